@@ -1,0 +1,46 @@
+"""Build the Cython core of eve.
+
+Every compiler directive lives in COMPILER_DIRECTIVES below, not in per-file header comments:
+a typo in a header comment is silently ignored, a typo here fails the build.
+"""
+import os
+from pathlib import Path
+
+from Cython.Build import cythonize
+from setuptools import Extension, setup
+
+DEBUG = os.environ.get("EVE_DEBUG", "") == "1"
+
+COMPILER_DIRECTIVES = {
+    "language_level": 3,
+    "boundscheck": DEBUG,
+    "wraparound": DEBUG,
+    "overflowcheck": DEBUG,
+    "initializedcheck": DEBUG,
+    "cdivision": not DEBUG,
+    "nonecheck": DEBUG,
+    "embedsignature": True,
+}
+
+CORE = Path("src/eve/core")
+extra_compile_args = ["-O0", "-g"] if DEBUG else ["-O3"]
+define_macros = [("EVE_DEBUG", "1")] if DEBUG else []
+
+extensions = [
+    Extension(
+        f"eve.core.{pyx.stem}",
+        [str(pyx)],
+        extra_compile_args=extra_compile_args,
+        define_macros=define_macros,
+    )
+    for pyx in sorted(CORE.glob("*.pyx"))
+]
+
+setup(
+    ext_modules=cythonize(
+        extensions,
+        compiler_directives=COMPILER_DIRECTIVES,
+        include_path=["src"],
+        force=DEBUG,
+    ),
+)

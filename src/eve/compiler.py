@@ -1,0 +1,386 @@
+"""Validate registered content and compile it into the plain-int form of the core's tables.
+
+Every error names the pack and the field path of the offending value. The result feeds
+`eve.core.tables.CompiledContent.load`; nothing of it runs during a match.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from eve.core.tables import ENUMS, LIMITS
+from eve.errors import ContentError
+from eve.plugins.registry import Item, Registry
+
+INT16_MAX = 32767
+
+CONFIG_KEYS = ("player_hero_slots", "lanes", "hand_floor", "opening_hand", "max_rounds",
+               "meter_base", "morality_high", "morality_low", "support_discount",
+               "attack_discount")
+COST_KEYS = ("play_support", "deploy", "activate", "attack")
+
+UNIT_OPS = {"damage", "heal", "shield", "poison", "buff"}
+SIDE_OPS = {"draw", "discard", "summon", "task"}
+
+
+@dataclass
+class Compiled:
+    spec: dict[str, Any]
+    fingerprint: str
+    hero_ids: list[str] = field(default_factory=list)      # player heroes then enemy heroes
+    player_heroes: list[str] = field(default_factory=list)
+    card_ids: list[str] = field(default_factory=list)
+    unit_ids: list[str] = field(default_factory=list)
+    task_ids: list[str] = field(default_factory=list)
+    encounter_ids: list[str] = field(default_factory=list)
+    move_text: list[dict[str, Any]] = field(default_factory=list)
+    names: dict[str, str] = field(default_factory=dict)
+
+
+class _Ctx:
+    def __init__(self, item: Item, base: str) -> None:
+        self.item = item
+        self.base = base
+
+    def err(self, path: str, msg: str) -> ContentError:
+        return ContentError(msg, pack=self.item.pack, path=f"{self.base}.{path}" if path else self.base)
+
+    def int(self, data: dict, key: str, path: str, default: int | None = None,
+            lo: int = 0, hi: int = INT16_MAX) -> int:
+        v = data.get(key, default)
+        if v is None:
+            raise self.err(f"{path}{key}", "is required")
+        if isinstance(v, bool) or not isinstance(v, int):
+            raise self.err(f"{path}{key}", f"must be an integer, not {type(v).__name__} {v!r}")
+        if not lo <= v <= hi:
+            raise self.err(f"{path}{key}", f"{v} is out of range [{lo}, {hi}]")
+        return v
+
+    def enum(self, table: str, value: Any, path: str) -> int:
+        names = ENUMS[table]
+        if value not in names:
+            raise self.err(path, f"unknown {table} {value!r}; one of: {', '.join(names)}")
+        return names[value]
+
+
+def _ref(ctx: _Ctx, value: Any, index: dict[str, int], what: str, path: str) -> int:
+    if not isinstance(value, str):
+        raise ctx.err(path, f"must name a {what}, not {value!r}")
+    full = value if ":" in value else f"{ctx.item.pack}:{value}"
+    if full not in index:
+        raise ctx.err(path, f"unknown {what} {full!r}")
+    return index[full]
+
+
+class Compiler:
+    def __init__(self, reg: Registry, overrides: dict[str, Any] | None = None) -> None:
+        self.reg = reg
+        self.overrides = overrides or {}
+        self.programs: list[tuple[int, list[tuple[int, int, int, int]]]] = []
+        self.out = Compiled(spec={}, fingerprint="")
+
+    # ---- programs ----
+    def program(self, ctx: _Ctx, prog: Any, path: str, target: str = "none") -> int:
+        """Compile an effect program (a list of instructions) and return its index."""
+        if prog is None:
+            return -1
+        if not isinstance(prog, list) or not prog:
+            raise ctx.err(path, "an effect must be a non-empty list of instructions")
+        if len(prog) > LIMITS["program_length"]:
+            raise ctx.err(path, f"{len(prog)} instructions exceed the limit of {LIMITS['program_length']}")
+        tspec = ctx.enum("target", target, f"{path}.target")
+        code = []
+        for i, ins in enumerate(prog):
+            p = f"{path}[{i}]"
+            if not isinstance(ins, dict):
+                raise ctx.err(p, "an instruction is a table like {op = \"damage\", to = \"target\", n = 3}")
+            op = ins.get("op")
+            opn = ctx.enum("op", op, f"{p}.op")
+            default_to = "none" if op in SIDE_OPS else "target"
+            to = ins.get("to", default_to)
+            sel = ctx.enum("selector", to, f"{p}.to")
+            if to == "target" and target == "none":
+                raise ctx.err(f"{p}.to", "selects the target, but this effect has no target")
+            n = ctx.int(ins, "n", f"{p}.", default=1, lo=0, hi=999)
+            a, b = n, 0
+            if op == "summon":
+                a = _ref(ctx, ins.get("unit"), self.unit_index, "unit", f"{p}.unit")
+                b = n
+            elif op == "task":
+                t = ins.get("task", "all")
+                a = -1 if t == "all" else _ref(ctx, t, self.task_index, "task", f"{p}.task")
+                b = n
+            elif op == "counter" and target != "foe_stack_item":
+                raise ctx.err(p, "counter needs target = \"foe_stack_item\"")
+            elif op in UNIT_OPS and to in ("newest_void", "newest_lattice", "none"):
+                raise ctx.err(f"{p}.to", f"{op} acts on units, not {to!r}")
+            code.append((opn, sel, a, b))
+        self.programs.append((tspec, code))
+        return len(self.programs) - 1
+
+    # ---- the whole catalog ----
+    def compile(self) -> Compiled:
+        reg = self.reg
+        out = self.out
+        items = reg.items
+        heroes = list(items["hero"].values())
+        enemies = list(items["enemy_hero"].values())
+        out.player_heroes = [h.id for h in heroes]
+        out.hero_ids = out.player_heroes + [e.id for e in enemies]
+        out.card_ids = list(items["card"])
+        out.unit_ids = list(items["unit"])
+        out.task_ids = list(items["task"])
+        out.encounter_ids = list(items["encounter"])
+        self.hero_index = {h: i for i, h in enumerate(out.hero_ids)}
+        self.enemy_index = {e.id: len(heroes) + i for i, e in enumerate(enemies)}
+        self.player_index = {h.id: i for i, h in enumerate(heroes)}
+        self.card_index = {c: i for i, c in enumerate(out.card_ids)}
+        self.unit_index = {u: i for i, u in enumerate(out.unit_ids)}
+        self.task_index = {t: i for i, t in enumerate(out.task_ids)}
+        for kind in ("hero", "enemy_hero", "card", "unit", "task", "encounter"):
+            for it in items[kind].values():
+                out.names[it.id] = str(it.data.get("name", it.id.split(":", 1)[1]))
+
+        spec: dict[str, Any] = {}
+        spec["config"] = self.config()
+        spec["tasks"] = [self.task(t) for t in items["task"].values()]
+        spec["cards"] = [self.card(c) for c in items["card"].values()]
+        spec["heroes"] = [self.hero(h) for h in heroes] + [self.enemy(e) for e in enemies]
+        spec["units"] = [self.unit(u) for u in items["unit"].values()]
+        spec["moves"] = []
+        spec["encounters"] = [self.encounter(e, spec["moves"]) for e in items["encounter"].values()]
+        spec["programs"] = self.programs
+        if not out.player_heroes:
+            raise ContentError("no hero is registered")
+        if not out.encounter_ids:
+            raise ContentError("no encounter is registered")
+        out.spec = spec
+        out.fingerprint = fingerprint(reg)
+        return out
+
+    def config(self) -> dict[str, Any]:
+        cfgs = list(self.reg.items["config"].values())
+        if not cfgs:
+            raise ContentError("no rule configuration is registered (hook eve_register_rules)")
+        data: dict[str, Any] = {}
+        for c in cfgs:
+            data.update(c.data)
+        data.update({k: v for k, v in self.overrides.items() if k != "costs"})
+        costs = dict(data.get("costs", {}))
+        costs.update(self.overrides.get("costs", {}))
+        ctx = _Ctx(cfgs[-1], "config")
+        out = {k: ctx.int(data, k, "", lo=-99 if k.startswith("morality") else 0) for k in CONFIG_KEYS}
+        out["costs"] = {k: ctx.int(costs, k, "costs.") for k in COST_KEYS}
+        if not 1 <= out["lanes"] <= LIMITS["lanes"]:
+            raise ctx.err("lanes", f"must be between 1 and {LIMITS['lanes']}")
+        if not 1 <= out["player_hero_slots"] <= LIMITS["hero_slots"]:
+            raise ctx.err("player_hero_slots", f"must be between 1 and {LIMITS['hero_slots']}")
+        if out["max_rounds"] < 1:
+            raise ctx.err("max_rounds", "must be at least 1")
+        self.cfg = out
+        return out
+
+    def _ability(self, ctx: _Ctx, data: dict, key: str) -> tuple[int, int, int]:
+        ab = data.get(key)
+        if ab is None:
+            return -1, 0, 0
+        if not isinstance(ab, dict):
+            raise ctx.err(key, "must be a table with target, effect and optional reaction")
+        target = ab.get("target", "none")
+        prog = self.program(ctx, ab.get("effect"), f"{key}.effect", target)
+        return prog, ctx.enum("target", target, f"{key}.target"), int(bool(ab.get("reaction", False)))
+
+    def hero(self, it: Item) -> dict[str, Any]:
+        ctx = _Ctx(it, f"heroes.{it.id}")
+        d = it.data
+        prog, tgt, react = self._ability(ctx, d, "ability")
+        cards = d.get("cards", [])
+        if not isinstance(cards, list):
+            raise ctx.err("cards", "must be a list of card names")
+        if len(cards) > LIMITS["start_cards"]:
+            raise ctx.err("cards", f"{len(cards)} starting cards exceed {LIMITS['start_cards']}")
+        return {"max_hp": ctx.int(d, "max_hp", "", lo=1), "power": ctx.int(d, "power", "", 0),
+                "ambition": ctx.int(d, "ambition", "", 0, lo=-20, hi=20),
+                "morality": ctx.int(d, "morality", "", 0, lo=-20, hi=20),
+                "ability_prog": prog, "ability_target": tgt, "ability_reaction": react,
+                "start_cards": [_ref(ctx, c, self.card_index, "card", f"cards[{i}]")
+                                for i, c in enumerate(cards)]}
+
+    def enemy(self, it: Item) -> dict[str, Any]:
+        ctx = _Ctx(it, f"units.{it.id}")
+        d = it.data
+        return {"max_hp": ctx.int(d, "max_hp", "", lo=1), "power": ctx.int(d, "power", "", 0),
+                "ambition": 0, "morality": 0, "ability_prog": -1, "ability_target": 0,
+                "ability_reaction": 0, "start_cards": []}
+
+    def unit(self, it: Item) -> dict[str, Any]:
+        ctx = _Ctx(it, f"units.{it.id}")
+        d = it.data
+        return {"power": ctx.int(d, "power", "", 0), "hp": ctx.int(d, "hp", "", lo=1),
+                "keywords": self.keywords(ctx, d)}
+
+    def keywords(self, ctx: _Ctx, d: dict) -> int:
+        kw = d.get("keywords", [])
+        if not isinstance(kw, list):
+            raise ctx.err("keywords", "must be a list")
+        bits = 0
+        for i, k in enumerate(kw):
+            bits |= ctx.enum("keyword", k, f"keywords[{i}]")
+        return bits
+
+    def card(self, it: Item) -> dict[str, Any]:
+        ctx = _Ctx(it, f"cards.{it.id}")
+        d = it.data
+        kind = d.get("kind")
+        kindn = ctx.enum("card_kind", kind, "kind")
+        out = {"kind": kindn, "keywords": self.keywords(ctx, d), "power": 0, "hp": 0,
+               "charges": 0, "play_target": 0, "on_enter": -1, "ability_prog": -1,
+               "ability_target": 0, "ability_reaction": 0, "trigger": 0, "trigger_prog": -1,
+               "ally_power": 0}
+        ctx.int(d, "aurorune", "", 0, hi=99999)   # a shop price only: checked, never compiled
+        if kind == "character":
+            out["power"] = ctx.int(d, "power", "")
+            out["hp"] = ctx.int(d, "hp", "", lo=1)
+        on_enter = d.get("on_enter")
+        if on_enter is not None:
+            if not isinstance(on_enter, dict):
+                raise ctx.err("on_enter", "must be a table with target and effect")
+            target = on_enter.get("target", "none")
+            if kind == "character" and target != "none":
+                raise ctx.err("on_enter.target", "a character's on-enter effect takes no target "
+                              "(it is deployed to a lane)")
+            out["on_enter"] = self.program(ctx, on_enter.get("effect"), "on_enter.effect", target)
+            out["play_target"] = ctx.enum("target", target, "on_enter.target")
+        out["ability_prog"], out["ability_target"], out["ability_reaction"] = self._ability(ctx, d, "ability")
+        if kind == "sortilege":
+            out["charges"] = ctx.int(d, "charges", "", lo=1, hi=99)
+        elif "charges" in d:
+            raise ctx.err("charges", "only a Sortilege has charges")
+        if out["ability_prog"] >= 0 and kind == "relic":
+            raise ctx.err("ability", "a Relic has triggers and static modifiers, not an activated ability")
+        trig = d.get("trigger")
+        if trig is not None:
+            if kind != "relic":
+                raise ctx.err("trigger", "only a Relic has triggers")
+            out["trigger"] = ctx.enum("trigger", trig.get("on"), "trigger.on")
+            out["trigger_prog"] = self.program(ctx, trig.get("effect"), "trigger.effect")
+        if "ally_power" in d:
+            if kind != "relic":
+                raise ctx.err("ally_power", "only a Relic has static modifiers")
+            out["ally_power"] = ctx.int(d, "ally_power", "", hi=99)
+        return out
+
+    def task(self, it: Item) -> dict[str, Any]:
+        ctx = _Ctx(it, f"tasks.{it.id}")
+        d = it.data
+        return {"goal": ctx.enum("goal", d.get("goal"), "goal"),
+                "threshold": ctx.int(d, "threshold", "", lo=1),
+                "reward_prog": self.program(ctx, d.get("reward"), "reward")}
+
+    def move(self, ctx: _Ctx, m: Any, path: str) -> dict[str, Any]:
+        if not isinstance(m, dict):
+            raise ctx.err(path, "a move is a table")
+        kind = m.get("move")
+        out = {"kind": ctx.enum("move", kind, f"{path}.move"),
+               "phase": ctx.enum("phase", m.get("phase", "combat" if kind == "attack" else "main"),
+                                 f"{path}.phase"),
+               "prog": -1, "def_id": -1, "attacker": -1, "lane_sel": 0, "lane": 0,
+               "target_sel": 0, "cond": 0, "cond_arg": 0, "alt": -1}
+        if out["phase"] not in (ENUMS["phase"]["main"], ENUMS["phase"]["combat"]):
+            raise ctx.err(f"{path}.phase", "a move is made in main or combat")
+        lane = m.get("lane", "first_empty" if kind == "summon" else "strongest")
+        if isinstance(lane, int) and not isinstance(lane, bool):
+            if not 0 <= lane < self.cfg["lanes"]:
+                raise ctx.err(f"{path}.lane", f"lane {lane} is out of range [0, {self.cfg['lanes'] - 1}]")
+            out["lane_sel"], out["lane"] = ENUMS["lane"]["fixed"], lane
+        else:
+            out["lane_sel"] = ctx.enum("lane", lane, f"{path}.lane")
+        if kind == "summon":
+            out["def_id"] = _ref(ctx, m.get("unit"), self.unit_index, "unit", f"{path}.unit")
+        elif kind == "attack":
+            att = m.get("attacker", "leader")
+            if att == "leader":
+                out["attacker"] = -1
+            else:
+                out["attacker"] = ctx.int(m, "attacker", f"{path}.", hi=LIMITS["roster"] - 1)
+        else:
+            target = m.get("target", "none")
+            esel = ctx.enum("enemy_target", target, f"{path}.target")
+            out["target_sel"] = esel
+            core_target = {"none": "none", "newest_lattice": "lattice_card"}.get(target, "any")
+            out["prog"] = self.program(ctx, m.get("effect"), f"{path}.effect", core_target)
+        return out
+
+    def encounter(self, it: Item, moves: list) -> dict[str, Any]:
+        ctx = _Ctx(it, f"encounters.{it.id}")
+        d = it.data
+        roster = d.get("roster", [])
+        if not isinstance(roster, list) or not roster:
+            raise ctx.err("roster", "an Encounter needs at least one enemy hero")
+        script = d.get("script", [])
+        if not isinstance(script, list) or not script:
+            raise ctx.err("script", "an Encounter script needs at least one move")
+        first = len(moves)
+        alts = []
+        for i, m in enumerate(script):
+            mv = self.move(ctx, m, f"script[{i}]")
+            moves.append(mv)
+            when = m.get("unless") if isinstance(m, dict) else None
+            if when is not None:
+                if not isinstance(when, dict):
+                    raise ctx.err(f"script[{i}].unless", "must be a table {if, arg, do}")
+                mv["cond"] = ctx.enum("condition", when.get("if"), f"script[{i}].unless.if")
+                mv["cond_arg"] = ctx.int(when, "arg", f"script[{i}].unless.", lo=0, hi=999)
+                alts.append((mv, self.move(ctx, when.get("do"), f"script[{i}].unless.do")))
+        n_moves = len(script)
+        for mv, alt in alts:
+            moves.append(alt)
+            mv["alt"] = len(moves) - 1
+        self.out.move_text.extend([{}] * (len(moves) - len(self.out.move_text)))
+        for i in range(first, len(moves)):
+            self.out.move_text[i] = {"encounter": it.id, "index": i - first}
+        responses = []
+        for i, r in enumerate(d.get("responses", [])):
+            p = f"responses[{i}]"
+            counter = bool(r.get("counter", False))
+            if counter:
+                prog = self.program(ctx, [{"op": "counter"}], p, "foe_stack_item")
+                tsel = 0
+            else:
+                target = r.get("target", "none")
+                tsel = ctx.enum("enemy_target", target, f"{p}.target")
+                core_target = {"none": "none", "newest_lattice": "lattice_card"}.get(target, "any")
+                prog = self.program(ctx, r.get("effect"), f"{p}.effect", core_target)
+            responses.append({"on": ctx.enum("response_on", r.get("on", "any"), f"{p}.on"),
+                              "counter": int(counter), "prog": prog, "target_sel": tsel,
+                              "per_round": ctx.int(r, "per_round", f"{p}.", 0, hi=99),
+                              "charges": ctx.int(r, "charges", f"{p}.", -1, lo=-1, hi=99)})
+        if len(responses) > LIMITS["responses"]:
+            raise ctx.err("responses", f"at most {LIMITS['responses']} response rules")
+        setup = d.get("setup", [])
+        if len(setup) > min(LIMITS["setup_summons"], self.cfg["lanes"]):
+            raise ctx.err("setup", "too many setup summons for the lanes")
+        tasks = d.get("tasks", [])
+        if len(tasks) > LIMITS["tasks"]:
+            raise ctx.err("tasks", f"at most {LIMITS['tasks']} tasks")
+        return {"roster": [_ref(ctx, r, self.enemy_index, "enemy hero", f"roster[{i}]")
+                           for i, r in enumerate(roster)],
+                "setup_units": [_ref(ctx, u, self.unit_index, "unit", f"setup[{i}]")
+                                for i, u in enumerate(setup)],
+                "tasks": [_ref(ctx, t, self.task_index, "task", f"tasks[{i}]") for i, t in enumerate(tasks)],
+                "initiative": ctx.int(d, "initiative", "", lo=1, hi=20),
+                "first_move": first, "n_moves": n_moves, "responses": responses}
+
+
+def fingerprint(reg: Registry) -> str:
+    """A stable hash of everything registered, pack manifests (versions) included."""
+    doc = {"packs": {k: dict(v) for k, v in sorted(reg.packs.items())},
+           "items": {kind: {i: it.data for i, it in table.items()} for kind, table in reg.items.items()}}
+    blob = json.dumps(doc, sort_keys=True, separators=(",", ":"), default=str).encode()
+    return hashlib.sha256(blob).hexdigest()[:16]
+
+
+def compile_registry(reg: Registry, overrides: dict[str, Any] | None = None) -> Compiled:
+    return Compiler(reg, overrides).compile()

@@ -1,0 +1,1 @@
+"""The compiled Cython core: state, rules, Stack, zones, effects, the Encounter, playouts."""

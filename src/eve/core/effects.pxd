@@ -1,0 +1,18 @@
+from libc.stdint cimport int16_t
+from eve.core.defs cimport State, Ctx, Tables
+
+cdef int leader_of(const State* st, int side) noexcept nogil
+cdef int living_heroes(const State* st, int side) noexcept nogil
+cdef bint unit_live(const State* st, int u) noexcept nogil
+cdef int deal_damage(State* st, Ctx* cx, int u, int n, int by_side, bint pierce) noexcept nogil
+cdef int heal_unit(State* st, Ctx* cx, int u, int n, int by_side) noexcept nogil
+cdef void remove_character(State* st, Ctx* cx, int u, int card_to) noexcept nogil
+cdef int summon_unit(State* st, Ctx* cx, int side, int def_id, int lane) noexcept nogil
+cdef int first_empty_lane(const State* st, const Tables* tb, int side) noexcept nogil
+cdef void task_progress(State* st, Ctx* cx, int side, int goal, int n) noexcept nogil
+cdef void fire_triggers(State* st, Ctx* cx, int trigger) noexcept nogil
+cdef void run_program(State* st, Ctx* cx, int prog, int side, int self_unit, int target) noexcept nogil
+cdef bint target_ok(const State* st, const Tables* tb, int spec, int side, int tgt) noexcept nogil
+cdef int enum_targets(const State* st, const Tables* tb, int spec, int side, int16_t* out) noexcept nogil
+cdef int check_outcome(State* st, Ctx* cx) noexcept nogil
+cdef int ally_power_bonus(const State* st, const Tables* tb) noexcept nogil

@@ -1,0 +1,429 @@
+"""Damage, death, summons, tasks, Relic triggers, targets, and the effect-program interpreter.
+
+An effect program is a int16_t list of 4-word instructions (op, selector, a, b) compiled from
+content. The interpreter is the only code that changes the game because a card said so.
+It never reads or writes the Action Meter or the Encounter's Initiative (seed 002: those are
+selection-time state).
+"""
+from libc.string cimport memset
+
+from libc.stdint cimport int16_t
+from eve.core.defs cimport *
+from eve.core.events cimport emit
+from eve.core.rng cimport sm_below
+from eve.core.zones cimport move_card, draw_one
+
+
+cdef inline int side_of(int u) noexcept nogil:
+    return u >> 4
+
+
+cdef bint unit_live(const State* st, int u) noexcept nogil:
+    return 0 <= u < MAX_UNITS and st.units[u].alive != 0
+
+
+cdef int leader_of(const State* st, int side) noexcept nogil:
+    """Leader, else the first living hero in slot order; -1 when none lives."""
+    cdef int base = side * UNITS_PER_SIDE, i
+    cdef int l = st.leader[side]
+    if l >= 0 and st.units[base + l].alive:
+        return base + l
+    for i in range(st.n_hero_slots[side]):
+        if st.units[base + i].alive:
+            return base + i
+    return -1
+
+
+cdef int living_heroes(const State* st, int side) noexcept nogil:
+    cdef int base = side * UNITS_PER_SIDE, i, n = 0
+    for i in range(st.n_hero_slots[side]):
+        if st.units[base + i].alive:
+            n += 1
+    return n
+
+
+cdef int check_outcome(State* st, Ctx* cx) noexcept nogil:
+    # Checked after every resolution (RULES.md). Both sides emptied at once: the run has no
+    # hero left, so it is a loss.
+    if st.outcome != OUT_NONE:
+        return st.outcome
+    if living_heroes(st, PLAYER) == 0:
+        st.outcome = OUT_LOSS
+    elif living_heroes(st, ENCOUNTER) == 0:
+        st.outcome = OUT_WIN
+    if st.outcome != OUT_NONE:
+        emit(cx, EV_OUTCOME, PLAYER, st.outcome, st.round, 0, 0)
+    return st.outcome
+
+
+cdef void _hero_falls(State* st, Ctx* cx, int u) noexcept nogil:
+    cdef Unit* h = &st.units[u]
+    cdef int side = side_of(u), i, base
+    h.alive = 0
+    h.hp = 0
+    h.poison = 0
+    h.shield = 0
+    emit(cx, EV_HERO_FALLS, side, u, h.def_id, 0, 0)
+    base = side * UNITS_PER_SIDE
+    if st.leader[side] == u - base:
+        for i in range(st.n_hero_slots[side]):
+            if st.units[base + i].alive:
+                st.leader[side] = i
+                emit(cx, EV_LEADER, side, i, 0, 0, 0)
+                return
+
+
+cdef void remove_character(State* st, Ctx* cx, int u, int card_to) noexcept nogil:
+    """A character leaves the Wastes; a player character's origin card goes to `card_to`."""
+    cdef int card = st.units[u].card
+    emit(cx, EV_DEATH, side_of(u), u, st.units[u].def_id, card, card_to)
+    memset(&st.units[u], 0, sizeof(Unit))
+    st.units[u].def_id = -1
+    st.units[u].card = -1
+    if card >= 0:
+        move_card(st, cx, card, card_to, False)
+
+
+cdef int deal_damage(State* st, Ctx* cx, int u, int n, int by_side, bint pierce) noexcept nogil:
+    """Shield absorbs first (unless `pierce`, as poison does); returns the hp lost."""
+    cdef Unit* t = &st.units[u]
+    cdef int absorbed = 0, dealt, side = side_of(u)
+    if not t.alive or n <= 0:
+        return 0
+    if not pierce and t.shield > 0:
+        absorbed = t.shield if t.shield < n else n
+        t.shield -= absorbed
+        n -= absorbed
+    dealt = t.hp if t.hp < n else n
+    t.hp -= dealt
+    emit(cx, EV_DAMAGE, side, u, dealt, absorbed, by_side)
+    if by_side != side and dealt > 0:
+        task_progress(st, cx, by_side, G_DAMAGE, dealt)
+    if t.hp == 0:
+        if (u & 15) < CHAR_BASE:
+            _hero_falls(st, cx, u)
+        else:
+            remove_character(st, cx, u, Z_ABYSS)
+        if by_side != side:
+            task_progress(st, cx, by_side, G_KILLS, 1)
+    if dealt > 0 and side == PLAYER and (u & 15) < CHAR_BASE:
+        fire_triggers(st, cx, TR_ALLY_HERO_DAMAGED)
+    return dealt
+
+
+cdef int heal_unit(State* st, Ctx* cx, int u, int n, int by_side) noexcept nogil:
+    cdef Unit* t = &st.units[u]
+    cdef int gained
+    if not t.alive or n <= 0:
+        return 0
+    gained = t.max_hp - t.hp
+    if gained > n:
+        gained = n
+    t.hp += gained
+    emit(cx, EV_HEAL, side_of(u), u, gained, 0, by_side)
+    if gained > 0:
+        task_progress(st, cx, by_side, G_HEAL, gained)
+    return gained
+
+
+cdef int first_empty_lane(const State* st, const Tables* tb, int side) noexcept nogil:
+    cdef int lane, base = side * UNITS_PER_SIDE + CHAR_BASE
+    for lane in range(tb.cfg.lanes):
+        if not st.units[base + lane].alive:
+            return lane
+    return -1
+
+
+cdef int summon_unit(State* st, Ctx* cx, int side, int def_id, int lane) noexcept nogil:
+    """A character from a unit def (no card): an Encounter summon or a token. -1 if no room."""
+    cdef const Tables* tb = cx.tb
+    cdef int u
+    cdef Unit* c
+    if lane < 0 or lane >= tb.cfg.lanes or st.units[side * UNITS_PER_SIDE + CHAR_BASE + lane].alive:
+        lane = first_empty_lane(st, tb, side)
+        if lane < 0:
+            return -1
+    u = side * UNITS_PER_SIDE + CHAR_BASE + lane
+    c = &st.units[u]
+    memset(c, 0, sizeof(Unit))
+    c.def_id = def_id
+    c.card = -1
+    c.alive = 1
+    c.is_token = 1
+    c.hp = tb.units[def_id].hp
+    c.max_hp = c.hp
+    c.power = tb.units[def_id].power
+    c.ready = 1 if (tb.units[def_id].keywords & KW_SWIFT) else 0
+    c.uid = st.next_uid
+    st.next_uid += 1
+    emit(cx, EV_SUMMON, side, u, def_id, lane, 1)
+    task_progress(st, cx, side, G_DEPLOY, 1)
+    return u
+
+
+cdef void task_progress(State* st, Ctx* cx, int side, int goal, int n) noexcept nogil:
+    cdef const Tables* tb = cx.tb
+    cdef int i
+    cdef Task* t
+    cdef const TaskDef* td
+    if n <= 0:
+        return
+    for i in range(MAX_TASKS):
+        t = &st.tasks[i]
+        if not t.active:
+            continue
+        td = &tb.tasks[t.def_id]
+        if td.goal != goal:
+            continue
+        _task_add(st, cx, i, side, n)
+
+
+cdef void _task_add(State* st, Ctx* cx, int i, int side, int n) noexcept nogil:
+    cdef Task* t = &st.tasks[i]
+    cdef const TaskDef* td = &cx.tb.tasks[t.def_id]
+    t.progress[side] += n
+    emit(cx, EV_TASK, side, i, t.def_id, t.progress[side], 0)
+    if t.progress[side] >= td.threshold:
+        # The first side to reach the goal takes the reward; the task leaves the Task Zone.
+        t.active = 0
+        emit(cx, EV_TASK_DONE, side, i, t.def_id, 0, 0)
+        if td.reward_prog >= 0:
+            run_program(st, cx, td.reward_prog, side, leader_of(st, side), TGT_NONE)
+
+
+cdef int ally_power_bonus(const State* st, const Tables* tb) noexcept nogil:
+    """Static Relic modifiers: + power to the player's characters' attacks."""
+    cdef const Zone* z = &st.zones[Z_LATTICE]
+    cdef int i, bonus = 0
+    for i in range(z.n):
+        bonus += tb.cards[st.card_def[z.c[i]]].ally_power
+    return bonus
+
+
+cdef void fire_triggers(State* st, Ctx* cx, int trigger) noexcept nogil:
+    """Relic triggers resolve at once, in Lattice order, off the Stack. A trigger never fires
+    from inside another trigger's program (trigger_depth), so no chain can loop."""
+    cdef const Tables* tb = cx.tb
+    cdef int16_t cards[MAX_CARDS]
+    cdef int n, i, c, d
+    if st.trigger_depth > 0 or st.outcome != OUT_NONE:
+        return
+    n = st.zones[Z_LATTICE].n
+    for i in range(n):
+        cards[i] = st.zones[Z_LATTICE].c[i]
+    st.trigger_depth += 1
+    for i in range(n):
+        c = cards[i]
+        if st.card_zone[c] != Z_LATTICE:
+            continue
+        d = st.card_def[c]
+        if tb.cards[d].trigger == trigger and tb.cards[d].trigger_prog >= 0:
+            run_program(st, cx, tb.cards[d].trigger_prog, PLAYER, leader_of(st, PLAYER), TGT_NONE)
+    st.trigger_depth -= 1
+
+
+# ---------------- targets ----------------
+
+cdef bint _unit_matches(const State* st, int spec, int side, int u) noexcept nogil:
+    cdef int us = side_of(u)
+    cdef bint hero = (u & 15) < CHAR_BASE
+    if not st.units[u].alive:
+        return False
+    if spec == T_FOE:
+        return us != side
+    if spec == T_ALLY:
+        return us == side
+    if spec == T_ANY:
+        return True
+    if spec == T_FOE_CHAR:
+        return us != side and not hero
+    if spec == T_ALLY_CHAR:
+        return us == side and not hero
+    if spec == T_FOE_HERO:
+        return us != side and hero
+    if spec == T_ALLY_HERO:
+        return us == side and hero
+    return False
+
+
+cdef bint target_ok(const State* st, const Tables* tb, int spec, int side, int tgt) noexcept nogil:
+    cdef int i
+    if spec == T_NONE:
+        return tgt == TGT_NONE
+    if spec <= T_ALLY_HERO:
+        return 0 <= tgt < MAX_UNITS and _unit_matches(st, spec, side, tgt)
+    if spec == T_FOE_STACK:
+        i = tgt - TGT_STACK_BASE
+        return 0 <= i < st.n_stack and TGT_STACK_BASE <= tgt < TGT_CARD_BASE \
+            and not st.stack[i].dead and st.stack[i].side != side
+    i = tgt - TGT_CARD_BASE
+    if i < 0 or i >= st.n_cards:
+        return False
+    if spec == T_VOID_CARD:
+        return st.card_zone[i] == Z_VOID
+    if spec == T_LATTICE_CARD:
+        return st.card_zone[i] == Z_LATTICE
+    return False
+
+
+cdef int enum_targets(const State* st, const Tables* tb, int spec, int side, int16_t* out) noexcept nogil:
+    """Every valid target of `spec` in a fixed order: own side's heroes then characters, then the
+    other side's; Stack items bottom-up; cards in zone order."""
+    cdef int n = 0, s, k, u, i
+    cdef int sides[2]
+    if spec == T_NONE:
+        out[0] = TGT_NONE
+        return 1
+    if spec <= T_ALLY_HERO:
+        sides[0] = side
+        sides[1] = 1 - side
+        for k in range(2):
+            s = sides[k]
+            for i in range(st.n_hero_slots[s]):
+                u = s * UNITS_PER_SIDE + i
+                if _unit_matches(st, spec, side, u):
+                    out[n] = u; n += 1
+            for i in range(tb.cfg.lanes):
+                u = s * UNITS_PER_SIDE + CHAR_BASE + i
+                if _unit_matches(st, spec, side, u):
+                    out[n] = u; n += 1
+        return n
+    if spec == T_FOE_STACK:
+        for i in range(st.n_stack):
+            if not st.stack[i].dead and st.stack[i].side != side:
+                out[n] = TGT_STACK_BASE + i; n += 1
+        return n
+    if spec == T_VOID_CARD:
+        for i in range(st.zones[Z_VOID].n):
+            out[n] = TGT_CARD_BASE + st.zones[Z_VOID].c[i]; n += 1
+        return n
+    if spec == T_LATTICE_CARD:
+        for i in range(st.zones[Z_LATTICE].n):
+            out[n] = TGT_CARD_BASE + st.zones[Z_LATTICE].c[i]; n += 1
+        return n
+    return 0
+
+
+# ---------------- the interpreter ----------------
+
+cdef int _select_units(const State* st, const Tables* tb, int sel, int side, int self_unit,
+                       int target, int16_t* out) noexcept nogil:
+    cdef int n = 0, i, u, s, foe = 1 - side
+    if sel == SEL_TARGET:
+        if 0 <= target < MAX_UNITS and st.units[target].alive:
+            out[0] = target; return 1
+        return 0
+    if sel == SEL_SELF:
+        if 0 <= self_unit < MAX_UNITS and st.units[self_unit].alive:
+            out[0] = self_unit; return 1
+        return 0
+    if sel == SEL_OWN_LEADER or sel == SEL_FOE_LEADER:
+        u = leader_of(st, side if sel == SEL_OWN_LEADER else foe)
+        if u >= 0:
+            out[0] = u; return 1
+        return 0
+    s = foe if (sel == SEL_ALL_FOES or sel == SEL_ALL_FOE_CHARS) else side
+    if sel == SEL_ALL_FOES or sel == SEL_ALL_ALLIES or sel == SEL_ALL_ALLY_HEROES:
+        for i in range(st.n_hero_slots[s]):
+            u = s * UNITS_PER_SIDE + i
+            if st.units[u].alive:
+                out[n] = u; n += 1
+    if sel == SEL_ALL_FOES or sel == SEL_ALL_ALLIES or sel == SEL_ALL_FOE_CHARS or sel == SEL_ALL_ALLY_CHARS:
+        for i in range(tb.cfg.lanes):
+            u = s * UNITS_PER_SIDE + CHAR_BASE + i
+            if st.units[u].alive:
+                out[n] = u; n += 1
+    return n
+
+
+cdef int _select_card(const State* st, int sel, int target, int zone) noexcept nogil:
+    cdef int c
+    if sel == SEL_TARGET:
+        c = target - TGT_CARD_BASE
+        if 0 <= c < st.n_cards and st.card_zone[c] == zone:
+            return c
+        return -1
+    if sel == SEL_NEWEST_VOID and zone == Z_VOID and st.zones[Z_VOID].n > 0:
+        return st.zones[Z_VOID].c[st.zones[Z_VOID].n - 1]
+    if sel == SEL_NEWEST_LATTICE and zone == Z_LATTICE and st.zones[Z_LATTICE].n > 0:
+        return st.zones[Z_LATTICE].c[st.zones[Z_LATTICE].n - 1]
+    return -1
+
+
+cdef void run_program(State* st, Ctx* cx, int prog, int side, int self_unit, int target) noexcept nogil:
+    cdef const Tables* tb = cx.tb
+    cdef const int16_t* ins
+    cdef int16_t units[MAX_UNITS]
+    cdef int pc, op, sel, a, b, n, k, u, c, i
+    cdef Unit* t
+    if prog < 0:
+        return
+    for pc in range(tb.prog_len[prog]):
+        ins = &tb.code[(prog * MAX_PROG_LEN + pc) * INSTR_WORDS]
+        op = ins[0]; sel = ins[1]; a = ins[2]; b = ins[3]
+        if op == OP_DAMAGE or op == OP_HEAL or op == OP_SHIELD or op == OP_POISON or op == OP_BUFF:
+            n = _select_units(st, tb, sel, side, self_unit, target, units)
+            for k in range(n):
+                u = units[k]
+                t = &st.units[u]
+                if not t.alive:
+                    continue
+                if op == OP_DAMAGE:
+                    deal_damage(st, cx, u, a, side, False)
+                elif op == OP_HEAL:
+                    heal_unit(st, cx, u, a, side)
+                elif op == OP_SHIELD:
+                    t.shield += a
+                    emit(cx, EV_STATUS, u >> 4, u, 0, t.shield, 0)
+                elif op == OP_POISON:
+                    t.poison += a
+                    emit(cx, EV_STATUS, u >> 4, u, 1, t.poison, 0)
+                else:
+                    t.power += a
+                    if t.power < 0:
+                        t.power = 0
+                    emit(cx, EV_STATUS, u >> 4, u, 2, t.power, 0)
+        elif op == OP_DRAW:
+            # The player's deck is the only deck: draws and discards concern the player.
+            for k in range(a):
+                draw_one(st, cx)
+        elif op == OP_DISCARD:
+            for k in range(a):
+                n = st.zones[Z_RIFT].n
+                if n == 0:
+                    break
+                i = <int>sm_below(&st.rng[STREAM_SHUFFLE], <unsigned int>n)
+                move_card(st, cx, st.zones[Z_RIFT].c[i], Z_ABYSS, False)
+        elif op == OP_EXILE:
+            if sel == SEL_NEWEST_LATTICE or (sel == SEL_TARGET and target >= TGT_CARD_BASE):
+                c = _select_card(st, sel, target, Z_LATTICE)
+                if c >= 0:
+                    move_card(st, cx, c, Z_VOID, False)
+            else:
+                n = _select_units(st, tb, sel, side, self_unit, target, units)
+                for k in range(n):
+                    u = units[k]
+                    if (u & 15) >= CHAR_BASE and st.units[u].alive:
+                        remove_character(st, cx, u, Z_VOID)
+        elif op == OP_RETURN:
+            c = _select_card(st, sel, target, Z_VOID)
+            if c >= 0:
+                move_card(st, cx, c, Z_RIFT, True)     # Void -> Rift: only by an explicit effect
+        elif op == OP_DESTROY:
+            c = _select_card(st, sel, target, Z_LATTICE)
+            if c >= 0:
+                move_card(st, cx, c, Z_ABYSS, False)
+        elif op == OP_COUNTER:
+            i = target - TGT_STACK_BASE
+            if TGT_STACK_BASE <= target < TGT_CARD_BASE and 0 <= i < st.n_stack and not st.stack[i].dead:
+                st.stack[i].dead = 1
+                emit(cx, EV_COUNTER, side, i, st.stack[i].kind, st.stack[i].card, 0)
+                if st.stack[i].card >= 0:
+                    move_card(st, cx, st.stack[i].card, Z_ABYSS, False)
+        elif op == OP_SUMMON:
+            for k in range(b if b > 0 else 1):
+                summon_unit(st, cx, side, a, -1)
+        elif op == OP_TASK:
+            for i in range(MAX_TASKS):
+                if st.tasks[i].active and (a < 0 or st.tasks[i].def_id == a):
+                    _task_add(st, cx, i, side, b)

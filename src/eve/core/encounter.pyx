@@ -1,0 +1,212 @@
+"""The Encounter's script interpreter: its public intent, its moves, its scripted responses.
+
+It reads only public state (heroes, the Wastes, the Stack, the Lattice, the round) and its own
+`encounter` RNG stream; never the Rift, never the Archive order. It only builds Stack items:
+pushing, priority and resolution are the same code as the player's (rules.pyx).
+"""
+from libc.string cimport memset
+
+from libc.stdint cimport int16_t
+from eve.core.defs cimport *
+from eve.core.events cimport emit
+from eve.core.rng cimport sm_below
+from eve.core.effects cimport leader_of, first_empty_lane
+
+
+cdef bint _cond_holds(State* st, const Tables* tb, const Move* m) noexcept nogil:
+    cdef int u, i, n
+    if m.cond == COND_RANDOM_PCT:
+        return <int>sm_below(&st.rng[STREAM_ENCOUNTER], 100) < m.cond_arg
+    if m.cond == COND_OWN_HP_BELOW_PCT:
+        u = leader_of(st, ENCOUNTER)
+        return u >= 0 and st.units[u].hp * 100 < m.cond_arg * st.units[u].max_hp
+    if m.cond == COND_FOE_CHARS_AT_LEAST:
+        n = 0
+        for i in range(tb.cfg.lanes):
+            if st.units[CHAR_BASE + i].alive:
+                n += 1
+        return n >= m.cond_arg
+    if m.cond == COND_ROUND_AT_LEAST:
+        return st.round >= m.cond_arg
+    return False
+
+
+cdef void compute_intent(State* st, Ctx* cx) noexcept nogil:
+    """The next move is decided (branches and draws included) when the previous one is made,
+    so the intent the player sees is exactly the move that will come."""
+    cdef const Tables* tb = cx.tb
+    cdef const EncDef* e = &tb.encs[st.foe.enc]
+    cdef int idx
+    if e.n_moves == 0:
+        st.foe.intent = -1
+        return
+    idx = e.first_move + st.foe.script_pos
+    if tb.moves[idx].cond != COND_NONE and _cond_holds(st, tb, &tb.moves[idx]):
+        idx = tb.moves[idx].alt
+    st.foe.intent = idx
+    emit(cx, EV_INTENT, ENCOUNTER, idx, tb.moves[idx].kind, 0, 0)
+
+
+cdef int _pick_target(State* st, const Tables* tb, int esel) noexcept nogil:
+    cdef int best = -1, u, i, n
+    cdef int16_t cand[MAX_UNITS]
+    if esel == ESEL_NONE:
+        return TGT_NONE
+    if esel == ESEL_FOE_LEADER:
+        u = leader_of(st, PLAYER)
+        return u if u >= 0 else TGT_NONE
+    if esel == ESEL_OWN_LEADER:
+        u = leader_of(st, ENCOUNTER)
+        return u if u >= 0 else TGT_NONE
+    if esel == ESEL_NEWEST_LATTICE:
+        n = st.zones[Z_LATTICE].n
+        return TGT_CARD_BASE + st.zones[Z_LATTICE].c[n - 1] if n > 0 else TGT_NONE
+    if esel == ESEL_STRONGEST_FOE_CHAR:
+        for i in range(tb.cfg.lanes):
+            u = CHAR_BASE + i
+            if st.units[u].alive and (best < 0 or st.units[u].power > st.units[best].power):
+                best = u
+        return best if best >= 0 else TGT_NONE
+    # weakest / random among a side's living units (heroes, then characters)
+    n = 0
+    for i in range(st.n_hero_slots[PLAYER if esel != ESEL_WEAKEST_ALLY else ENCOUNTER]):
+        u = (PLAYER if esel != ESEL_WEAKEST_ALLY else ENCOUNTER) * UNITS_PER_SIDE + i
+        if st.units[u].alive:
+            cand[n] = u; n += 1
+    for i in range(tb.cfg.lanes):
+        u = (PLAYER if esel != ESEL_WEAKEST_ALLY else ENCOUNTER) * UNITS_PER_SIDE + CHAR_BASE + i
+        if st.units[u].alive:
+            cand[n] = u; n += 1
+    if n == 0:
+        return TGT_NONE
+    if esel == ESEL_RANDOM_FOE:
+        return cand[sm_below(&st.rng[STREAM_ENCOUNTER], <unsigned int>n)]
+    best = cand[0]
+    for i in range(1, n):
+        if st.units[cand[i]].hp < st.units[best].hp:
+            best = cand[i]
+    return best
+
+
+cdef int _pick_lane(State* st, const Tables* tb, int sel, int lane) noexcept nogil:
+    cdef int i, best = -1, u
+    if sel == LANE_FIXED:
+        return lane if lane < tb.cfg.lanes else 0
+    if sel == LANE_FIRST_EMPTY:
+        return first_empty_lane(st, tb, ENCOUNTER)
+    if sel == LANE_RANDOM:
+        return <int>sm_below(&st.rng[STREAM_ENCOUNTER], <unsigned int>tb.cfg.lanes)
+    for i in range(tb.cfg.lanes):       # LANE_STRONGEST
+        u = CHAR_BASE + i
+        if st.units[u].alive and (best < 0 or st.units[u].power > st.units[CHAR_BASE + best].power):
+            best = i
+    return best if best >= 0 else 0
+
+
+cdef void _item(StackItem* out, int kind) noexcept nogil:
+    memset(out, 0, sizeof(StackItem))
+    out.kind = kind
+    out.side = ENCOUNTER
+    out.card = -1
+    out.prog = -1
+    out.source = -1
+    out.target = TGT_NONE
+    out.def_id = -1
+    out.source_uid = -1
+    out.target_uid = -1
+
+
+cdef void _bind_target(const State* st, StackItem* out) noexcept nogil:
+    # remember which entity was chosen, so that a replaced one makes the move fizzle
+    if out.target < MAX_UNITS:
+        out.target_uid = st.units[out.target].uid
+    elif TGT_CARD_BASE <= out.target < TGT_CARD_BASE + MAX_CARDS:
+        out.target_zone = st.card_zone[out.target - TGT_CARD_BASE]
+
+
+cdef bint next_move(State* st, Ctx* cx, StackItem* out) noexcept nogil:
+    """The Encounter's next proactive move in this phase, or False when it is done with it:
+    scripted moves while Initiative lasts and the intent belongs to this phase, then (in
+    Combat) each ready enemy character attacks its own lane."""
+    cdef const Tables* tb = cx.tb
+    cdef const EncDef* e = &tb.encs[st.foe.enc]
+    cdef const Move* m
+    cdef int u, i, lane
+    if st.foe.init_left > 0 and st.foe.intent >= 0 and tb.moves[st.foe.intent].phase == st.phase:
+        m = &tb.moves[st.foe.intent]
+        if m.kind == MV_ATTACK:
+            u = ENCOUNTER * UNITS_PER_SIDE + m.attacker if m.attacker >= 0 else leader_of(st, ENCOUNTER)
+            if u < 0 or not st.units[u].alive:
+                u = leader_of(st, ENCOUNTER)
+            _item(out, SI_ATTACK)
+            out.source = u
+            out.source_uid = st.units[u].uid
+            out.lane = _pick_lane(st, tb, m.lane_sel, m.lane)
+        elif m.kind == MV_SUMMON:
+            _item(out, SI_MOVE)
+            out.def_id = m.def_id
+            lane = _pick_lane(st, tb, m.lane_sel, m.lane) if m.lane_sel != LANE_STRONGEST else -1
+            out.lane = lane if lane >= 0 else 0
+        else:
+            _item(out, SI_MOVE)
+            out.prog = m.prog
+            out.source = leader_of(st, ENCOUNTER)
+            out.target = _pick_target(st, tb, m.target_sel)
+            _bind_target(st, out)
+        st.foe.init_left -= 1
+        st.foe.script_pos = (st.foe.script_pos + 1) % e.n_moves
+        compute_intent(st, cx)
+        return True
+    if st.phase == PH_COMBAT:
+        for i in range(tb.cfg.lanes):
+            u = ENCOUNTER * UNITS_PER_SIDE + CHAR_BASE + i
+            if st.units[u].alive and st.units[u].ready and not st.units[u].attacked and st.units[u].power > 0:
+                st.units[u].attacked = 1
+                _item(out, SI_ATTACK)
+                out.source = u
+                out.source_uid = st.units[u].uid
+                out.lane = i
+                return True
+    return False
+
+
+cdef bint respond(State* st, Ctx* cx, StackItem* out) noexcept nogil:
+    """A scripted response to the player's item on top of the Stack, at most one per item."""
+    cdef const Tables* tb = cx.tb
+    cdef const EncDef* e = &tb.encs[st.foe.enc]
+    cdef StackItem* top
+    cdef const ResponseRule* r
+    cdef int cls, i
+    if st.n_stack == 0:
+        return False
+    top = &st.stack[st.n_stack - 1]
+    if top.side != PLAYER or top.dead or top.responded:
+        return False
+    top.responded = 1
+    if top.kind == SI_CARD:
+        cls = RESP_ON_DEPLOY if tb.cards[st.card_def[top.card]].kind == CK_CHARACTER else RESP_ON_SUPPORT
+    elif top.kind == SI_ABILITY:
+        cls = RESP_ON_ABILITY
+    else:
+        cls = RESP_ON_ATTACK
+    for i in range(e.n_resp):
+        r = &e.resp[i]
+        if r.on != cls and r.on != RESP_ON_ANY:
+            continue
+        if r.per_round > 0 and st.foe.resp_used[i] >= r.per_round:
+            continue
+        if st.foe.resp_charges[i] == 0:
+            continue
+        st.foe.resp_used[i] += 1
+        if st.foe.resp_charges[i] > 0:
+            st.foe.resp_charges[i] -= 1
+        _item(out, SI_MOVE)
+        out.prog = r.prog
+        out.source = leader_of(st, ENCOUNTER)
+        if r.counter:
+            out.target = TGT_STACK_BASE + st.n_stack - 1
+        else:
+            out.target = _pick_target(st, tb, r.target_sel)
+            _bind_target(st, out)
+        return True
+    return False

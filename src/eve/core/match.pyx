@@ -1,0 +1,463 @@
+"""The Match extension type: the Python face of one flat C match state.
+
+Everything that changes the game goes through rules.pyx; this module only converts between
+integers and readable Python values at the edge.
+"""
+from libc.stdlib cimport malloc, realloc, free
+from libc.string cimport memcpy, memset
+from libc.stdint cimport int32_t, uint64_t
+
+from libc.stdint cimport int16_t
+from eve.core.defs cimport *
+from eve.core.tables cimport CompiledContent
+from eve.core.rules cimport (setup_match, begin, advance, check_action, legal_actions, apply_action,
+                             state_hash, make_action, action_cost, seed_meter)
+from eve.core.effects cimport leader_of, check_outcome
+from eve.core.encounter cimport compute_intent
+
+from eve.errors import IllegalAction, REASONS
+from eve.actions import Action
+
+ZONE_NAMES = {"archive": Z_ARCHIVE, "rift": Z_RIFT, "lattice": Z_LATTICE, "wastes": Z_WASTES,
+              "abyss": Z_ABYSS, "void": Z_VOID, "stack": Z_STACK}
+ZONE_BY_ID = {v: k for k, v in ZONE_NAMES.items()}
+PHASES = ("beginning", "main", "combat", "end")
+SIDES = ("player", "encounter")
+OUTCOMES = (None, "win", "loss")
+EVENT_KINDS = {EV_MOVE: "move", EV_DAMAGE: "damage", EV_HEAL: "heal", EV_DEATH: "death",
+               EV_HERO_FALLS: "hero_falls", EV_LEADER: "leader", EV_PHASE: "phase",
+               EV_PUSH: "push", EV_RESOLVE: "resolve", EV_FIZZLE: "fizzle",
+               EV_COUNTER: "counter", EV_SHUFFLE: "shuffle", EV_DRAW_SKIPPED: "draw_skipped",
+               EV_METER: "meter", EV_STATUS: "status", EV_TASK: "task",
+               EV_TASK_DONE: "task_done", EV_OUTCOME: "outcome", EV_SUMMON: "summon",
+               EV_PASS: "pass", EV_INTENT: "intent"}
+CATEGORIES = ("play_support", "deploy", "activate", "attack")
+_LOG_CHUNK = 4096
+
+
+def _side_index(side):
+    if side in (0, "player"):
+        return PLAYER
+    if side in (1, "encounter"):
+        return ENCOUNTER
+    raise ValueError(f"side must be 'player' or 'encounter', not {side!r}")
+
+
+cdef class Match:
+    """One match. Made by `Engine.new_match` (or `eve.testing.scenario`), never directly."""
+
+    def __cinit__(self):
+        self.log = NULL
+        self.log_n = 0
+        self.log_cap = 0
+
+    def __dealloc__(self):
+        free(self.log)
+
+    cdef void _open_log(self) noexcept:
+        cdef Event* p
+        if self.log_cap - self.log_n < _LOG_CHUNK:
+            p = <Event*>realloc(self.log, (self.log_cap + 4 * _LOG_CHUNK) * sizeof(Event))
+            if p != NULL:
+                self.log = p
+                self.log_cap += 4 * _LOG_CHUNK
+        self.cx.tb = self.content.tb
+        self.cx.ev = self.log + self.log_n if self.log != NULL else NULL
+        self.cx.n_ev = 0
+        self.cx.cap_ev = self.log_cap - self.log_n
+        self.cx.lost_ev = 0
+
+    cdef void _close_log(self) noexcept:
+        self.log_n += self.cx.n_ev
+        self.cx.ev = NULL
+        self.cx.n_ev = 0
+
+    @staticmethod
+    def _create(engine, CompiledContent content, long long seed, list heroes, int enc, deck,
+                bint start=True):
+        cdef Match m = Match.__new__(Match)
+        cdef int16_t hs[MAX_HERO_SLOTS]
+        cdef int16_t dk[MAX_CARDS]
+        cdef int i, nd = -1
+        m.engine = engine
+        m.content = content
+        m.seed = seed
+        for i, h in enumerate(heroes):
+            hs[i] = h
+        if deck is not None:
+            nd = len(deck)
+            for i, c in enumerate(deck):
+                dk[i] = c
+        m._open_log()
+        setup_match(&m.st, &m.cx, <uint64_t>seed, hs, len(heroes), enc, dk, nd)
+        if start:
+            begin(&m.st, &m.cx)
+        m._close_log()
+        return m
+
+    # ---------------- acting ----------------
+
+    def legal_action_codes(self):
+        """The legal actions as compact integers, in the same order as legal_actions()."""
+        cdef int32_t buf[MAX_ACTIONS]
+        cdef int n, i
+        self.cx.tb = self.content.tb
+        self.cx.ev = NULL
+        n = legal_actions(&self.st, &self.cx, buf)
+        return [buf[i] for i in range(n)]
+
+    def legal_actions(self):
+        """Every legal action now, in a deterministic order; empty exactly when the match is over."""
+        return [Action(c, self.engine._describe(self, c)) for c in self.legal_action_codes()]
+
+    def check(self, action):
+        """The reason code `action` is refused now (0 when it is legal)."""
+        cdef int32_t code = action if isinstance(action, int) else action.code
+        self.cx.tb = self.content.tb
+        self.cx.ev = NULL
+        return check_action(&self.st, &self.cx, code)
+
+    def apply(self, action):
+        """Apply a legal action and run the game on to the player's next decision.
+
+        Raises eve.IllegalAction, with the state unchanged, for anything not legal now
+        (an unaffordable action included)."""
+        cdef int32_t code
+        cdef int r
+        if isinstance(action, int):
+            if not -2147483648 <= action <= 2147483647:
+                raise IllegalAction(action, 2, REASONS[2])
+            code = action
+        else:
+            code = action.code
+        self.cx.tb = self.content.tb
+        self.cx.ev = NULL
+        r = check_action(&self.st, &self.cx, code)
+        if r != 0:
+            raise IllegalAction(action, r, self._explain(code, r))
+        self._open_log()
+        apply_action(&self.st, &self.cx, code)
+        self._close_log()
+
+    def _explain(self, int code, int r):
+        msg = REASONS.get(r, "illegal")
+        if r == 10:  # unaffordable
+            cost = action_cost(&self.st, &self.cx, code)
+            msg += (f": it costs {cost} and the meter has "
+                    f"{self.st.meter.capacity - self.st.meter.spent} of {self.st.meter.capacity} left")
+        return msg
+
+    def clone(self):
+        """An independent copy (one copy of the state block; the event log is copied too)."""
+        cdef Match m = Match.__new__(Match)
+        m.engine = self.engine
+        m.content = self.content
+        m.seed = self.seed
+        memcpy(&m.st, &self.st, sizeof(State))
+        if self.log_n:
+            m.log = <Event*>malloc(self.log_cap * sizeof(Event))
+            memcpy(m.log, self.log, self.log_n * sizeof(Event))
+            m.log_cap = self.log_cap
+            m.log_n = self.log_n
+        return m
+
+    def state_hash(self):
+        """64-bit hash of the whole state; equal for equal states in any process."""
+        return state_hash(&self.st)
+
+    # ---------------- reading ----------------
+
+    @property
+    def is_over(self):
+        return self.st.outcome != OUT_NONE
+
+    @property
+    def outcome(self):
+        return OUTCOMES[self.st.outcome]
+
+    @property
+    def phase(self):
+        return PHASES[self.st.phase]
+
+    @property
+    def active_side(self):
+        return SIDES[self.st.active]
+
+    @property
+    def priority(self):
+        return SIDES[self.st.priority] if self.st.n_stack else SIDES[self.st.active]
+
+    @property
+    def round(self):
+        return self.st.round
+
+    @property
+    def fingerprint(self):
+        return self.content.fingerprint
+
+    @property
+    def meter(self):
+        m = self.st.meter
+        return {"capacity": m.capacity, "spent": m.spent, "remaining": m.capacity - m.spent,
+                "regen": m.regen, "costs": {CATEGORIES[k]: m.cost[k] for k in range(N_CATS)}}
+
+    @property
+    def initiative(self):
+        return {"initiative": self.st.foe.initiative, "left": self.st.foe.init_left}
+
+    @property
+    def intent(self):
+        """The Encounter's next move (public), or None when its script is empty."""
+        if self.st.foe.intent < 0:
+            return None
+        return self.engine._describe_move(self.st.foe.intent)
+
+    def card_id(self, int card):
+        """The catalog id of a card instance."""
+        if not 0 <= card < self.st.n_cards:
+            raise IndexError(card)
+        return self.engine._card_ids[self.st.card_def[card]]
+
+    @property
+    def n_cards(self):
+        return self.st.n_cards
+
+    def card_zone(self, int card):
+        if not 0 <= card < self.st.n_cards:
+            raise IndexError(card)
+        return ZONE_BY_ID.get(self.st.card_zone[card])
+
+    def zone_cards(self, str name):
+        """Card instances in a card zone, in order (the Archive top first)."""
+        if name not in ZONE_NAMES or name in ("wastes", "stack"):
+            raise ValueError(f"not a card zone: {name!r} (archive, rift, lattice, abyss, void)")
+        z = ZONE_NAMES[name]
+        cards = [self.st.zones[z].c[i] for i in range(self.st.zones[z].n)]
+        return cards[::-1] if z == Z_ARCHIVE else cards
+
+    def zone(self, str name, side="player"):
+        """Catalog ids in a zone, in order (the Archive top first). The Wastes: one entry per
+        lane of `side` (None for an empty lane). The Stack: its items, bottom first."""
+        s = _side_index(side)
+        if name == "wastes":
+            return [(self._unit_id(s * UNITS_PER_SIDE + CHAR_BASE + i)
+                     if self.st.units[s * UNITS_PER_SIDE + CHAR_BASE + i].alive else None)
+                    for i in range(self.content.tb.cfg.lanes)]
+        if name == "stack":
+            return self.stack
+        if name not in ZONE_NAMES:
+            raise ValueError(f"unknown zone {name!r}; zones: {', '.join(ZONE_NAMES)}")
+        if s == ENCOUNTER:
+            return []          # the Encounter is deckless: it has no card zones
+        return [self.engine._card_ids[self.st.card_def[c]] for c in self.zone_cards(name)]
+
+    def _unit_id(self, int u):
+        cdef Unit* x = &self.st.units[u]
+        if (u & 15) < CHAR_BASE:
+            return self.engine._hero_ids[x.def_id]
+        if x.is_token:
+            return self.engine._unit_ids[x.def_id]
+        return self.engine._card_ids[x.def_id]
+
+    def _unit(self, int u):
+        cdef Unit* x = &self.st.units[u]
+        d = {"unit": u, "id": self._unit_id(u), "alive": bool(x.alive), "hp": x.hp,
+             "max_hp": x.max_hp, "power": x.power, "poison": x.poison, "shield": x.shield,
+             "attacked": bool(x.attacked), "used": bool(x.used)}
+        if (u & 15) < CHAR_BASE:
+            d["slot"] = u & 15
+            d["ambition"] = x.ambition
+            d["morality"] = x.morality
+            d["leader"] = leader_of(&self.st, u >> 4) == u
+        else:
+            d["lane"] = (u & 15) - CHAR_BASE
+            d["ready"] = bool(x.ready)
+            d["card"] = x.card if x.card >= 0 else None
+        return d
+
+    def heroes(self, side="player"):
+        """The Hero zone of `side` in slot order; fallen heroes stay, greyed out (alive False)."""
+        s = _side_index(side)
+        return [self._unit(s * UNITS_PER_SIDE + i) for i in range(self.st.n_hero_slots[s])]
+
+    def characters(self, side="player"):
+        """The characters of `side` on the Wastes, one entry per lane (None when empty)."""
+        s = _side_index(side)
+        return [self._unit(s * UNITS_PER_SIDE + CHAR_BASE + i)
+                if self.st.units[s * UNITS_PER_SIDE + CHAR_BASE + i].alive else None
+                for i in range(self.content.tb.cfg.lanes)]
+
+    @property
+    def stack(self):
+        out = []
+        for i in range(self.st.n_stack):
+            it = self.st.stack[i]
+            out.append({"index": i, "kind": ("", "card", "ability", "attack", "move")[it.kind],
+                        "side": SIDES[it.side], "countered": bool(it.dead),
+                        "card": it.card if it.card >= 0 else None, "target": it.target,
+                        "lane": it.lane})
+        return out
+
+    @property
+    def tasks(self):
+        out = []
+        for i in range(MAX_TASKS):
+            t = self.st.tasks[i]
+            if t.active:
+                out.append({"slot": i, "id": self.engine._task_ids[t.def_id],
+                            "progress": {"player": t.progress[0], "encounter": t.progress[1]}})
+        return out
+
+    @property
+    def events(self):
+        """Every event so far, oldest first, as (kind, side, a, b, c, d) tuples."""
+        from eve.actions import Event as Ev
+        return [Ev(EVENT_KINDS.get(self.log[i].kind, str(self.log[i].kind)), SIDES[self.log[i].side],
+                   self.log[i].a, self.log[i].b, self.log[i].c, self.log[i].d)
+                for i in range(self.log_n)]
+
+    def observation(self, side="player"):
+        """What `side` may see: the Archive is a count for both sides (face-down), the Rift is a
+        count for the Encounter (hidden from it)."""
+        s = _side_index(side)
+        obs = {
+            "round": self.round, "phase": self.phase, "active_side": self.active_side,
+            "outcome": self.outcome,
+            "heroes": {"player": self.heroes("player"), "encounter": self.heroes("encounter")},
+            "wastes": {"player": self.characters("player"), "encounter": self.characters("encounter")},
+            "lattice": self.zone("lattice"), "abyss": self.zone("abyss"), "void": self.zone("void"),
+            "archive_count": self.st.zones[Z_ARCHIVE].n,
+            "rift_count": self.st.zones[Z_RIFT].n,
+            "stack": self.stack, "meter": self.meter, "initiative": self.initiative,
+            "intent": self.intent, "tasks": self.tasks,
+        }
+        if s == PLAYER:
+            obs["rift"] = self.zone("rift")
+        return obs
+
+    # ---------------- scenario building (eve.testing) ----------------
+
+    def _set_cards(self, dict zones):
+        """Replace every card of the match: {zone name: [card def index, ...]} (Archive top first)."""
+        cdef int c = 0, z, i
+        memset(self.st.card_def, 0, sizeof(self.st.card_def))
+        memset(self.st.card_zone, 0, sizeof(self.st.card_zone))
+        memset(self.st.card_charges, 0, sizeof(self.st.card_charges))
+        memset(self.st.zones, 0, sizeof(self.st.zones))
+        total = sum(len(v) for v in zones.values())
+        if total > MAX_CARDS:
+            raise ValueError(f"{total} cards exceed the match capacity of {MAX_CARDS}")
+        for name in ("archive", "rift", "lattice", "abyss", "void"):
+            defs = list(zones.get(name, ()))
+            z = ZONE_NAMES[name]
+            if z == Z_ARCHIVE:
+                defs = defs[::-1]       # stored bottom first
+            for d in defs:
+                charges = None
+                if isinstance(d, tuple):
+                    d, charges = d
+                self.st.card_def[c] = d
+                self.st.card_zone[c] = z
+                self.st.zones[z].c[self.st.zones[z].n] = c
+                self.st.zones[z].n += 1
+                if z == Z_LATTICE:
+                    self.st.card_charges[c] = self.content.tb.cards[d].charges if charges is None else charges
+                c += 1
+        self.st.n_cards = c
+
+    def _add_wastes_card(self, int d):
+        """A new card instance for a character placed straight on the Wastes."""
+        cdef int c = self.st.n_cards
+        if c >= MAX_CARDS:
+            raise ValueError("card capacity reached")
+        self.st.card_def[c] = d
+        self.st.card_zone[c] = Z_WASTES
+        self.st.n_cards += 1
+        return c
+
+    def _set_unit(self, int u, dict fields):
+        cdef Unit* x = &self.st.units[u]
+        for k, v in fields.items():
+            if k == "hp": x.hp = v
+            elif k == "max_hp": x.max_hp = v
+            elif k == "power": x.power = v
+            elif k == "poison": x.poison = v
+            elif k == "shield": x.shield = v
+            elif k == "alive": x.alive = v
+            elif k == "ready": x.ready = v
+            elif k == "attacked": x.attacked = v
+            elif k == "used": x.used = v
+            elif k == "ambition": x.ambition = v
+            elif k == "morality": x.morality = v
+            elif k == "def_id": x.def_id = v
+            elif k == "card": x.card = v
+            elif k == "is_token": x.is_token = v
+            else:
+                raise ValueError(f"unknown unit field {k!r}")
+        if fields.get("alive") == 1 and (u & 15) >= CHAR_BASE:
+            x.uid = self.st.next_uid
+            self.st.next_uid += 1
+
+    def _clear_unit(self, int u):
+        memset(&self.st.units[u], 0, sizeof(Unit))
+        self.st.units[u].def_id = -1
+        self.st.units[u].card = -1
+
+    def _set_turn(self, phase, side, rnd):
+        self.st.phase = PHASES.index(phase)
+        self.st.active = _side_index(side)
+        self.st.priority = self.st.active
+        self.st.round = rnd
+
+    def _set_leader(self, side, int slot):
+        self.st.leader[_side_index(side)] = slot
+
+    def _set_meter(self, capacity=None, spent=None, seed=False):
+        self.cx.tb = self.content.tb
+        self.cx.ev = NULL
+        if seed:
+            seed_meter(&self.st, &self.cx)
+        if capacity is not None:
+            self.st.meter.capacity = capacity
+        if spent is not None:
+            self.st.meter.spent = spent
+
+    def _set_initiative(self, initiative=None, left=None):
+        if initiative is not None:
+            self.st.foe.initiative = initiative
+        if left is not None:
+            self.st.foe.init_left = left
+
+    def _set_task(self, int slot, int def_id, int active, int p0, int p1):
+        self.st.tasks[slot].def_id = def_id
+        self.st.tasks[slot].active = active
+        self.st.tasks[slot].progress[0] = p0
+        self.st.tasks[slot].progress[1] = p1
+
+    def _set_script(self, int pos):
+        self.cx.tb = self.content.tb
+        self.cx.ev = NULL
+        self.st.foe.script_pos = pos
+        compute_intent(&self.st, &self.cx)
+
+    def _advance(self):
+        """Run the game forward to the player's next decision (as after an action)."""
+        self._open_log()
+        check_outcome(&self.st, &self.cx)
+        advance(&self.st, &self.cx)
+        self._close_log()
+
+    def _raw(self):
+        """The state's bytes (for tests of clone and hash)."""
+        return (<char*>&self.st)[:sizeof(State)]
+
+
+def make_action_code(int kind, int src, int tgt, int lane):
+    return make_action(kind, src, tgt, lane)
+
+
+ACTION_KINDS = {"pass": A_PASS, "end_phase": A_END_PHASE, "play": A_PLAY,
+                "activate": A_ACTIVATE, "attack": A_ATTACK}
+TGT = {"none": TGT_NONE, "stack_base": TGT_STACK_BASE, "card_base": TGT_CARD_BASE,
+       "char_base": CHAR_BASE, "units_per_side": UNITS_PER_SIDE}
+STATE_SIZE = sizeof(State)

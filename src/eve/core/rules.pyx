@@ -1,0 +1,675 @@
+"""The round: phases, priority and the Stack, the Action Meter, combat, legal actions, apply.
+
+One `apply_action` path serves the Python API, native playouts and search alike. After every
+action `advance` runs the game forward (the Encounter's moves and responses, automatic phase
+steps, auto-advance and auto-pass) until the player must decide or the match is over.
+"""
+from libc.string cimport memset, memcpy
+from libc.stdint cimport int32_t, uint64_t
+
+from libc.stdint cimport int16_t
+from eve.core.defs cimport *
+from eve.core.events cimport emit
+from eve.core.rng cimport sm_mix, sm_shuffle16, stream_seed
+from eve.core.zones cimport move_card, draw_one
+from eve.core.effects cimport (leader_of, deal_damage, summon_unit, task_progress, fire_triggers,
+                               run_program, target_ok, enum_targets, check_outcome, ally_power_bonus,
+                               first_empty_lane)
+from eve.core.encounter cimport compute_intent, next_move, respond
+
+
+cdef int32_t make_action(int kind, int src, int tgt, int lane) noexcept nogil:
+    return (kind << 24) | ((src & 255) << 16) | ((tgt & 255) << 8) | (lane & 255)
+
+
+cdef inline int a_kind(int32_t a) noexcept nogil:
+    return (a >> 24) & 255
+
+cdef inline int a_src(int32_t a) noexcept nogil:
+    return (a >> 16) & 255
+
+cdef inline int a_tgt(int32_t a) noexcept nogil:
+    return (a >> 8) & 255
+
+cdef inline int a_lane(int32_t a) noexcept nogil:
+    return a & 255
+
+
+cdef uint64_t state_hash(const State* st) noexcept nogil:
+    """A 64-bit hash of the state's bytes (the struct has no interior padding and is zeroed
+    when made, so equal states have equal bytes)."""
+    cdef const unsigned char* p = <const unsigned char*>st
+    cdef size_t n = sizeof(State), i
+    cdef uint64_t h = <uint64_t>0x84222325CBF29CE4ULL, w
+    i = 0
+    while i + 8 <= n:
+        memcpy(&w, p + i, 8)
+        h = sm_mix(h ^ w) + <uint64_t>0x9E3779B97F4A7C15ULL
+        i += 8
+    while i < n:
+        h = sm_mix(h ^ p[i])
+        i += 1
+    return h
+
+
+# ---------------- setup ----------------
+
+cdef void _place_hero(State* st, Ctx* cx, int side, int slot, int hdef) noexcept nogil:
+    cdef const HeroDef* hd = &cx.tb.heroes[hdef]
+    cdef Unit* h = &st.units[side * UNITS_PER_SIDE + slot]
+    memset(h, 0, sizeof(Unit))
+    h.def_id = hdef
+    h.card = -1
+    h.alive = 1
+    h.hp = hd.max_hp
+    h.max_hp = hd.max_hp
+    h.power = hd.power
+    h.ambition = hd.ambition
+    h.morality = hd.morality
+    h.uid = st.next_uid
+    st.next_uid += 1
+
+
+cdef void setup_match(State* st, Ctx* cx, uint64_t seed, const int16_t* heroes, int n_heroes,
+                      int enc, const int16_t* deck, int n_deck) noexcept nogil:
+    """A new match before its first Beginning: heroes, the shuffled Archive (the union of the
+    heroes' starting cards unless a deck is given), the Encounter's roster, setup summons,
+    tasks and first intent, and the opening hand. Call `begin` to start the first turn."""
+    cdef const Tables* tb = cx.tb
+    cdef const EncDef* e = &tb.encs[enc]
+    cdef int i, j, c, u
+    memset(st, 0, sizeof(State))
+    st.rng[STREAM_SHUFFLE] = stream_seed(seed, b"shuffle")
+    st.rng[STREAM_ENCOUNTER] = stream_seed(seed, b"encounter")
+    for u in range(MAX_UNITS):
+        st.units[u].def_id = -1
+        st.units[u].card = -1
+    st.n_hero_slots[PLAYER] = n_heroes
+    for i in range(n_heroes):
+        _place_hero(st, cx, PLAYER, i, heroes[i])
+    st.n_hero_slots[ENCOUNTER] = e.n_roster
+    for i in range(e.n_roster):
+        _place_hero(st, cx, ENCOUNTER, i, e.roster[i])
+    # the deck
+    c = 0
+    if n_deck >= 0:
+        for i in range(n_deck):
+            if c < MAX_CARDS:
+                st.card_def[c] = deck[i]; c += 1
+    else:
+        for i in range(n_heroes):
+            for j in range(tb.heroes[heroes[i]].n_start):
+                if c < MAX_CARDS:
+                    st.card_def[c] = tb.heroes[heroes[i]].start_cards[j]; c += 1
+    st.n_cards = c
+    for i in range(c):
+        st.card_zone[i] = Z_ARCHIVE
+        st.zones[Z_ARCHIVE].c[i] = i
+    st.zones[Z_ARCHIVE].n = c
+    sm_shuffle16(&st.rng[STREAM_SHUFFLE], st.zones[Z_ARCHIVE].c, c)
+    # the Encounter
+    st.foe.enc = enc
+    st.foe.initiative = e.initiative
+    for i in range(e.n_resp):
+        st.foe.resp_charges[i] = e.resp[i].charges
+    for i in range(e.n_setup):
+        summon_unit(st, cx, ENCOUNTER, e.setup_units[i], i)
+    for i in range(e.n_tasks):
+        st.tasks[i].def_id = e.tasks[i]
+        st.tasks[i].active = 1
+    compute_intent(st, cx)
+    for i in range(tb.cfg.opening_hand):
+        draw_one(st, cx)
+    st.round = 1
+    st.active = PLAYER
+    st.phase = PH_BEGINNING
+
+
+cdef void begin(State* st, Ctx* cx) noexcept nogil:
+    advance(st, cx)
+
+
+# ---------------- the meter ----------------
+
+cdef void seed_meter(State* st, Ctx* cx) noexcept nogil:
+    """Beginning: capacity = max(floor, base + ambition) of the leader-else-first-living hero,
+    floor = that hero's cheapest category cost; costs biased by its morality. No carryover."""
+    cdef const Config* cfg = &cx.tb.cfg
+    cdef int u = leader_of(st, PLAYER), k, floor_cost, cap, amb = 0, mor = 0
+    if u >= 0:
+        amb = st.units[u].ambition
+        mor = st.units[u].morality
+    for k in range(N_CATS):
+        st.meter.cost[k] = cfg.cost[k]
+    if mor >= cfg.morality_high:
+        st.meter.cost[CAT_PLAY_SUPPORT] -= cfg.support_discount
+    if mor <= cfg.morality_low:
+        st.meter.cost[CAT_ATTACK] -= cfg.attack_discount
+    floor_cost = 32767
+    for k in range(N_CATS):
+        if st.meter.cost[k] < 0:
+            st.meter.cost[k] = 0
+        if st.meter.cost[k] < floor_cost:
+            floor_cost = st.meter.cost[k]
+    cap = cfg.meter_base + amb
+    st.meter.capacity = cap if cap > floor_cost else floor_cost
+    st.meter.spent = 0
+    st.meter.regen = 0
+    emit(cx, EV_METER, PLAYER, st.meter.capacity, 0, 0, 0)
+
+
+cdef inline int _category(const State* st, const Tables* tb, int32_t a) noexcept nogil:
+    cdef int k = a_kind(a)
+    if k == A_PLAY:
+        return CAT_DEPLOY if tb.cards[st.card_def[a_src(a)]].kind == CK_CHARACTER else CAT_PLAY_SUPPORT
+    if k == A_ACTIVATE:
+        return CAT_ACTIVATE
+    if k == A_ATTACK:
+        return CAT_ATTACK
+    return -1
+
+
+cdef int action_cost(const State* st, Ctx* cx, int32_t a) noexcept nogil:
+    """What committing `a` debits: its category cost when proactive, 0 for responses."""
+    cdef int cat
+    if st.n_stack > 0:
+        return 0
+    cat = _category(st, cx.tb, a)
+    return st.meter.cost[cat] if cat >= 0 else 0
+
+
+# ---------------- legality ----------------
+
+cdef inline bint _window(const State* st) noexcept nogil:
+    return st.n_stack > 0 and st.priority == PLAYER
+
+
+cdef inline bint _proactive(const State* st) noexcept nogil:
+    return st.n_stack == 0 and st.active == PLAYER and (st.phase == PH_MAIN or st.phase == PH_COMBAT)
+
+
+cdef int _ability_of(const State* st, const Tables* tb, int src, int* prog, int* spec, int* reaction) noexcept nogil:
+    """The activated ability of a source (a player unit id, or TGT_CARD_BASE + a Lattice card)."""
+    cdef int c, d
+    cdef const Unit* u
+    if src < MAX_UNITS:
+        if (src >> 4) != PLAYER:
+            return R_BAD_SOURCE
+        u = &st.units[src]
+        if not u.alive:
+            return R_BAD_SOURCE
+        if (src & 15) < CHAR_BASE:
+            prog[0] = tb.heroes[u.def_id].ability_prog
+            spec[0] = tb.heroes[u.def_id].ability_target
+            reaction[0] = tb.heroes[u.def_id].ability_reaction
+        elif u.is_token:
+            return R_NO_ABILITY
+        else:
+            prog[0] = tb.cards[u.def_id].ability_prog
+            spec[0] = tb.cards[u.def_id].ability_target
+            reaction[0] = tb.cards[u.def_id].ability_reaction
+        if prog[0] < 0:
+            return R_NO_ABILITY
+        if u.used:
+            return R_ALREADY_USED
+        return R_OK
+    c = src - TGT_CARD_BASE
+    if c < 0 or c >= st.n_cards or st.card_zone[c] != Z_LATTICE:
+        return R_BAD_SOURCE
+    d = st.card_def[c]
+    prog[0] = tb.cards[d].ability_prog
+    spec[0] = tb.cards[d].ability_target
+    reaction[0] = tb.cards[d].ability_reaction
+    if prog[0] < 0 or tb.cards[d].kind != CK_SORTILEGE:
+        return R_NO_ABILITY
+    if st.card_charges[c] <= 0:
+        return R_NO_CHARGES
+    return R_OK
+
+
+cdef int check_action(const State* st, Ctx* cx, int32_t a) noexcept nogil:
+    """R_OK if `a` is legal now, else the reason. The one definition of legality."""
+    cdef const Tables* tb = cx.tb
+    cdef int kind = a_kind(a), src = a_src(a), tgt = a_tgt(a), lane = a_lane(a)
+    cdef int r, prog = -1, spec = 0, reaction = 0, d, cost
+    cdef bint window, proactive
+    cdef const Unit* u
+    if st.outcome != OUT_NONE:
+        return R_OVER
+    if a < 0 or kind < A_PASS or kind > A_ATTACK:
+        return R_MALFORMED
+    window = _window(st)
+    proactive = _proactive(st)
+    if kind == A_PASS:
+        if src or lane or tgt != 0:
+            return R_MALFORMED
+        return R_OK if window else R_NO_WINDOW
+    if kind == A_END_PHASE:
+        if src or lane or tgt != 0:
+            return R_MALFORMED
+        if proactive:
+            return R_OK
+        return R_STACK_BUSY if st.n_stack > 0 else R_NOT_YOUR_TURN
+    if not window and not proactive:
+        return R_NOT_YOUR_TURN
+    if kind == A_PLAY:
+        if src >= st.n_cards:
+            return R_MALFORMED
+        if st.card_zone[src] != Z_RIFT:
+            return R_NOT_IN_RIFT
+        d = st.card_def[src]
+        reaction = tb.cards[d].keywords & KW_REACTION
+        if window and not reaction:
+            return R_NOT_REACTION
+        if proactive and reaction:
+            return R_REACTION_ONLY
+        if proactive and st.phase != PH_MAIN:
+            return R_WRONG_PHASE
+        if tb.cards[d].kind == CK_CHARACTER:
+            if tgt != TGT_NONE:
+                return R_BAD_TARGET
+            if lane >= tb.cfg.lanes:
+                return R_BAD_LANE
+            if st.units[CHAR_BASE + lane].alive:
+                return R_LANE_OCCUPIED
+        else:
+            if lane != 0:
+                return R_BAD_LANE
+            if not target_ok(st, tb, tb.cards[d].play_target, PLAYER, tgt):
+                return R_BAD_TARGET
+    elif kind == A_ACTIVATE:
+        if lane != 0:
+            return R_BAD_LANE
+        r = _ability_of(st, tb, src, &prog, &spec, &reaction)
+        if r != R_OK:
+            return r
+        if window and not reaction:
+            return R_NOT_REACTION
+        if proactive and reaction:
+            return R_REACTION_ONLY
+        if proactive and st.phase != PH_MAIN:
+            return R_WRONG_PHASE
+        if not target_ok(st, tb, spec, PLAYER, tgt):
+            return R_BAD_TARGET
+    else:  # A_ATTACK
+        if window:
+            return R_NOT_REACTION
+        if st.phase != PH_COMBAT:
+            return R_WRONG_PHASE
+        if src >= MAX_UNITS or (src >> 4) != PLAYER or not st.units[src].alive:
+            return R_BAD_SOURCE
+        if tgt != TGT_NONE:
+            return R_BAD_TARGET
+        if lane >= tb.cfg.lanes:
+            return R_BAD_LANE
+        u = &st.units[src]
+        if (src & 15) >= CHAR_BASE and not u.ready:
+            return R_NOT_READY
+        if u.attacked:
+            return R_ALREADY_ATTACKED
+    if proactive:
+        cost = action_cost(st, cx, a)
+        if st.meter.spent + cost > st.meter.capacity:
+            return R_UNAFFORDABLE
+    return R_OK
+
+
+cdef inline int _try(const State* st, Ctx* cx, int32_t a, int32_t* out, int n) noexcept nogil:
+    if n < MAX_ACTIONS and check_action(st, cx, a) == R_OK:
+        out[n] = a
+        return n + 1
+    return n
+
+
+cdef int _abilities(const State* st, Ctx* cx, int32_t* out, int n) noexcept nogil:
+    cdef const Tables* tb = cx.tb
+    cdef int16_t tg[64]
+    cdef int i, k, nt, src, prog = -1, spec = 0, reaction = 0
+    cdef int srcs[MAX_UNITS + MAX_CARDS]
+    cdef int ns = 0
+    for i in range(st.n_hero_slots[PLAYER]):
+        srcs[ns] = i; ns += 1
+    for i in range(tb.cfg.lanes):
+        srcs[ns] = CHAR_BASE + i; ns += 1
+    for i in range(st.zones[Z_LATTICE].n):
+        srcs[ns] = TGT_CARD_BASE + st.zones[Z_LATTICE].c[i]; ns += 1
+    for i in range(ns):
+        src = srcs[i]
+        if _ability_of(st, tb, src, &prog, &spec, &reaction) != R_OK:
+            continue
+        nt = enum_targets(st, tb, spec, PLAYER, tg)
+        for k in range(nt):
+            n = _try(st, cx, make_action(A_ACTIVATE, src, tg[k], 0), out, n)
+    return n
+
+
+cdef int _plays(const State* st, Ctx* cx, int32_t* out, int n) noexcept nogil:
+    cdef const Tables* tb = cx.tb
+    cdef int16_t tg[64]
+    cdef int i, k, nt, c, d, lane
+    for i in range(st.zones[Z_RIFT].n):
+        c = st.zones[Z_RIFT].c[i]
+        d = st.card_def[c]
+        if tb.cards[d].kind == CK_CHARACTER:
+            for lane in range(tb.cfg.lanes):
+                n = _try(st, cx, make_action(A_PLAY, c, TGT_NONE, lane), out, n)
+        else:
+            nt = enum_targets(st, tb, tb.cards[d].play_target, PLAYER, tg)
+            for k in range(nt):
+                n = _try(st, cx, make_action(A_PLAY, c, tg[k], 0), out, n)
+    return n
+
+
+cdef int legal_actions(const State* st, Ctx* cx, int32_t* out) noexcept nogil:
+    """Every legal action in a fixed order; none exactly when the match is over (at any state
+    `advance` leaves, the player holds a decision: pass or end the phase is always there)."""
+    cdef const Tables* tb = cx.tb
+    cdef int n = 0, i, lane, u
+    if st.outcome != OUT_NONE:
+        return 0
+    if _window(st):
+        out[0] = make_action(A_PASS, 0, 0, 0)
+        n = 1
+        n = _plays(st, cx, out, n)
+        n = _abilities(st, cx, out, n)
+        return n
+    if not _proactive(st):
+        return 0
+    out[0] = make_action(A_END_PHASE, 0, 0, 0)
+    n = 1
+    if st.phase == PH_MAIN:
+        n = _plays(st, cx, out, n)
+        n = _abilities(st, cx, out, n)
+    else:
+        for i in range(st.n_hero_slots[PLAYER] + 0):
+            for lane in range(tb.cfg.lanes):
+                n = _try(st, cx, make_action(A_ATTACK, i, TGT_NONE, lane), out, n)
+        for i in range(tb.cfg.lanes):
+            u = CHAR_BASE + i
+            if st.units[u].alive:
+                for lane in range(tb.cfg.lanes):
+                    n = _try(st, cx, make_action(A_ATTACK, u, TGT_NONE, lane), out, n)
+    return n
+
+
+# ---------------- the Stack ----------------
+
+cdef void _push(State* st, Ctx* cx, StackItem* it) noexcept nogil:
+    memcpy(&st.stack[st.n_stack], it, sizeof(StackItem))
+    emit(cx, EV_PUSH, it.side, it.kind, st.n_stack, it.card, it.target)
+    st.n_stack += 1
+    st.priority = 1 - it.side        # each push opens a window for the other side
+    st.passes = 0
+
+
+cdef bint _unit_still(const State* st, int u, int uid) noexcept nogil:
+    return 0 <= u < MAX_UNITS and st.units[u].alive and st.units[u].uid == uid
+
+
+cdef bint _target_alive(const State* st, const StackItem* it) noexcept nogil:
+    """Is the chosen target still there? (A unit with the same identity, a live Stack item,
+    a card still in its zone.)"""
+    cdef int t = it.target, i
+    if t == TGT_NONE:
+        return True
+    if t < MAX_UNITS:
+        return _unit_still(st, t, it.target_uid)
+    if t < TGT_CARD_BASE:
+        i = t - TGT_STACK_BASE
+        return 0 <= i < st.n_stack and not st.stack[i].dead
+    i = t - TGT_CARD_BASE
+    return 0 <= i < st.n_cards and st.card_zone[i] == it.target_zone
+
+
+cdef void _fizzle(State* st, Ctx* cx, StackItem* it) noexcept nogil:
+    emit(cx, EV_FIZZLE, it.side, it.kind, it.card, it.target, 0)
+    if it.card >= 0:
+        move_card(st, cx, it.card, Z_ABYSS, False)
+
+
+cdef void _resolve_attack(State* st, Ctx* cx, StackItem* it) noexcept nogil:
+    cdef const Tables* tb = cx.tb
+    cdef int foe = 1 - it.side, defender, power
+    if not _unit_still(st, it.source, it.source_uid):
+        _fizzle(st, cx, it)
+        return
+    power = st.units[it.source].power
+    if it.side == PLAYER and (it.source & 15) >= CHAR_BASE:
+        power += ally_power_bonus(st, tb)
+    defender = foe * UNITS_PER_SIDE + CHAR_BASE + it.lane
+    if not st.units[defender].alive:
+        defender = leader_of(st, foe)      # an empty lane: damage to the side itself
+    if defender >= 0:
+        deal_damage(st, cx, defender, power, it.side, False)
+
+
+cdef void _resolve_card(State* st, Ctx* cx, StackItem* it) noexcept nogil:
+    cdef const Tables* tb = cx.tb
+    cdef const CardDef* cd = &tb.cards[st.card_def[it.card]]
+    cdef int u
+    cdef Unit* ch
+    if cd.kind == CK_CHARACTER:
+        u = CHAR_BASE + it.lane
+        if st.units[u].alive:
+            _fizzle(st, cx, it)          # the lane was taken meanwhile
+            return
+        move_card(st, cx, it.card, Z_WASTES, False)
+        ch = &st.units[u]
+        memset(ch, 0, sizeof(Unit))
+        ch.def_id = st.card_def[it.card]
+        ch.card = it.card
+        ch.alive = 1
+        ch.hp = cd.hp
+        ch.max_hp = cd.hp
+        ch.power = cd.power
+        ch.ready = 1 if (cd.keywords & KW_SWIFT) else 0
+        ch.uid = st.next_uid
+        st.next_uid += 1
+        emit(cx, EV_SUMMON, PLAYER, u, ch.def_id, it.lane, 0)
+        task_progress(st, cx, PLAYER, G_DEPLOY, 1)
+        fire_triggers(st, cx, TR_ALLY_DEPLOY)
+        if cd.on_enter >= 0 and st.units[u].alive:
+            run_program(st, cx, cd.on_enter, PLAYER, u, it.target)
+    else:
+        if not _target_alive(st, it):
+            _fizzle(st, cx, it)
+            return
+        move_card(st, cx, it.card, Z_LATTICE, False)
+        st.card_charges[it.card] = cd.charges
+        if cd.on_enter >= 0:
+            run_program(st, cx, cd.on_enter, PLAYER, leader_of(st, PLAYER), it.target)
+        if cd.kind == CK_SORTILEGE and cd.charges <= 0 and st.card_zone[it.card] == Z_LATTICE:
+            move_card(st, cx, it.card, Z_ABYSS, False)
+
+
+cdef void _resolve_top(State* st, Ctx* cx) noexcept nogil:
+    cdef StackItem it
+    st.n_stack -= 1
+    memcpy(&it, &st.stack[st.n_stack], sizeof(StackItem))
+    memset(&st.stack[st.n_stack], 0, sizeof(StackItem))
+    st.passes = 0
+    if not it.dead:
+        emit(cx, EV_RESOLVE, it.side, it.kind, it.card, it.target, 0)
+        if it.kind == SI_ATTACK:
+            _resolve_attack(st, cx, &it)
+        elif it.kind == SI_CARD:
+            _resolve_card(st, cx, &it)
+        elif it.source_uid >= 0 and not _unit_still(st, it.source, it.source_uid):
+            _fizzle(st, cx, &it)         # a unit's ability whose unit is gone
+        elif not _target_alive(st, &it):
+            _fizzle(st, cx, &it)
+        elif it.kind == SI_MOVE and it.prog < 0:
+            if summon_unit(st, cx, ENCOUNTER, it.def_id, it.lane) < 0:
+                _fizzle(st, cx, &it)
+        else:
+            run_program(st, cx, it.prog, it.side, it.source, it.target)
+    # countered items already sent their card away: drop them as they surface
+    while st.n_stack > 0 and st.stack[st.n_stack - 1].dead:
+        st.n_stack -= 1
+        memset(&st.stack[st.n_stack], 0, sizeof(StackItem))
+    st.priority = st.active          # the acting side holds priority again
+    check_outcome(st, cx)
+
+
+cdef void _pass(State* st, Ctx* cx, int side) noexcept nogil:
+    emit(cx, EV_PASS, side, st.n_stack, 0, 0, 0)
+    st.passes += 1
+    if st.passes >= 2:
+        _resolve_top(st, cx)         # both passed in a row
+    else:
+        st.priority = 1 - side
+
+
+# ---------------- phases ----------------
+
+cdef void _set_phase(State* st, Ctx* cx, int phase) noexcept nogil:
+    st.phase = phase
+    emit(cx, EV_PHASE, st.active, phase, st.round, 0, 0)
+
+
+cdef void _beginning(State* st, Ctx* cx) noexcept nogil:
+    cdef const Tables* tb = cx.tb
+    cdef int side = st.active, base = side * UNITS_PER_SIDE, i
+    cdef Unit* u
+    for i in range(UNITS_PER_SIDE):
+        u = &st.units[base + i]
+        if not u.alive:
+            continue
+        u.shield = 0                  # shield clears at the start of its owner's turn
+        u.attacked = 0
+        u.used = 0
+        if i >= CHAR_BASE:
+            u.ready = 1               # deployed before this turn: may attack now
+    if side == PLAYER:
+        for i in range(MAX_RESPONSES):
+            st.foe.resp_used[i] = 0   # the Encounter's per-round response limits
+        seed_meter(st, cx)
+        fire_triggers(st, cx, TR_TURN_START)
+    else:
+        st.foe.init_left = st.foe.initiative
+    if check_outcome(st, cx) == OUT_NONE:
+        _set_phase(st, cx, PH_MAIN)
+
+
+cdef void _end(State* st, Ctx* cx) noexcept nogil:
+    cdef const Tables* tb = cx.tb
+    cdef int side = st.active, base = side * UNITS_PER_SIDE, i, u
+    if side == PLAYER:
+        fire_triggers(st, cx, TR_TURN_END)
+    # poison: damage equal to it (through shields), then one less
+    for i in range(UNITS_PER_SIDE):
+        u = base + i
+        if st.units[u].alive and st.units[u].poison > 0:
+            deal_damage(st, cx, u, st.units[u].poison, 1 - side, True)
+            if st.units[u].alive:
+                st.units[u].poison -= 1
+                emit(cx, EV_STATUS, side, u, 1, st.units[u].poison, 0)
+    if check_outcome(st, cx) != OUT_NONE:
+        return
+    task_progress(st, cx, side, G_ROUNDS, 1)
+    if check_outcome(st, cx) != OUT_NONE:
+        return
+    if side == PLAYER:
+        # the hand floor (a floor, not a cap: nothing is trimmed)
+        while st.zones[Z_RIFT].n < tb.cfg.hand_floor:
+            if not draw_one(st, cx):
+                break
+        st.active = ENCOUNTER
+    else:
+        if st.round >= tb.cfg.max_rounds:
+            st.outcome = OUT_LOSS         # a match that could run forever ends: a loss
+            emit(cx, EV_OUTCOME, PLAYER, OUT_LOSS, st.round, 1, 0)
+            return
+        st.round += 1
+        st.active = PLAYER
+    st.priority = st.active
+    _set_phase(st, cx, PH_BEGINNING)
+
+
+cdef void advance(State* st, Ctx* cx) noexcept nogil:
+    """Run the game until the player must decide or the match is over."""
+    cdef StackItem it
+    cdef int32_t buf[MAX_ACTIONS]
+    while st.outcome == OUT_NONE:
+        if st.n_stack > 0:
+            if st.priority == ENCOUNTER:
+                if respond(st, cx, &it):
+                    _push(st, cx, &it)
+                else:
+                    _pass(st, cx, ENCOUNTER)
+            elif legal_actions(st, cx, buf) > 1:
+                return                        # the player may respond
+            else:
+                _pass(st, cx, PLAYER)         # pass is the only choice: made for the player
+            continue
+        if st.phase == PH_BEGINNING:
+            _beginning(st, cx)
+        elif st.phase == PH_END:
+            _end(st, cx)
+        elif st.active == PLAYER:
+            if legal_actions(st, cx, buf) > 1:
+                return
+            _set_phase(st, cx, st.phase + 1)  # auto-advance: nothing affordable remains
+        else:
+            if next_move(st, cx, &it):
+                _push(st, cx, &it)
+            else:
+                _set_phase(st, cx, st.phase + 1)
+
+
+# ---------------- apply ----------------
+
+cdef void apply_action(State* st, Ctx* cx, int32_t a) noexcept nogil:
+    """Commit a legal action (the caller checked it) and run the game forward."""
+    cdef const Tables* tb = cx.tb
+    cdef int kind = a_kind(a), src = a_src(a), tgt = a_tgt(a), lane = a_lane(a)
+    cdef int prog = -1, spec = 0, reaction = 0, c
+    cdef StackItem it
+    if kind == A_PASS:
+        _pass(st, cx, PLAYER)
+    elif kind == A_END_PHASE:
+        _set_phase(st, cx, st.phase + 1)
+    else:
+        st.meter.spent += action_cost(st, cx, a)   # debited at cast; responses are free
+        memset(&it, 0, sizeof(StackItem))
+        it.side = PLAYER
+        it.card = -1
+        it.prog = -1
+        it.source = -1
+        it.target = tgt
+        it.lane = lane
+        it.def_id = -1
+        it.source_uid = -1
+        it.target_uid = st.units[tgt].uid if tgt < MAX_UNITS else -1
+        if TGT_CARD_BASE <= tgt < TGT_CARD_BASE + MAX_CARDS:
+            it.target_zone = st.card_zone[tgt - TGT_CARD_BASE]
+        if kind == A_PLAY:
+            it.kind = SI_CARD
+            it.card = src
+            move_card(st, cx, src, Z_STACK, False)
+            task_progress(st, cx, PLAYER, G_CARDS, 1)
+        elif kind == A_ATTACK:
+            it.kind = SI_ATTACK
+            it.source = src
+            it.source_uid = st.units[src].uid
+            it.target = TGT_NONE
+            it.target_uid = -1
+            st.units[src].attacked = 1
+        else:
+            it.kind = SI_ABILITY
+            _ability_of(st, tb, src, &prog, &spec, &reaction)
+            it.prog = prog
+            if src < MAX_UNITS:
+                st.units[src].used = 1
+                it.source = src
+                it.source_uid = st.units[src].uid
+            else:
+                # a Sortilege spends a charge at cast; at 0 it is destroyed, and the ability
+                # already on the Stack resolves without it
+                c = src - TGT_CARD_BASE
+                it.source = leader_of(st, PLAYER)
+                st.card_charges[c] -= 1
+                if st.card_charges[c] <= 0:
+                    move_card(st, cx, c, Z_ABYSS, False)
+        _push(st, cx, &it)
+    advance(st, cx)

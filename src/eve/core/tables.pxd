@@ -1,0 +1,5 @@
+from eve.core.defs cimport Tables
+
+cdef class CompiledContent:
+    cdef Tables* tb
+    cdef readonly str fingerprint

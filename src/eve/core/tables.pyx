@@ -1,0 +1,216 @@
+"""The compiled content: immutable integer tables and effect bytecode the core runs.
+
+`CompiledContent.load` takes the plain-int form that eve.compiler produces from the registered
+content and copies it into one C `Tables` block, checking every capacity on the way. Nothing
+here is read by Python during a match.
+"""
+from libc.stdlib cimport calloc, free
+from libc.string cimport memset
+
+from eve.core.defs cimport *
+
+
+class CapacityError(ValueError):
+    """Compiled content exceeds a structural capacity of the core."""
+
+
+cdef int _cap(object n, int limit, str what) except -1:
+    if n > limit:
+        raise CapacityError(f"{what}: {n} exceeds the core's capacity of {limit}")
+    return 0
+
+
+cdef class CompiledContent:
+    def __cinit__(self):
+        self.tb = <Tables*>calloc(1, sizeof(Tables))
+        if self.tb == NULL:
+            raise MemoryError()
+        self.fingerprint = ""
+
+    def __dealloc__(self):
+        free(self.tb)
+
+    def load(self, dict spec, str fingerprint):
+        cdef Tables* tb = self.tb
+        cdef int i, j, k
+        memset(tb, 0, sizeof(Tables))
+        cfg = spec["config"]
+        tb.cfg.player_hero_slots = cfg["player_hero_slots"]
+        tb.cfg.lanes = cfg["lanes"]
+        tb.cfg.hand_floor = cfg["hand_floor"]
+        tb.cfg.opening_hand = cfg["opening_hand"]
+        tb.cfg.max_rounds = cfg["max_rounds"]
+        tb.cfg.meter_base = cfg["meter_base"]
+        for k, name in enumerate(("play_support", "deploy", "activate", "attack")):
+            tb.cfg.cost[k] = cfg["costs"][name]
+        tb.cfg.morality_high = cfg["morality_high"]
+        tb.cfg.morality_low = cfg["morality_low"]
+        tb.cfg.support_discount = cfg["support_discount"]
+        tb.cfg.attack_discount = cfg["attack_discount"]
+        _cap(tb.cfg.lanes, MAX_LANES, "lanes")
+        _cap(tb.cfg.player_hero_slots, MAX_HERO_SLOTS, "player hero slots")
+
+        progs = spec["programs"]
+        _cap(len(progs), MAX_PROGRAMS, "programs")
+        tb.n_progs = len(progs)
+        for i, (target, code) in enumerate(progs):
+            _cap(len(code), MAX_PROG_LEN, f"program {i} length")
+            tb.prog_len[i] = len(code)
+            tb.prog_target[i] = target
+            for j, ins in enumerate(code):
+                for k in range(INSTR_WORDS):
+                    tb.code[(i * MAX_PROG_LEN + j) * INSTR_WORDS + k] = ins[k]
+
+        heroes = spec["heroes"]
+        _cap(len(heroes), MAX_HERO_DEFS, "heroes")
+        tb.n_heroes = len(heroes)
+        for i, h in enumerate(heroes):
+            tb.heroes[i].max_hp = h["max_hp"]
+            tb.heroes[i].power = h["power"]
+            tb.heroes[i].ambition = h["ambition"]
+            tb.heroes[i].morality = h["morality"]
+            tb.heroes[i].ability_prog = h["ability_prog"]
+            tb.heroes[i].ability_target = h["ability_target"]
+            tb.heroes[i].ability_reaction = h["ability_reaction"]
+            _cap(len(h["start_cards"]), MAX_START_CARDS, f"hero {i} starting cards")
+            tb.heroes[i].n_start = len(h["start_cards"])
+            for j, c in enumerate(h["start_cards"]):
+                tb.heroes[i].start_cards[j] = c
+
+        cards = spec["cards"]
+        _cap(len(cards), MAX_CARD_DEFS, "cards")
+        tb.n_cards = len(cards)
+        for i, c in enumerate(cards):
+            tb.cards[i].kind = c["kind"]
+            tb.cards[i].keywords = c["keywords"]
+            tb.cards[i].power = c["power"]
+            tb.cards[i].hp = c["hp"]
+            tb.cards[i].charges = c["charges"]
+            tb.cards[i].play_target = c["play_target"]
+            tb.cards[i].on_enter = c["on_enter"]
+            tb.cards[i].ability_prog = c["ability_prog"]
+            tb.cards[i].ability_target = c["ability_target"]
+            tb.cards[i].ability_reaction = c["ability_reaction"]
+            tb.cards[i].trigger = c["trigger"]
+            tb.cards[i].trigger_prog = c["trigger_prog"]
+            tb.cards[i].ally_power = c["ally_power"]
+
+        units = spec["units"]
+        _cap(len(units), MAX_UNIT_DEFS, "units")
+        tb.n_units = len(units)
+        for i, u in enumerate(units):
+            tb.units[i].power = u["power"]
+            tb.units[i].hp = u["hp"]
+            tb.units[i].keywords = u["keywords"]
+
+        moves = spec["moves"]
+        _cap(len(moves), MAX_MOVES, "moves")
+        tb.n_moves = len(moves)
+        for i, m in enumerate(moves):
+            tb.moves[i].kind = m["kind"]
+            tb.moves[i].phase = m["phase"]
+            tb.moves[i].prog = m["prog"]
+            tb.moves[i].def_id = m["def_id"]
+            tb.moves[i].attacker = m["attacker"]
+            tb.moves[i].lane_sel = m["lane_sel"]
+            tb.moves[i].lane = m["lane"]
+            tb.moves[i].target_sel = m["target_sel"]
+            tb.moves[i].cond = m["cond"]
+            tb.moves[i].cond_arg = m["cond_arg"]
+            tb.moves[i].alt = m["alt"]
+
+        tasks = spec["tasks"]
+        _cap(len(tasks), MAX_TASK_DEFS, "tasks")
+        tb.n_tasks = len(tasks)
+        for i, t in enumerate(tasks):
+            tb.tasks[i].goal = t["goal"]
+            tb.tasks[i].threshold = t["threshold"]
+            tb.tasks[i].reward_prog = t["reward_prog"]
+
+        encs = spec["encounters"]
+        _cap(len(encs), MAX_ENCOUNTERS, "encounters")
+        tb.n_encs = len(encs)
+        for i, e in enumerate(encs):
+            _cap(len(e["roster"]), MAX_ROSTER, f"encounter {i} roster")
+            _cap(len(e["setup_units"]), min(MAX_SETUP, tb.cfg.lanes), f"encounter {i} setup summons")
+            _cap(len(e["tasks"]), MAX_TASKS, f"encounter {i} tasks")
+            _cap(len(e["responses"]), MAX_RESPONSES, f"encounter {i} responses")
+            tb.encs[i].n_roster = len(e["roster"])
+            for j, h in enumerate(e["roster"]):
+                tb.encs[i].roster[j] = h
+            tb.encs[i].n_setup = len(e["setup_units"])
+            for j, u in enumerate(e["setup_units"]):
+                tb.encs[i].setup_units[j] = u
+            tb.encs[i].n_tasks = len(e["tasks"])
+            for j, t in enumerate(e["tasks"]):
+                tb.encs[i].tasks[j] = t
+            tb.encs[i].initiative = e["initiative"]
+            tb.encs[i].first_move = e["first_move"]
+            tb.encs[i].n_moves = e["n_moves"]
+            tb.encs[i].n_resp = len(e["responses"])
+            for j, r in enumerate(e["responses"]):
+                tb.encs[i].resp[j].on = r["on"]
+                tb.encs[i].resp[j].counter = r["counter"]
+                tb.encs[i].resp[j].prog = r["prog"]
+                tb.encs[i].resp[j].target_sel = r["target_sel"]
+                tb.encs[i].resp[j].per_round = r["per_round"]
+                tb.encs[i].resp[j].charges = r["charges"]
+        self.fingerprint = fingerprint
+
+    @property
+    def lanes(self):
+        return self.tb.cfg.lanes
+
+    @property
+    def config(self):
+        c = self.tb.cfg
+        return {"player_hero_slots": c.player_hero_slots, "lanes": c.lanes,
+                "hand_floor": c.hand_floor, "opening_hand": c.opening_hand,
+                "max_rounds": c.max_rounds, "meter_base": c.meter_base}
+
+
+LIMITS = {
+    "cards_per_match": MAX_CARDS, "hero_slots": MAX_HERO_SLOTS, "lanes": MAX_LANES,
+    "stack": MAX_STACK, "tasks": MAX_TASKS, "responses": MAX_RESPONSES,
+    "program_length": MAX_PROG_LEN, "roster": MAX_ROSTER, "setup_summons": MAX_SETUP,
+    "start_cards": MAX_START_CARDS, "actions": MAX_ACTIONS,
+}
+
+# names the compiler uses for the core's enums (one source of truth: defs.pxd)
+ENUMS = {
+    "card_kind": {"character": CK_CHARACTER, "sortilege": CK_SORTILEGE, "relic": CK_RELIC},
+    "keyword": {"reaction": KW_REACTION, "swift": KW_SWIFT},
+    "target": {"none": T_NONE, "foe": T_FOE, "ally": T_ALLY, "any": T_ANY,
+               "foe_character": T_FOE_CHAR, "ally_character": T_ALLY_CHAR,
+               "foe_hero": T_FOE_HERO, "ally_hero": T_ALLY_HERO, "foe_stack_item": T_FOE_STACK,
+               "void_card": T_VOID_CARD, "lattice_card": T_LATTICE_CARD},
+    "op": {"damage": OP_DAMAGE, "heal": OP_HEAL, "shield": OP_SHIELD, "poison": OP_POISON,
+           "draw": OP_DRAW, "discard": OP_DISCARD, "exile": OP_EXILE, "return": OP_RETURN,
+           "destroy": OP_DESTROY, "counter": OP_COUNTER, "summon": OP_SUMMON, "buff": OP_BUFF,
+           "task": OP_TASK},
+    "selector": {"target": SEL_TARGET, "self": SEL_SELF, "own_leader": SEL_OWN_LEADER,
+                 "foe_leader": SEL_FOE_LEADER, "all_foes": SEL_ALL_FOES,
+                 "all_foe_characters": SEL_ALL_FOE_CHARS, "all_allies": SEL_ALL_ALLIES,
+                 "all_ally_heroes": SEL_ALL_ALLY_HEROES, "all_ally_characters": SEL_ALL_ALLY_CHARS,
+                 "newest_void": SEL_NEWEST_VOID, "newest_lattice": SEL_NEWEST_LATTICE,
+                 "none": SEL_NONE},
+    "trigger": {"none": TR_NONE, "turn_start": TR_TURN_START, "turn_end": TR_TURN_END,
+                "ally_deploy": TR_ALLY_DEPLOY, "ally_hero_damaged": TR_ALLY_HERO_DAMAGED},
+    "goal": {"damage": G_DAMAGE, "deploy": G_DEPLOY, "kills": G_KILLS, "rounds": G_ROUNDS,
+             "cards": G_CARDS, "heal": G_HEAL, "effect": G_EFFECT},
+    "move": {"effect": MV_EFFECT, "summon": MV_SUMMON, "attack": MV_ATTACK},
+    "phase": {"beginning": PH_BEGINNING, "main": PH_MAIN, "combat": PH_COMBAT, "end": PH_END},
+    "lane": {"fixed": LANE_FIXED, "first_empty": LANE_FIRST_EMPTY, "strongest": LANE_STRONGEST,
+             "random": LANE_RANDOM},
+    "enemy_target": {"none": ESEL_NONE, "foe_leader": ESEL_FOE_LEADER,
+                     "strongest_foe_character": ESEL_STRONGEST_FOE_CHAR,
+                     "weakest_foe": ESEL_WEAKEST_FOE, "random_foe": ESEL_RANDOM_FOE,
+                     "own_leader": ESEL_OWN_LEADER, "weakest_ally": ESEL_WEAKEST_ALLY,
+                     "newest_lattice": ESEL_NEWEST_LATTICE},
+    "condition": {"none": COND_NONE, "random_pct": COND_RANDOM_PCT,
+                  "own_hp_below_pct": COND_OWN_HP_BELOW_PCT,
+                  "foe_characters_at_least": COND_FOE_CHARS_AT_LEAST,
+                  "round_at_least": COND_ROUND_AT_LEAST},
+    "response_on": {"deploy": RESP_ON_DEPLOY, "support": RESP_ON_SUPPORT,
+                    "ability": RESP_ON_ABILITY, "attack": RESP_ON_ATTACK, "any": RESP_ON_ANY},
+}

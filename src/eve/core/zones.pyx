@@ -1,0 +1,103 @@
+"""The card lifecycle of seed 000, enforced in one place.
+
+Every card move in the engine goes through `move_card`. A move in the lifecycle table is allowed
+as is; any other move must be marked `explicit` (performed by an effect that says so), and every
+move, explicit or not, is recorded as an EV_MOVE event (card, from, to, explicit).
+
+The Stack is the carrier of a play: the seed's "Rift -> Wastes" and "Rift -> Lattice" are
+Rift -> Stack -> Wastes/Lattice here, and a countered or fizzled play is Stack -> Abyss.
+"""
+from libc.string cimport memmove
+
+from libc.stdint cimport int16_t
+from eve.core.defs cimport *
+from eve.core.events cimport emit
+from eve.core.rng cimport sm_shuffle16
+
+cdef bint LIFECYCLE[N_ZONES][N_ZONES]
+
+
+cdef void _init_lifecycle() noexcept nogil:
+    cdef int z
+    LIFECYCLE[Z_ARCHIVE][Z_RIFT] = True      # draw
+    LIFECYCLE[Z_RIFT][Z_STACK] = True        # commit a play (deploy / enhancement)
+    LIFECYCLE[Z_STACK][Z_WASTES] = True      # a deploy resolves: the character materializes
+    LIFECYCLE[Z_STACK][Z_LATTICE] = True     # an enhancement resolves
+    LIFECYCLE[Z_STACK][Z_ABYSS] = True       # a countered / fizzled play
+    LIFECYCLE[Z_RIFT][Z_ABYSS] = True        # discard (via an effect)
+    LIFECYCLE[Z_WASTES][Z_ABYSS] = True      # a character dies
+    LIFECYCLE[Z_ABYSS][Z_ARCHIVE] = True     # reshuffle
+    LIFECYCLE[Z_LATTICE][Z_ABYSS] = True     # an enhancement is destroyed
+    for z in range(1, N_ZONES):
+        LIFECYCLE[z][Z_VOID] = True          # any card -> Void (exile, via an effect)
+    LIFECYCLE[Z_VOID][Z_VOID] = False
+    # Void -> Rift / Wastes exist only through an explicit effect: not in the table.
+
+_init_lifecycle()
+
+
+cdef bint transition_allowed(int src, int dst) noexcept nogil:
+    if src <= Z_NONE or src >= N_ZONES or dst <= Z_NONE or dst >= N_ZONES:
+        return False
+    return LIFECYCLE[src][dst]
+
+
+cdef inline bint _has_list(int zone) noexcept nogil:
+    return zone == Z_ARCHIVE or zone == Z_RIFT or zone == Z_LATTICE or zone == Z_ABYSS or zone == Z_VOID
+
+
+cdef int zone_index(const State* st, int zone, int card) noexcept nogil:
+    cdef int i
+    cdef const Zone* z = &st.zones[zone]
+    for i in range(z.n):
+        if z.c[i] == card:
+            return i
+    return -1
+
+
+cdef int move_card(State* st, Ctx* cx, int card, int dst, bint explicit) noexcept nogil:
+    """Move one card; -1 (and nothing changes) when the lifecycle refuses it."""
+    cdef int src, i
+    cdef Zone* z
+    if card < 0 or card >= st.n_cards:
+        return -1
+    src = st.card_zone[card]
+    if src == dst:
+        return -1
+    if not explicit and not transition_allowed(src, dst):
+        return -1
+    if _has_list(src):
+        z = &st.zones[src]
+        i = zone_index(st, src, card)
+        if i < 0:
+            return -1
+        memmove(&z.c[i], &z.c[i + 1], (z.n - i - 1) * sizeof(int16_t))
+        z.n -= 1
+    if _has_list(dst):
+        z = &st.zones[dst]
+        z.c[z.n] = card
+        z.n += 1
+    st.card_zone[card] = dst
+    if dst != Z_LATTICE:
+        st.card_charges[card] = 0
+    emit(cx, EV_MOVE, PLAYER, card, src, dst, explicit)
+    return 0
+
+
+cdef int draw_one(State* st, Ctx* cx) noexcept nogil:
+    """Draw the top card. Lazy reshuffle of the Abyss (never the Void) when the Archive is
+    empty; with both empty the draw is skipped (mill-out is a no-op). Returns 1 if drawn."""
+    cdef Zone* arch = &st.zones[Z_ARCHIVE]
+    cdef Zone* aby = &st.zones[Z_ABYSS]
+    cdef int n
+    if arch.n == 0:
+        if aby.n == 0:
+            emit(cx, EV_DRAW_SKIPPED, PLAYER, 0, 0, 0, 0)
+            return 0
+        n = aby.n
+        while aby.n > 0:
+            move_card(st, cx, aby.c[0], Z_ARCHIVE, False)
+        sm_shuffle16(&st.rng[STREAM_SHUFFLE], arch.c, arch.n)
+        emit(cx, EV_SHUFFLE, PLAYER, n, 0, 0, 0)
+    move_card(st, cx, arch.c[arch.n - 1], Z_RIFT, False)
+    return 1

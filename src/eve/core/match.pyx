@@ -280,6 +280,17 @@ cdef class Match:
         s = _side_index(side)
         return [self._unit(s * UNITS_PER_SIDE + i) for i in range(self.st.n_hero_slots[s])]
 
+    def fallen(self, side="player"):
+        """Ids of the heroes of `side` that fell this match (permadeath: a run drops them)."""
+        s = _side_index(side)
+        return [self._unit_id(s * UNITS_PER_SIDE + i) for i in range(self.st.n_hero_slots[s])
+                if not self.st.units[s * UNITS_PER_SIDE + i].alive]
+
+    @property
+    def player_life(self):
+        """The sum of the player's living heroes' hp."""
+        return sum(h["hp"] for h in self.heroes("player") if h["alive"])
+
     def characters(self, side="player"):
         """The characters of `side` on the Wastes, one entry per lane (None when empty)."""
         s = _side_index(side)

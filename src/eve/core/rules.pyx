@@ -314,55 +314,87 @@ cdef int check_action(const State* st, Ctx* cx, int32_t a) noexcept nogil:
     return R_OK
 
 
-cdef inline int _try(const State* st, Ctx* cx, int32_t a, int32_t* out, int n) noexcept nogil:
-    if n < MAX_ACTIONS and check_action(st, cx, a) == R_OK:
+cdef inline int _try(const State* st, Ctx* cx, int32_t a, int32_t* out, int n, int limit) noexcept nogil:
+    if n < limit and check_action(st, cx, a) == R_OK:
         out[n] = a
         return n + 1
     return n
 
 
-cdef int _abilities(const State* st, Ctx* cx, int32_t* out, int n) noexcept nogil:
-    cdef const Tables* tb = cx.tb
+cdef inline bint _could(const State* st, int reaction, int cat) noexcept nogil:
+    # A cheap pre-filter before targets are enumerated (check_action stays the definition):
+    # reactions only in a window and only there; proactive plays only if affordable.
+    if st.n_stack > 0:
+        return reaction != 0
+    return reaction == 0 and st.meter.spent + st.meter.cost[cat] <= st.meter.capacity
+
+
+cdef int _source_actions(const State* st, Ctx* cx, int src, int32_t* out, int n, int limit) noexcept nogil:
     cdef int16_t tg[64]
-    cdef int i, k, nt, src, prog = -1, spec = 0, reaction = 0
-    cdef int srcs[MAX_UNITS + MAX_CARDS]
-    cdef int ns = 0
-    for i in range(st.n_hero_slots[PLAYER]):
-        srcs[ns] = i; ns += 1
-    for i in range(tb.cfg.lanes):
-        srcs[ns] = CHAR_BASE + i; ns += 1
-    for i in range(st.zones[Z_LATTICE].n):
-        srcs[ns] = TGT_CARD_BASE + st.zones[Z_LATTICE].c[i]; ns += 1
-    for i in range(ns):
-        src = srcs[i]
-        if _ability_of(st, tb, src, &prog, &spec, &reaction) != R_OK:
-            continue
-        nt = enum_targets(st, tb, spec, PLAYER, tg)
-        for k in range(nt):
-            n = _try(st, cx, make_action(A_ACTIVATE, src, tg[k], 0), out, n)
+    cdef int k, nt, prog = -1, spec = 0, reaction = 0
+    if _ability_of(st, cx.tb, src, &prog, &spec, &reaction) != R_OK:
+        return n
+    if not _could(st, reaction, CAT_ACTIVATE):
+        return n
+    nt = enum_targets(st, cx.tb, spec, PLAYER, tg)
+    for k in range(nt):
+        n = _try(st, cx, make_action(A_ACTIVATE, src, tg[k], 0), out, n, limit)
     return n
 
 
-cdef int _plays(const State* st, Ctx* cx, int32_t* out, int n) noexcept nogil:
+cdef int _abilities(const State* st, Ctx* cx, int32_t* out, int n, int limit) noexcept nogil:
+    """Activations: heroes in slot order, characters in lane order, Sortileges in Lattice order."""
+    cdef const Tables* tb = cx.tb
+    cdef int i
+    if st.n_stack == 0 and st.meter.spent + st.meter.cost[CAT_ACTIVATE] > st.meter.capacity:
+        return n
+    for i in range(st.n_hero_slots[PLAYER]):
+        if n >= limit:
+            return n
+        if st.units[i].alive and not st.units[i].used:
+            n = _source_actions(st, cx, i, out, n, limit)
+    for i in range(tb.cfg.lanes):
+        if n >= limit:
+            return n
+        if st.units[CHAR_BASE + i].alive and not st.units[CHAR_BASE + i].is_token:
+            n = _source_actions(st, cx, CHAR_BASE + i, out, n, limit)
+    for i in range(st.zones[Z_LATTICE].n):
+        if n >= limit:
+            return n
+        n = _source_actions(st, cx, TGT_CARD_BASE + st.zones[Z_LATTICE].c[i], out, n, limit)
+    return n
+
+
+cdef int _plays(const State* st, Ctx* cx, int32_t* out, int n, int limit) noexcept nogil:
     cdef const Tables* tb = cx.tb
     cdef int16_t tg[64]
     cdef int i, k, nt, c, d, lane
     for i in range(st.zones[Z_RIFT].n):
+        if n >= limit:
+            break
         c = st.zones[Z_RIFT].c[i]
         d = st.card_def[c]
+        if not _could(st, tb.cards[d].keywords & KW_REACTION,
+                      CAT_DEPLOY if tb.cards[d].kind == CK_CHARACTER else CAT_PLAY_SUPPORT):
+            continue
         if tb.cards[d].kind == CK_CHARACTER:
             for lane in range(tb.cfg.lanes):
-                n = _try(st, cx, make_action(A_PLAY, c, TGT_NONE, lane), out, n)
+                n = _try(st, cx, make_action(A_PLAY, c, TGT_NONE, lane), out, n, limit)
         else:
             nt = enum_targets(st, tb, tb.cards[d].play_target, PLAYER, tg)
             for k in range(nt):
-                n = _try(st, cx, make_action(A_PLAY, c, tg[k], 0), out, n)
+                n = _try(st, cx, make_action(A_PLAY, c, tg[k], 0), out, n, limit)
     return n
 
 
 cdef int legal_actions(const State* st, Ctx* cx, int32_t* out) noexcept nogil:
     """Every legal action in a fixed order; none exactly when the match is over (at any state
     `advance` leaves, the player holds a decision: pass or end the phase is always there)."""
+    return _generate(st, cx, out, MAX_ACTIONS)
+
+
+cdef int _generate(const State* st, Ctx* cx, int32_t* out, int limit) noexcept nogil:
+    # `limit` lets advance() ask only "is there more than one choice?"
     cdef const Tables* tb = cx.tb
     cdef int n = 0, i, lane, u
     if st.outcome != OUT_NONE:
@@ -370,25 +402,25 @@ cdef int legal_actions(const State* st, Ctx* cx, int32_t* out) noexcept nogil:
     if _window(st):
         out[0] = make_action(A_PASS, 0, 0, 0)
         n = 1
-        n = _plays(st, cx, out, n)
-        n = _abilities(st, cx, out, n)
+        n = _plays(st, cx, out, n, limit)
+        n = _abilities(st, cx, out, n, limit)
         return n
     if not _proactive(st):
         return 0
     out[0] = make_action(A_END_PHASE, 0, 0, 0)
     n = 1
     if st.phase == PH_MAIN:
-        n = _plays(st, cx, out, n)
-        n = _abilities(st, cx, out, n)
+        n = _plays(st, cx, out, n, limit)
+        n = _abilities(st, cx, out, n, limit)
     else:
         for i in range(st.n_hero_slots[PLAYER] + 0):
             for lane in range(tb.cfg.lanes):
-                n = _try(st, cx, make_action(A_ATTACK, i, TGT_NONE, lane), out, n)
+                n = _try(st, cx, make_action(A_ATTACK, i, TGT_NONE, lane), out, n, limit)
         for i in range(tb.cfg.lanes):
             u = CHAR_BASE + i
             if st.units[u].alive:
                 for lane in range(tb.cfg.lanes):
-                    n = _try(st, cx, make_action(A_ATTACK, u, TGT_NONE, lane), out, n)
+                    n = _try(st, cx, make_action(A_ATTACK, u, TGT_NONE, lane), out, n, limit)
     return n
 
 
@@ -589,7 +621,7 @@ cdef void _end(State* st, Ctx* cx) noexcept nogil:
 cdef void advance(State* st, Ctx* cx) noexcept nogil:
     """Run the game until the player must decide or the match is over."""
     cdef StackItem it
-    cdef int32_t buf[MAX_ACTIONS]
+    cdef int32_t buf[2]
     while st.outcome == OUT_NONE:
         if st.n_stack > 0:
             if st.priority == ENCOUNTER:
@@ -597,7 +629,7 @@ cdef void advance(State* st, Ctx* cx) noexcept nogil:
                     _push(st, cx, &it)
                 else:
                     _pass(st, cx, ENCOUNTER)
-            elif legal_actions(st, cx, buf) > 1:
+            elif _generate(st, cx, buf, 2) > 1:
                 return                        # the player may respond
             else:
                 _pass(st, cx, PLAYER)         # pass is the only choice: made for the player
@@ -607,7 +639,7 @@ cdef void advance(State* st, Ctx* cx) noexcept nogil:
         elif st.phase == PH_END:
             _end(st, cx)
         elif st.active == PLAYER:
-            if legal_actions(st, cx, buf) > 1:
+            if _generate(st, cx, buf, 2) > 1:
                 return
             _set_phase(st, cx, st.phase + 1)  # auto-advance: nothing affordable remains
         else:

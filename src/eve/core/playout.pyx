@@ -1,0 +1,196 @@
+"""Native playouts and simple policies (random, greedy), with the GIL released.
+
+They use the same `legal_actions` / `apply_action` as the Python API. Their randomness comes
+from a policy stream of their own, never from a match stream.
+"""
+from libc.string cimport memcpy
+from libc.stdlib cimport malloc, free
+from libc.stdint cimport int16_t, int32_t, uint64_t
+from time import perf_counter
+
+from eve.core.defs cimport *
+from eve.core.rng cimport sm_below, stream_seed
+from eve.core.rules cimport setup_match, begin, legal_actions, apply_action
+from eve.core.effects cimport leader_of
+from eve.core.tables cimport CompiledContent
+from eve.core.match cimport Match
+
+cdef enum:
+    POLICY_RANDOM = 0
+    POLICY_GREEDY = 1
+
+POLICIES = {"random": POLICY_RANDOM, "greedy": POLICY_GREEDY}
+
+
+cdef int random_playout(State* st, Ctx* cx, uint64_t* rng, int max_decisions) noexcept nogil:
+    """Uniformly random legal actions until the match ends; returns the decisions made."""
+    cdef int32_t buf[MAX_ACTIONS]
+    cdef int n, d = 0
+    while d < max_decisions:
+        n = legal_actions(st, cx, buf)
+        if n == 0:
+            break
+        apply_action(st, cx, buf[sm_below(rng, <unsigned int>n)] if n > 1 else buf[0])
+        d += 1
+    return d
+
+
+cdef double _value(const State* st) noexcept nogil:
+    """A simple evaluation from the player's side: hp and board on both sides."""
+    cdef double v = 0
+    cdef int u
+    if st.outcome == OUT_WIN:
+        return 1e9 - st.round
+    if st.outcome == OUT_LOSS:
+        return -1e9
+    for u in range(MAX_UNITS):
+        if not st.units[u].alive:
+            continue
+        if u < UNITS_PER_SIDE:
+            v += st.units[u].hp + 0.5 * st.units[u].shield + 1.5 * st.units[u].power
+            if (u & 15) < CHAR_BASE:
+                v += 10.0
+        else:
+            v -= 2.0 * st.units[u].hp + 1.5 * st.units[u].power + 2.0 * st.units[u].poison
+            if (u & 15) < CHAR_BASE:
+                v -= 15.0
+    v += 0.8 * st.zones[Z_LATTICE].n + 0.3 * st.zones[Z_RIFT].n
+    return v
+
+
+cdef int32_t greedy_choice(State* st, Ctx* cx, uint64_t* rng) noexcept nogil:
+    """One-ply lookahead: the legal action whose result evaluates best (ties: the first)."""
+    cdef int32_t buf[MAX_ACTIONS]
+    cdef State tmp
+    cdef int n, i, best = 0
+    cdef double v, bv = -1e18
+    cdef Event* ev = cx.ev
+    n = legal_actions(st, cx, buf)
+    if n <= 1:
+        return buf[0] if n == 1 else -1
+    cx.ev = NULL
+    for i in range(n):
+        memcpy(&tmp, st, sizeof(State))
+        apply_action(&tmp, cx, buf[i])
+        v = _value(&tmp)
+        if v > bv:
+            bv = v
+            best = i
+    cx.ev = ev
+    return buf[best]
+
+
+cdef int play_policy(State* st, Ctx* cx, int policy, uint64_t* rng, int max_decisions) noexcept nogil:
+    cdef int32_t buf[MAX_ACTIONS]
+    cdef int d = 0, n
+    cdef int32_t a
+    if policy == POLICY_RANDOM:
+        return random_playout(st, cx, rng, max_decisions)
+    while d < max_decisions and st.outcome == OUT_NONE:
+        a = greedy_choice(st, cx, rng)
+        if a < 0:
+            break
+        apply_action(st, cx, a)
+        d += 1
+    return d
+
+
+def playout(Match match, unsigned long long seed, int max_decisions=1000000):
+    """Play `match` to its end in place with uniformly random legal actions (native, no GIL).
+    Returns the number of decisions made."""
+    cdef uint64_t rng = stream_seed(seed, b"playout")
+    cdef Ctx cx
+    cdef int d
+    cx.tb = match.content.tb
+    cx.ev = NULL
+    with nogil:
+        d = random_playout(&match.st, &cx, &rng, max_decisions)
+    return d
+
+
+def choose(Match match, str policy, unsigned long long seed=0):
+    """The action code a native policy picks in `match` (the match is unchanged)."""
+    cdef uint64_t rng = stream_seed(seed, b"policy")
+    cdef Ctx cx
+    cdef int32_t buf[MAX_ACTIONS]
+    cdef int n
+    cx.tb = match.content.tb
+    cx.ev = NULL
+    if policy == "greedy":
+        return greedy_choice(&match.st, &cx, &rng)
+    n = legal_actions(&match.st, &cx, buf)
+    return buf[sm_below(&rng, <unsigned int>n)] if n else -1
+
+
+def run_matches(CompiledContent content, list seeds, list heroes, int enc, str policy,
+                int max_decisions=100000):
+    """Play one match per seed natively with a policy; returns [(outcome, rounds, decisions)]."""
+    cdef State st
+    cdef Ctx cx
+    cdef uint64_t rng
+    cdef int16_t hs[MAX_HERO_SLOTS]
+    cdef int nh = len(heroes), i, d, pol = POLICIES[policy]
+    cdef uint64_t s
+    for i in range(nh):
+        hs[i] = heroes[i]
+    cx.tb = content.tb
+    cx.ev = NULL
+    out = []
+    for seed in seeds:
+        s = seed
+        with nogil:
+            rng = stream_seed(s, b"policy")
+            setup_match(&st, &cx, s, hs, nh, enc, NULL, -1)
+            begin(&st, &cx)
+            d = play_policy(&st, &cx, pol, &rng, max_decisions)
+        out.append((st.outcome, st.round, d))
+    return out
+
+
+def bench_playouts(Match start, double seconds=1.0, unsigned long long seed=1):
+    """Random playouts from copies of `start` for about `seconds`: (matches, decisions, elapsed)."""
+    cdef State st
+    cdef Ctx cx
+    cdef uint64_t rng = stream_seed(seed, b"bench")
+    cdef long long games = 0, decisions = 0
+    cdef int k
+    cx.tb = start.content.tb
+    cx.ev = NULL
+    t0 = perf_counter()
+    while True:
+        with nogil:
+            for k in range(64):
+                memcpy(&st, &start.st, sizeof(State))
+                decisions += random_playout(&st, &cx, &rng, 1000000)
+                games += 1
+        el = perf_counter() - t0
+        if el >= seconds:
+            return games, decisions, el
+
+
+def bench_clone(Match start, long long n=1000000):
+    """Native clone (one state copy) n times: seconds per clone."""
+    cdef State* ring = <State*>malloc(8 * sizeof(State))
+    cdef long long i
+    cdef uint64_t acc = 0
+    for i in range(8):
+        memcpy(&ring[i], &start.st, sizeof(State))
+    t0 = perf_counter()
+    with nogil:
+        for i in range(n):
+            # copy between distinct slots of a ring through a pointer the compiler cannot see
+            # through, and read the copy back, so that no copy is optimised away
+            _copy(&ring[(i + 1) & 7], &ring[i & 7])
+            acc += ring[(i + 1) & 7].units[0].hp
+    el = perf_counter() - t0
+    free(ring)
+    if acc == 12345678901:
+        print("")
+    return el / n
+
+
+cdef void _copy(State* dst, const State* src) noexcept nogil:
+    memcpy(dst, src, sizeof(State))
+
+
+STATE_BYTES = sizeof(State)

@@ -122,6 +122,7 @@ def scenario(
     elif active == "encounter":
         init = m.initiative["initiative"]
         m._set_initiative(init, init)
+    m._clear_events()
     if advance:
         m._advance()
     return m

@@ -458,6 +458,9 @@ cdef class Match:
         advance(&self.st, &self.cx)
         self._close_log()
 
+    def _clear_events(self):
+        self.log_n = 0
+
     def _raw(self):
         """The state's bytes (for tests of clone and hash)."""
         return (<char*>&self.st)[:sizeof(State)]

@@ -6,7 +6,7 @@ from typing import Any, Iterable, Mapping, Sequence
 
 from eve.compiler import Compiled, compile_registry
 from eve.core.match import Match, TGT
-from eve.core.tables import CompiledContent
+from eve.core.tables import LIMITS, CompiledContent
 from eve.errors import ContentError
 from eve.plugins.manager import discover, load_packs
 
@@ -132,6 +132,11 @@ class Engine:
             hidx.append(i)
         enc = self.encounter_index(encounter) if encounter is not None else 0
         dk = None if deck is None else [self.card_index(c) for c in deck]
+        size = len(dk) if dk is not None else sum(
+            len(self.compiled.spec["heroes"][i]["start_cards"]) for i in hidx)
+        if size > LIMITS["cards_per_match"]:
+            raise ValueError(f"a deck of {size} cards exceeds the match capacity of "
+                             f"{LIMITS['cards_per_match']}")
         if seed >= 2**63:
             seed -= 2**64          # carried as a signed 64-bit value, same bits
         return Match._create(self, self.content, seed, hidx, enc, dk, start)

@@ -124,12 +124,12 @@ cdef class Match:
         (an unaffordable action included)."""
         cdef int32_t code
         cdef int r
-        if isinstance(action, int):
-            if not -2147483648 <= action <= 2147483647:
-                raise IllegalAction(action, 2, REASONS[2])
-            code = action
-        else:
-            code = action.code
+        if isinstance(action, Action):
+            action = action.code
+        if not isinstance(action, int) or isinstance(action, bool) \
+                or not -2147483648 <= action <= 2147483647:
+            raise IllegalAction(action, 2, REASONS[2] + ": expected an eve.Action or its int code")
+        code = action
         self.cx.tb = self.content.tb
         self.cx.ev = NULL
         r = check_action(&self.st, &self.cx, code)
@@ -457,6 +457,25 @@ cdef class Match:
         check_outcome(&self.st, &self.cx)
         advance(&self.st, &self.cx)
         self._close_log()
+
+    def _accepted_codes(self):
+        """Every action code check_action accepts now, by brute force over the code space
+        (kinds 1..5, sources 0..127, targets 0..127 and none, lanes 0..7): for tests that the
+        generated legal actions are exactly the legal ones."""
+        cdef int kind, src, tgt, lane, ti
+        cdef int32_t code
+        self.cx.tb = self.content.tb
+        self.cx.ev = NULL
+        out = []
+        for kind in range(1, 6):
+            for src in range(128):
+                for ti in range(129):
+                    tgt = ti if ti < 128 else TGT_NONE
+                    for lane in range(8):
+                        code = make_action(kind, src, tgt, lane)
+                        if check_action(&self.st, &self.cx, code) == 0:
+                            out.append(code)
+        return out
 
     def _clear_events(self):
         self.log_n = 0

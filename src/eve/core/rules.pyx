@@ -314,8 +314,11 @@ cdef int check_action(const State* st, Ctx* cx, int32_t a) noexcept nogil:
     return R_OK
 
 
-cdef inline int _try(const State* st, Ctx* cx, int32_t a, int32_t* out, int n, int limit) noexcept nogil:
-    if n < limit and check_action(st, cx, a) == R_OK:
+cdef inline int _put(int32_t a, int32_t* out, int n, int limit) noexcept nogil:
+    # Generation emits only actions its structure already proves legal (the filters below
+    # mirror check_action); tests/test_legality.py checks, by brute force over every action code,
+    # that the generated list is exactly the set check_action accepts.
+    if n < limit:
         out[n] = a
         return n + 1
     return n
@@ -338,7 +341,7 @@ cdef int _source_actions(const State* st, Ctx* cx, int src, int32_t* out, int n,
         return n
     nt = enum_targets(st, cx.tb, spec, PLAYER, tg)
     for k in range(nt):
-        n = _try(st, cx, make_action(A_ACTIVATE, src, tg[k], 0), out, n, limit)
+        n = _put(make_action(A_ACTIVATE, src, tg[k], 0), out, n, limit)
     return n
 
 
@@ -379,11 +382,12 @@ cdef int _plays(const State* st, Ctx* cx, int32_t* out, int n, int limit) noexce
             continue
         if tb.cards[d].kind == CK_CHARACTER:
             for lane in range(tb.cfg.lanes):
-                n = _try(st, cx, make_action(A_PLAY, c, TGT_NONE, lane), out, n, limit)
+                if not st.units[CHAR_BASE + lane].alive:
+                    n = _put(make_action(A_PLAY, c, TGT_NONE, lane), out, n, limit)
         else:
             nt = enum_targets(st, tb, tb.cards[d].play_target, PLAYER, tg)
             for k in range(nt):
-                n = _try(st, cx, make_action(A_PLAY, c, tg[k], 0), out, n, limit)
+                n = _put(make_action(A_PLAY, c, tg[k], 0), out, n, limit)
     return n
 
 
@@ -412,15 +416,16 @@ cdef int _generate(const State* st, Ctx* cx, int32_t* out, int limit) noexcept n
     if st.phase == PH_MAIN:
         n = _plays(st, cx, out, n, limit)
         n = _abilities(st, cx, out, n, limit)
-    else:
-        for i in range(st.n_hero_slots[PLAYER] + 0):
-            for lane in range(tb.cfg.lanes):
-                n = _try(st, cx, make_action(A_ATTACK, i, TGT_NONE, lane), out, n, limit)
+    elif st.meter.spent + st.meter.cost[CAT_ATTACK] <= st.meter.capacity:
+        for i in range(st.n_hero_slots[PLAYER]):
+            if st.units[i].alive and not st.units[i].attacked:
+                for lane in range(tb.cfg.lanes):
+                    n = _put(make_action(A_ATTACK, i, TGT_NONE, lane), out, n, limit)
         for i in range(tb.cfg.lanes):
             u = CHAR_BASE + i
-            if st.units[u].alive:
+            if st.units[u].alive and st.units[u].ready and not st.units[u].attacked:
                 for lane in range(tb.cfg.lanes):
-                    n = _try(st, cx, make_action(A_ATTACK, u, TGT_NONE, lane), out, n, limit)
+                    n = _put(make_action(A_ATTACK, u, TGT_NONE, lane), out, n, limit)
     return n
 
 

@@ -1,0 +1,139 @@
+"""The `eve` command: simulate matches, benchmark the core, list packs."""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from typing import Any, Sequence
+
+OUTCOME_NAMES = {0: None, 1: "win", 2: "loss"}
+
+
+def _progress(done: int, total: int, started: float, stream=sys.stderr) -> None:
+    if not stream.isatty() and done not in (total,) and done % max(1, total // 10):
+        return
+    width = 30
+    filled = int(width * done / max(1, total))
+    el = time.perf_counter() - started
+    stream.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} matches  {el:5.1f}s")
+    if done == total:
+        stream.write("\n")
+    stream.flush()
+
+
+def cmd_simulate(args: argparse.Namespace) -> int:
+    from eve import Engine
+    from eve.core.playout import run_matches
+
+    engine = Engine()
+    heroes = args.heroes.split(",") if args.heroes else engine.default_heroes()
+    hidx = [engine.hero_index(h) for h in heroes]
+    encounters = (args.encounter.split(",") if args.encounter else list(engine.catalog.encounters))
+    seeds = list(range(args.seed, args.seed + args.games))
+    started = time.perf_counter()
+    per_enc: dict[str, dict[str, Any]] = {}
+    total = len(seeds) * len(encounters)
+    done = 0
+    decisions = 0
+    chunk = 50
+    for enc in encounters:
+        ei = engine.encounter_index(enc)
+        res = []
+        for i in range(0, len(seeds), chunk):
+            res.extend(run_matches(engine.content, seeds[i:i + chunk], hidx, ei, args.policy))
+            done += len(seeds[i:i + chunk])
+            if not args.quiet:
+                _progress(done, total, started)
+        wins = sum(1 for o, _, _ in res if o == 1)
+        decisions += sum(d for _, _, d in res)
+        per_enc[engine.catalog.encounters[engine.compiled.encounter_ids[ei]]["id"]] = {
+            "games": len(res), "wins": wins, "losses": len(res) - wins,
+            "win_rate": wins / len(res) if res else 0.0,
+            "mean_rounds": sum(r for _, r, _ in res) / len(res) if res else 0.0,
+        }
+    elapsed = time.perf_counter() - started
+    summary = {
+        "games": total, "policy": args.policy, "seed": args.seed, "heroes": heroes,
+        "wins": sum(v["wins"] for v in per_enc.values()),
+        "losses": sum(v["losses"] for v in per_enc.values()),
+        "mean_rounds": sum(v["mean_rounds"] * v["games"] for v in per_enc.values()) / max(1, total),
+        "decisions": decisions, "elapsed_s": elapsed,
+        "decisions_per_s": decisions / elapsed if elapsed > 0 else 0.0,
+        "encounters": per_enc, "content_fingerprint": engine.fingerprint,
+    }
+    if args.json:
+        print(json.dumps(summary, indent=2))
+    else:
+        print(f"{total} matches, policy {args.policy}, seeds {args.seed}..{args.seed + args.games - 1}, "
+              f"heroes {', '.join(heroes)}")
+        for enc, v in per_enc.items():
+            print(f"  {enc:28s} wins {v['wins']:5d}/{v['games']:<5d} ({100 * v['win_rate']:5.1f}%)  "
+                  f"mean rounds {v['mean_rounds']:.2f}")
+        print(f"wins {summary['wins']}  losses {summary['losses']}  mean rounds {summary['mean_rounds']:.2f}")
+        print(f"{decisions} decisions in {elapsed:.2f}s: {summary['decisions_per_s']:,.0f} decisions/s")
+    return 0
+
+
+def cmd_bench(args: argparse.Namespace) -> int:
+    from eve.bench import run_bench, format_bench
+
+    figures = run_bench(seconds=args.seconds)
+    print(json.dumps(figures, indent=2) if args.json else format_bench(figures))
+    return 0
+
+
+def cmd_plugins(args: argparse.Namespace) -> int:
+    from eve import Engine
+
+    engine = Engine()
+    rows = []
+    for name, manifest in engine.registry.packs.items():
+        counts = {kind: sum(1 for it in table.values() if it.pack == name)
+                  for kind, table in engine.registry.items.items()}
+        rows.append({"name": name, "version": manifest.get("version"), "registered": counts,
+                     "errors": []})
+    if args.json:
+        print(json.dumps(rows, indent=2))
+    else:
+        for r in rows:
+            regs = ", ".join(f"{v} {k}" for k, v in r["registered"].items() if v)
+            print(f"{r['name']} {r['version']}: {regs}")
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="eve", description="The Eve of Midnight match engine.")
+    sub = p.add_subparsers(dest="command", required=True)
+
+    s = sub.add_parser("simulate", help="play seeded matches with a native policy and summarize")
+    s.add_argument("--games", type=int, default=100, help="matches per Encounter (default 100)")
+    s.add_argument("--seed", type=int, default=0, help="first seed (default 0)")
+    s.add_argument("--policy", choices=("random", "greedy"), default="greedy")
+    s.add_argument("--encounter", help="encounter id(s), comma-separated (default: every one)")
+    s.add_argument("--heroes", help="hero ids, comma-separated (default: the first registered)")
+    s.add_argument("--json", action="store_true", help="print the summary as JSON")
+    s.add_argument("--quiet", action="store_true", help="no progress bar")
+    s.set_defaults(func=cmd_simulate)
+
+    b = sub.add_parser("bench", help="measure native playouts, clone and apply")
+    b.add_argument("--json", action="store_true")
+    b.add_argument("--seconds", type=float, default=3.0, help="time per measurement (default 3)")
+    b.set_defaults(func=cmd_bench)
+
+    pl = sub.add_parser("plugins", help="list the content packs and what they registered")
+    pl.add_argument("--json", action="store_true")
+    pl.set_defaults(func=cmd_plugins)
+    return p
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    if getattr(args, "games", 1) is not None and getattr(args, "games", 1) < 1:
+        print("eve: --games must be at least 1", file=sys.stderr)
+        return 2
+    return int(args.func(args) or 0)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

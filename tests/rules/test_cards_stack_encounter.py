@@ -1,0 +1,1084 @@
+"""Cards, effects, the Stack and the Encounter (docs/rules.md E05-E12, E16, S02-S04, N01-N04, W01).
+
+Every test runs on a purpose-built content pack ("tc"), so that no test depends on the balance of
+the built-in cards; eve_content only supplies the rule configuration.
+"""
+import pytest
+
+import eve
+import eve_content
+from eve import hookimpl
+from eve.core.match import make_action_code
+from eve.testing import scenario
+
+try:
+    from conftest import rule
+except ImportError:  # pragma: no cover - tests/ imported as a package
+    from tests.conftest import rule
+
+P_HERO, E_HERO = 0, 16          # unit ids: slot 0 of each side's Hero zone
+
+
+def P_LANE(i):
+    return 8 + i
+
+
+def E_LANE(i):
+    return 24 + i
+
+
+def STACK(i):
+    return 32 + i
+
+
+def CARD(c):
+    return 64 + c
+
+
+Z_RIFT, Z_VOID = 2, 6           # zone ids in move events
+
+
+def _summon_move(unit="imp"):
+    return {"move": "summon", "phase": "main", "unit": unit}
+
+
+QUIET = [{"move": "effect", "phase": "main", "effect": [{"op": "draw", "n": 0}]}]     # a no-op
+
+
+class CardPack:
+    @hookimpl
+    def eve_pack_manifest(self):
+        return {"name": "tc", "version": "0"}
+
+    @hookimpl
+    def eve_register_heroes(self, register):
+        register("plain", {"max_hp": 10, "power": 1, "ambition": 2, "morality": 0, "cards": [],
+                           "ability": {"target": "foe", "effect": [{"op": "damage", "n": 1}]}})
+        register("saint", {"max_hp": 10, "power": 1, "ambition": 2, "morality": 3, "cards": []})
+        register("guard", {"max_hp": 10, "power": 1, "ambition": 2, "morality": 0, "cards": [],
+                           "ability": {"target": "none", "reaction": True,
+                                       "effect": [{"op": "shield", "to": "self", "n": 2}]}})
+
+    @hookimpl
+    def eve_register_cards(self, register):
+        def sort(name, target, effect, **kw):
+            register(name, {"kind": "sortilege", "charges": 1, **kw,
+                            "on_enter": {"target": target, "effect": effect}})
+
+        register("squire", {"name": "Ember Squire", "kind": "character", "power": 2, "hp": 3})
+        register("squire_gold", {"kind": "character", "power": 2, "hp": 3, "aurorune": 900})
+        register("scout", {"kind": "character", "power": 1, "hp": 2, "keywords": ["swift"]})
+        register("ambusher", {"kind": "character", "power": 1, "hp": 1, "keywords": ["reaction"]})
+        register("medic", {"kind": "character", "power": 1, "hp": 2,
+                           "ability": {"target": "ally_hero", "effect": [{"op": "heal", "n": 2}]}})
+        register("scrapper", {"kind": "character", "power": 1, "hp": 2, "ability": {
+            "target": "none", "effect": [{"op": "exile", "to": "newest_lattice"}]}})
+        register("herald", {"kind": "character", "power": 1, "hp": 2,
+                            "on_enter": {"effect": [{"op": "buff", "to": "self", "n": 2}]}})
+        sort("ward", "foe_stack_item", [{"op": "counter"}], keywords=["reaction"])
+        sort("bolt", "none", [{"op": "damage", "to": "foe_leader", "n": 1}], keywords=["reaction"])
+        sort("purge", "foe_character", [{"op": "exile"}], keywords=["reaction"])
+        sort("dismiss", "ally_character", [{"op": "exile"}], keywords=["reaction"])
+        sort("smite", "foe", [{"op": "damage", "n": 3}])
+        sort("mend", "ally", [{"op": "heal", "n": 3}])
+        sort("aegis", "ally", [{"op": "shield", "n": 2}])
+        sort("venom", "foe", [{"op": "poison", "n": 2}])
+        sort("insight", "none", [{"op": "draw", "n": 2}])
+        sort("toss", "none", [{"op": "discard", "n": 1}])
+        sort("banish", "ally_character", [{"op": "exile"}])
+        sort("recall", "void_card", [{"op": "return"}])
+        sort("shatter", "lattice_card", [{"op": "destroy"}])
+        sort("raise", "none", [{"op": "summon", "unit": "imp", "n": 2}])
+        sort("rally", "none", [{"op": "buff", "to": "all_ally_characters", "n": 1}])
+        sort("quest", "none", [{"op": "task", "task": "chore", "n": 2}])
+        register("wand", {"kind": "sortilege", "charges": 2,
+                          "ability": {"target": "foe", "effect": [{"op": "damage", "n": 1}]}})
+        register("rod", {"kind": "sortilege", "charges": 1,
+                         "ability": {"target": "foe", "effect": [{"op": "damage", "n": 2}]}})
+        register("banner", {"kind": "relic", "ally_power": 2})
+        for name, on, effect in (
+                ("dawn_a", "turn_start", [{"op": "damage", "to": "foe_leader", "n": 1}]),
+                ("dawn_b", "turn_start", [{"op": "damage", "to": "foe_leader", "n": 2}]),
+                ("scourge", "turn_start", [{"op": "damage", "to": "own_leader", "n": 1}]),
+                ("tripwire", "ally_hero_damaged", [{"op": "damage", "to": "foe_leader", "n": 3}]),
+                ("drum", "ally_deploy", [{"op": "damage", "to": "foe_leader", "n": 1}]),
+                ("dusk", "turn_end", [{"op": "damage", "to": "foe_leader", "n": 1}])):
+            register(name, {"kind": "relic", "trigger": {"on": on, "effect": effect}})
+
+    @hookimpl
+    def eve_register_units(self, register):
+        register("dummy", {"kind": "enemy_hero", "max_hp": 10, "power": 2})
+        register("imp", {"kind": "unit", "power": 1, "hp": 2})
+        register("brute", {"kind": "unit", "power": 3, "hp": 5})
+
+    @hookimpl
+    def eve_register_tasks(self, register):
+        reward = [{"op": "damage", "to": "foe_leader", "n": 4}]
+        for name, goal, threshold in (("bleed", "damage", 3), ("muster", "deploy", 5),
+                                      ("slayer", "kills", 5), ("endure", "rounds", 5),
+                                      ("scribe", "cards", 5), ("tend", "heal", 5),
+                                      ("chore", "effect", 3)):
+            register(name, {"goal": goal, "threshold": threshold, "reward": reward})
+
+    @hookimpl
+    def eve_register_encounters(self, register):
+        def enc(name, script=QUIET, initiative=1, responses=()):
+            register(name, {"roster": ["dummy"], "initiative": initiative, "script": list(script),
+                            "responses": list(responses)})
+
+        enc("quiet")
+        enc("counterer", [_summon_move()],
+            responses=[{"on": "deploy", "counter": True, "per_round": 1, "charges": 2}])
+        enc("hushed", responses=[{"on": "support", "counter": True}])
+        enc("responder", responses=[{"on": "support", "effect": [{"op": "shield", "to": "own_leader", "n": 5}]}])
+        enc("ordered", responses=[
+            {"on": "any", "per_round": 1, "effect": [{"op": "damage", "to": "foe_leader", "n": 1}]},
+            {"on": "any", "effect": [{"op": "damage", "to": "foe_leader", "n": 2}]}])
+        enc("picky", responses=[{"on": "ability", "effect": [{"op": "damage", "to": "foe_leader", "n": 2}]}])
+        enc("summoner", [_summon_move()])
+        enc("twostep", [_summon_move(), _summon_move(), _summon_move("brute")], initiative=2)
+        enc("brancher", [dict(_summon_move(), unless={"if": "round_at_least", "arg": 2,
+                                                      "do": _summon_move("brute")})])
+        enc("gambler", [dict(_summon_move(), lane="random",
+                             unless={"if": "random_pct", "arg": 50,
+                                     "do": dict(_summon_move("brute"), lane="random")})])
+        enc("striker", [_summon_move(), {"move": "attack", "phase": "combat", "lane": 0}], initiative=2)
+
+
+@pytest.fixture(scope="module")
+def eng():
+    return eve.Engine(packs=[eve_content, CardPack()])
+
+
+def tc(name):
+    return name if ":" in name else f"tc:{name}"
+
+
+def sc(eng, encounter="quiet", heroes=("plain",), **kw):
+    kw.setdefault("rift", [])
+    for z in ("archive", "rift", "lattice", "abyss", "void"):
+        if kw.get(z) is not None:
+            kw[z] = [(tc(c[0]), c[1]) if isinstance(c, tuple) else tc(c) for c in kw[z]]
+    for z in ("player_lanes", "enemy_lanes"):
+        if kw.get(z):
+            kw[z] = {k: (tc(v) if isinstance(v, str) else dict(v, id=tc(v["id"]))) for k, v in kw[z].items()}
+    if kw.get("tasks"):
+        kw["tasks"] = [dict(t, id=tc(t["id"])) for t in kw["tasks"]]
+    return scenario(eng, heroes=[tc(h) for h in heroes], encounter=tc(encounter), **kw)
+
+
+def _card_of(m, a):
+    if a.kind == "play":
+        return a.source
+    if a.kind == "activate" and a.source >= 64:
+        return a.source - 64
+    return None
+
+
+def find(m, kind, card=None, src=None, tgt=None, lane=None):
+    for a in m.legal_actions():
+        if a.kind != kind:
+            continue
+        if card is not None:
+            c = _card_of(m, a)
+            if c is None or m.card_id(c) != tc(card):
+                continue
+        if src is not None and a.source != src:
+            continue
+        if tgt is not None and a.target != tgt:
+            continue
+        if lane is not None and a.lane != lane:
+            continue
+        return a
+    return None
+
+
+def do(m, kind, card=None, src=None, tgt=None, lane=None):
+    a = find(m, kind, card, src, tgt, lane)
+    assert a is not None, f"no legal {kind} {card} src={src} tgt={tgt} lane={lane}: " \
+                          f"{[str(x) for x in m.legal_actions()]}"
+    m.apply(a)
+    return a
+
+
+def inst(m, zone, name):
+    return next(c for c in m.zone_cards(zone) if m.card_id(c) == tc(name))
+
+
+def hp(m, unit):
+    side = "player" if unit < 16 else "encounter"
+    slot = unit & 15
+    return m.heroes(side)[slot]["hp"] if slot < 8 else (m.characters(side)[slot - 8] or {}).get("hp")
+
+
+def evs(m, kind, side=None):
+    return [e for e in m.events if e.kind == kind and (side is None or e.side == side)]
+
+
+def illegal_code(m, code):
+    with pytest.raises(eve.IllegalAction) as ei:
+        m.apply(code)
+    return ei.value.code
+
+
+def play_code(card, tgt=255, lane=0):
+    return make_action_code(3, card, tgt, lane)
+
+
+def until(m, pred, limit=200):
+    """Pass / end phases until pred(m) holds."""
+    for _ in range(limit):
+        if pred(m) or m.is_over:
+            return m
+        kinds = {a.kind: a for a in m.legal_actions()}
+        m.apply(kinds.get("pass") or kinds["end_phase"])
+    raise AssertionError("state never reached")
+
+
+def next_player_main(m):
+    r = m.round
+    return until(m, lambda x: x.round == r + 1 and x.active_side == "player" and x.phase == "main")
+
+
+# ---------------- E05: a card is data ----------------
+
+@rule("E05")
+def test_card_catalog_entry_carries_its_data(eng):
+    c = eng.catalog["tc:squire"]
+    assert (c["id"], c["name"], c["kind"], c["power"], c["hp"]) == ("tc:squire", "Ember Squire", "character", 2, 3)
+    assert eng.catalog["tc:scout"]["keywords"] == ["swift"]
+    assert eng.catalog["tc:smite"]["on_enter"]["effect"] == [{"op": "damage", "n": 3}]
+
+
+@rule("E05", "E06")
+def test_deployed_character_takes_the_cards_numbers(eng):
+    m = sc(eng, rift=["squire"])
+    card = inst(m, "rift", "squire")
+    do(m, "play", "squire", lane=2)
+    ch = m.characters()[2]
+    assert (ch["id"], ch["power"], ch["hp"], ch["max_hp"], ch["card"]) == ("tc:squire", 2, 3, 3, card)
+    assert m.card_zone(card) == "wastes"
+
+
+@rule("E05")
+def test_bad_card_data_is_refused_with_its_path(eng):
+    class Bad(CardPack):
+        @hookimpl
+        def eve_register_cards(self, register):
+            register("odd", {"kind": "spell"})
+
+    with pytest.raises(eve.ContentError) as ei:
+        eve.Engine(packs=[eve_content, Bad()])
+    assert ei.value.path == "cards.tc:odd.kind"
+
+
+# ---------------- E06: deploying characters ----------------
+
+@rule("E06")
+def test_deploy_is_offered_into_empty_lanes_only(eng):
+    m = sc(eng, rift=["squire"], player_lanes={1: "scout"})
+    lanes = {a.lane for a in m.legal_actions() if a.kind == "play"}
+    assert lanes == {0, 2, 3, 4}
+    assert illegal_code(m, play_code(inst(m, "rift", "squire"), lane=1)) == 13
+
+
+@rule("E06")
+def test_deployed_character_cannot_attack_the_same_turn(eng):
+    m = sc(eng, rift=["squire"])
+    do(m, "play", "squire", lane=0)
+    do(m, "end_phase")
+    assert m.phase == "combat"
+    assert find(m, "attack", src=P_LANE(0)) is None
+    assert find(m, "attack", src=P_HERO) is not None
+    assert illegal_code(m, make_action_code(5, P_LANE(0), 255, 0)) == 17
+
+
+@rule("E06")
+def test_swift_character_attacks_at_once(eng):
+    m = sc(eng, rift=["scout"])
+    do(m, "play", "scout", lane=0)
+    do(m, "end_phase")
+    do(m, "attack", src=P_LANE(0), lane=0)
+    assert hp(m, E_HERO) == 9
+
+
+@rule("E06")
+def test_deployed_character_attacks_from_the_next_turn(eng):
+    m = sc(eng, rift=["squire"])
+    do(m, "play", "squire", lane=0)
+    next_player_main(m)
+    do(m, "end_phase")
+    do(m, "attack", src=P_LANE(0), lane=3)
+    assert hp(m, E_HERO) == 8
+
+
+# ---------------- E07: Sortilege charges ----------------
+
+@rule("E07")
+def test_played_sortilege_has_its_charges_and_is_destroyed_at_zero(eng):
+    m = sc(eng, rift=["wand"], meter={"capacity": 9})
+    wand = inst(m, "rift", "wand")
+    do(m, "play", "wand")
+    assert m.card_zone(wand) == "lattice"
+    do(m, "activate", "wand", tgt=E_HERO)
+    assert m.card_zone(wand) == "lattice" and hp(m, E_HERO) == 9
+    do(m, "activate", "wand", tgt=E_HERO)            # not once per turn: only charges limit it
+    assert m.card_zone(wand) == "abyss" and hp(m, E_HERO) == 8
+    assert find(m, "activate", "wand") is None
+
+
+@rule("E07")
+def test_charge_spent_at_commit_and_ability_resolves_without_its_sortilege(eng):
+    m = sc(eng, lattice=[("rod", 1)], rift=["bolt"])
+    rod = inst(m, "lattice", "rod")
+    do(m, "activate", "rod", tgt=E_HERO)
+    assert [s["kind"] for s in m.stack] == ["ability"]     # the player holds a window (bolt)
+    assert m.card_zone(rod) == "abyss"
+    assert hp(m, E_HERO) == 10
+    do(m, "pass")
+    assert m.stack == [] and hp(m, E_HERO) == 8
+
+
+@rule("E07")
+def test_scenario_charges_are_respected(eng):
+    m = sc(eng, lattice=[("wand", 1)])
+    wand = inst(m, "lattice", "wand")
+    do(m, "activate", "wand", tgt=E_HERO)
+    assert m.card_zone(wand) == "abyss"
+
+
+# ---------------- E08: Relics ----------------
+
+@rule("E08")
+def test_relic_ally_power_adds_to_character_attacks(eng):
+    m = sc(eng, lattice=["banner"], player_lanes={0: "squire"}, phase="combat")
+    do(m, "attack", src=P_LANE(0), lane=0)
+    assert hp(m, E_HERO) == 10 - 2 - 2
+
+
+@rule("E08")
+def test_relic_ally_power_does_not_boost_hero_attacks(eng):
+    m = sc(eng, lattice=["banner"], player_lanes={1: "squire"}, phase="combat")
+    do(m, "attack", src=P_HERO, lane=0)
+    assert hp(m, E_HERO) == 9 and m.phase == "combat"
+
+
+@rule("E08")
+def test_relic_stays_in_the_lattice_across_turns(eng):
+    m = sc(eng, lattice=["banner"])
+    banner = inst(m, "lattice", "banner")
+    next_player_main(m)
+    next_player_main(m)
+    assert m.card_zone(banner) == "lattice"
+
+
+@rule("E08")
+@pytest.mark.parametrize("order,amounts", [(["dawn_a", "dawn_b"], [1, 2]), (["dawn_b", "dawn_a"], [2, 1])])
+def test_triggers_resolve_at_once_off_the_stack_in_lattice_order(eng, order, amounts):
+    m = sc(eng, lattice=order, phase="beginning", advance=True)
+    assert [e.b for e in evs(m, "damage") if e.a == E_HERO] == amounts
+    assert evs(m, "push") == [] and hp(m, E_HERO) == 7
+
+
+@rule("E08")
+def test_ally_deploy_trigger_fires_when_the_deploy_resolves(eng):
+    m = sc(eng, lattice=["drum"], rift=["squire", "bolt"])
+    do(m, "play", "squire", lane=0)
+    assert hp(m, E_HERO) == 10                 # still on the Stack: nothing deployed yet
+    do(m, "pass")
+    assert m.characters()[0] is not None and hp(m, E_HERO) == 9
+
+
+@rule("E08")
+def test_turn_end_trigger_fires_in_end(eng):
+    m = sc(eng, lattice=["dusk"], phase="end", advance=True)
+    assert hp(m, E_HERO) == 9
+    assert [e.kind for e in m.events if e.kind in ("damage", "phase")][:2] == ["damage", "phase"]
+
+
+@rule("E08")
+def test_a_trigger_never_fires_from_inside_another_trigger(eng):
+    m = sc(eng, lattice=["scourge", "tripwire"], phase="beginning", advance=True)
+    assert hp(m, P_HERO) == 9
+    assert hp(m, E_HERO) == 10
+
+
+@rule("E08")
+def test_ally_hero_damaged_trigger_fires_outside_triggers(eng):
+    # the control of the test above: the tripwire does fire on ordinary damage
+    m = sc(eng, lattice=["tripwire"], enemy_lanes={0: "imp"}, phase="combat", active="encounter",
+           advance=True)
+    assert hp(m, P_HERO) == 9
+    assert hp(m, E_HERO) == 7
+
+
+# ---------------- E09: PlaySupport ----------------
+
+@rule("E09")
+@pytest.mark.parametrize("card,target,cost", [("banner", None, 1), ("smite", E_HERO, 1), ("squire", None, 2)])
+def test_sortilege_and_relic_cost_play_support(eng, card, target, cost):
+    m = sc(eng, heroes=("saint",), rift=[card])      # morality 3: PlaySupport 1, Deploy 2
+    assert m.meter["costs"]["play_support"] == 1 and m.meter["costs"]["deploy"] == 2
+    do(m, "play", card, tgt=target)
+    assert m.meter["spent"] == cost
+
+
+@rule("E09")
+def test_unaffordable_support_play_is_refused(eng):
+    m = sc(eng, rift=["banner"], meter={"capacity": 4, "spent": 3})
+    assert find(m, "play", "banner") is None
+    assert illegal_code(m, play_code(inst(m, "rift", "banner"))) == 10
+    assert m.meter["spent"] == 3
+
+
+# ---------------- E10: reaction ----------------
+
+@rule("E10")
+def test_reaction_card_cannot_be_played_proactively(eng):
+    m = sc(eng, rift=["bolt"])
+    assert find(m, "play", "bolt") is None
+    assert illegal_code(m, play_code(inst(m, "rift", "bolt"))) == 8
+
+
+@rule("E10")
+def test_reaction_card_is_playable_while_responding(eng):
+    m = sc(eng, rift=["smite", "bolt"], meter={"capacity": 4, "spent": 2})
+    do(m, "play", "smite", tgt=E_HERO)
+    assert m.meter["remaining"] == 0 and m.priority == "player" and len(m.stack) == 1
+    do(m, "play", "bolt")                               # legal with an empty meter
+    assert hp(m, E_HERO) == 6 and m.stack == []
+
+
+@rule("E10", "M05")
+def test_reaction_card_costs_nothing(eng):
+    m = sc(eng, rift=["smite", "bolt"], meter={"capacity": 6})
+    do(m, "play", "smite", tgt=E_HERO)
+    do(m, "play", "bolt")
+    assert (m.meter["spent"], m.phase, m.round) == (2, "main", 1)
+
+
+@rule("E10")
+def test_non_reaction_card_cannot_be_played_while_responding(eng):
+    m = sc(eng, rift=["smite", "bolt", "venom"])
+    do(m, "play", "smite", tgt=E_HERO)
+    assert len(m.stack) == 1
+    assert find(m, "play", "venom") is None
+    assert illegal_code(m, play_code(inst(m, "rift", "venom"), tgt=E_HERO)) == 9
+
+
+@rule("E10")
+def test_reaction_ability_only_while_responding(eng):
+    m = sc(eng, heroes=("guard",), rift=["smite"])
+    assert find(m, "activate", src=P_HERO) is None
+    assert illegal_code(m, make_action_code(4, P_HERO, 255, 0)) == 8
+    do(m, "play", "smite", tgt=E_HERO)
+    spent = m.meter["spent"]
+    do(m, "activate", src=P_HERO)
+    assert m.heroes()[0]["shield"] == 2 and m.meter["spent"] == spent
+
+
+# ---------------- E11: no printed cost ----------------
+
+@rule("E11")
+def test_aurorune_is_a_shop_price_not_a_cost(eng):
+    assert eng.catalog["tc:squire_gold"]["aurorune"] == 900
+    m = sc(eng, rift=["squire", "squire_gold"], meter={"capacity": 5})
+    do(m, "play", "squire_gold", lane=0)
+    assert m.meter["spent"] == 2
+    do(m, "play", "squire", lane=1)
+    assert m.meter["spent"] == 4
+    assert [c and c["id"] for c in m.characters()][:2] == ["tc:squire_gold", "tc:squire"]
+
+
+# ---------------- E12: once per turn ----------------
+
+@rule("E12")
+def test_hero_ability_once_per_turn(eng):
+    m = sc(eng)
+    do(m, "activate", src=P_HERO, tgt=E_HERO)
+    assert hp(m, E_HERO) == 9 and m.meter["remaining"] == 3
+    assert find(m, "activate", src=P_HERO) is None
+    assert illegal_code(m, make_action_code(4, P_HERO, E_HERO, 0)) == 15
+
+
+@rule("E12")
+def test_character_ability_once_per_turn(eng):
+    m = sc(eng, player_lanes={0: "medic"}, hero_state={0: {"hp": 5}})
+    do(m, "activate", src=P_LANE(0), tgt=P_HERO)
+    assert hp(m, P_HERO) == 7
+    assert illegal_code(m, make_action_code(4, P_LANE(0), P_HERO, 0)) == 15
+
+
+@rule("E12")
+def test_ability_is_usable_again_next_turn(eng):
+    m = sc(eng)
+    do(m, "activate", src=P_HERO, tgt=E_HERO)
+    next_player_main(m)
+    assert find(m, "activate", src=P_HERO, tgt=E_HERO) is not None
+
+
+# ---------------- E16: the instruction set ----------------
+
+@rule("E16")
+def test_op_damage(eng):
+    m = sc(eng, rift=["smite"], enemy_lanes={1: "brute"})
+    do(m, "play", "smite", tgt=E_LANE(1))
+    assert hp(m, E_LANE(1)) == 2 and hp(m, E_HERO) == 10
+
+
+@rule("E16")
+@pytest.mark.parametrize("start,after", [(5, 8), (9, 10)])
+def test_op_heal_up_to_max_hp(eng, start, after):
+    m = sc(eng, rift=["mend"], hero_state={0: {"hp": start}})
+    do(m, "play", "mend", tgt=P_HERO)
+    assert hp(m, P_HERO) == after
+
+
+@rule("E16")
+def test_op_shield(eng):
+    m = sc(eng, rift=["aegis"], player_lanes={0: "squire"})
+    do(m, "play", "aegis", tgt=P_LANE(0))
+    assert m.characters()[0]["shield"] == 2 and m.heroes()[0]["shield"] == 0
+
+
+@rule("E16")
+def test_op_poison(eng):
+    m = sc(eng, rift=["venom"])
+    do(m, "play", "venom", tgt=E_HERO)
+    assert m.heroes("encounter")[0]["poison"] == 2 and hp(m, E_HERO) == 10
+
+
+@rule("E16")
+def test_op_draw_takes_from_the_archive_top(eng):
+    m = sc(eng, rift=["insight"], archive=["squire", "scout", "smite"])
+    do(m, "play", "insight")
+    assert m.zone("rift") == ["tc:squire", "tc:scout"]
+    assert m.zone("archive") == ["tc:smite"]
+
+
+@rule("E16")
+def test_op_discard_moves_one_random_rift_card_to_the_abyss(eng):
+    hands = ["squire", "scout", "medic", "herald"]
+    discarded = set()
+    for seed in range(12):
+        m = sc(eng, seed=seed, rift=["toss"] + hands)
+        do(m, "play", "toss")
+        assert len(m.zone("rift")) == 3 and len(m.zone("abyss")) == 1
+        assert sorted(m.zone("rift") + m.zone("abyss")) == sorted(tc(h) for h in hands)
+        again = sc(eng, seed=seed, rift=["toss"] + hands)
+        do(again, "play", "toss")
+        assert again.zone("abyss") == m.zone("abyss")          # the shuffle stream: reproducible
+        discarded.add(m.zone("abyss")[0])
+    assert len(discarded) > 1                                     # ... and random
+
+
+@rule("E16")
+def test_op_exile_sends_a_characters_card_to_the_void(eng):
+    m = sc(eng, rift=["banish"], player_lanes={2: "squire"})
+    card = m.characters()[2]["card"]
+    do(m, "play", "banish", tgt=P_LANE(2))
+    assert m.characters()[2] is None
+    assert m.card_zone(card) == "void" and "tc:squire" not in m.zone("abyss")
+
+
+@rule("E16")
+def test_op_exile_an_enemy_token(eng):
+    m = sc(eng, rift=["smite", "purge"], enemy_lanes={0: "imp"})
+    do(m, "play", "smite", tgt=E_HERO)
+    do(m, "play", "purge", tgt=E_LANE(0))
+    assert m.characters("encounter")[0] is None
+
+
+@rule("E16")
+def test_op_exile_newest_lattice_card(eng):
+    m = sc(eng, lattice=["banner", "dusk"], player_lanes={0: "scrapper"})
+    dusk, banner = inst(m, "lattice", "dusk"), inst(m, "lattice", "banner")
+    do(m, "activate", src=P_LANE(0))
+    assert (m.card_zone(dusk), m.card_zone(banner)) == ("void", "lattice")
+
+
+@rule("E16")
+def test_op_return_brings_a_void_card_to_the_rift_explicitly(eng):
+    m = sc(eng, rift=["recall"], void=["squire"])
+    sq = inst(m, "void", "squire")
+    do(m, "play", "recall", tgt=CARD(sq))
+    assert m.card_zone(sq) == "rift"
+    assert [(e.a, e.b, e.c, e.d) for e in evs(m, "move") if e.a == sq] == [(sq, Z_VOID, Z_RIFT, 1)]
+
+
+@rule("E16")
+def test_op_destroy_sends_an_enhancement_to_the_abyss(eng):
+    m = sc(eng, rift=["shatter"], lattice=["banner"], player_lanes={0: "squire"})
+    banner = inst(m, "lattice", "banner")
+    do(m, "play", "shatter", tgt=CARD(banner))
+    assert m.card_zone(banner) == "abyss"
+    do(m, "end_phase")
+    do(m, "attack", src=P_LANE(0), lane=0)
+    assert hp(m, E_HERO) == 8                          # ally_power gone with it
+
+
+@rule("E16")
+def test_op_counter_stops_an_encounter_move(eng):
+    m = sc(eng, encounter="summoner", rift=["ward"], active="encounter", advance=True)
+    assert [(s["side"], s["kind"]) for s in m.stack] == [("encounter", "move")]
+    do(m, "play", "ward", tgt=STACK(0))
+    assert len(evs(m, "counter", "player")) == 1
+    assert evs(m, "summon") == []
+    assert m.characters("encounter") == [None] * 5
+
+
+@rule("E16")
+def test_op_summon_puts_tokens_in_the_first_empty_lanes(eng):
+    m = sc(eng, rift=["raise"], player_lanes={0: "squire"})
+    do(m, "play", "raise")
+    ids = [c and (c["id"], c["card"], c["hp"]) for c in m.characters()]
+    assert ids == [("tc:squire", m.characters()[0]["card"], 3), ("tc:imp", None, 2), ("tc:imp", None, 2), None, None]
+
+
+@rule("E16")
+def test_op_buff_self_on_enter(eng):
+    m = sc(eng, rift=["herald"])
+    do(m, "play", "herald", lane=0)
+    assert m.characters()[0]["power"] == 3
+
+
+@rule("E16")
+def test_op_buff_all_ally_characters(eng):
+    m = sc(eng, rift=["rally"], player_lanes={0: "squire", 3: "scout"}, enemy_lanes={0: "imp"})
+    do(m, "play", "rally")
+    assert [c["power"] for c in m.characters() if c] == [3, 2]
+    assert m.characters("encounter")[0]["power"] == 1 and m.heroes()[0]["power"] == 1
+
+
+@rule("E16", "W01")
+def test_op_task_advances_effect_progress(eng):
+    m = sc(eng, rift=["quest"], tasks=[{"id": "chore"}, {"id": "bleed"}])
+    do(m, "play", "quest")
+    prog = {t["id"]: t["progress"] for t in m.tasks}
+    assert prog == {"tc:chore": {"player": 2, "encounter": 0}, "tc:bleed": {"player": 0, "encounter": 0}}
+
+
+# ---------------- S02: response windows and LIFO ----------------
+
+@rule("S02", "N03")
+def test_encounter_response_resolves_first(eng):
+    m = sc(eng, encounter="responder", rift=["smite"])
+    do(m, "play", "smite", tgt=E_HERO)
+    e = m.heroes("encounter")[0]
+    assert (e["hp"], e["shield"]) == (10, 2)           # shielded 5 before the 3 damage landed
+    order = [(x.kind, x.side) for x in m.events if x.kind in ("push", "resolve")]
+    assert order == [("push", "player"), ("push", "encounter"), ("resolve", "encounter"), ("resolve", "player")]
+
+
+@rule("S02")
+def test_both_passing_in_a_row_resolves_the_top(eng):
+    m = sc(eng, rift=["smite", "bolt"])
+    do(m, "play", "smite", tgt=E_HERO)
+    assert [(e.kind, e.side) for e in m.events if e.kind in ("pass", "resolve")] == [("pass", "encounter")]
+    do(m, "pass")
+    tail = [(e.kind, e.side) for e in m.events if e.kind in ("pass", "resolve")]
+    assert tail == [("pass", "encounter"), ("pass", "player"), ("resolve", "player")]
+    assert hp(m, E_HERO) == 7
+
+
+@rule("S02")
+def test_response_on_top_resolves_before_the_item_below(eng):
+    m = sc(eng, rift=["smite", "bolt"])
+    do(m, "play", "smite", tgt=E_HERO)
+    do(m, "play", "bolt")
+    assert [e.b for e in evs(m, "damage") if e.a == E_HERO] == [1, 3]
+
+
+@rule("S02")
+def test_acting_side_holds_priority_after_a_resolution(eng):
+    m = sc(eng, rift=["smite", "bolt", "venom"])
+    do(m, "play", "smite", tgt=E_HERO)
+    do(m, "pass")
+    assert m.stack == [] and m.priority == "player" and m.phase == "main"
+    assert find(m, "play", "venom", tgt=E_HERO) is not None    # a proactive action again
+
+
+@rule("S02", "N04")
+def test_encounter_push_opens_a_window_for_the_player(eng):
+    m = sc(eng, encounter="summoner", rift=["bolt"], active="encounter", advance=True)
+    assert m.active_side == "encounter" and m.priority == "player"
+    assert m.stack[-1]["side"] == "encounter"
+    assert sorted(a.kind for a in m.legal_actions()) == ["pass", "play"]
+    do(m, "pass")
+    assert evs(m, "summon", "encounter") != []
+
+
+# ---------------- S03: fizzles and counters ----------------
+
+@rule("S03")
+def test_item_whose_target_is_gone_fizzles_and_its_card_goes_to_the_abyss(eng):
+    m = sc(eng, rift=["smite", "purge"], enemy_lanes={0: "imp"})
+    smite = inst(m, "rift", "smite")
+    do(m, "play", "smite", tgt=E_LANE(0))
+    do(m, "play", "purge", tgt=E_LANE(0))
+    assert [e.b for e in evs(m, "fizzle")] == [smite]
+    assert m.card_zone(smite) == "abyss"
+    assert hp(m, E_HERO) == 10
+
+
+@rule("S03")
+def test_item_targeting_a_replaced_unit_fizzles(eng):
+    # the target's slot is filled again by a new unit: the target is the unit, not the slot
+    m = sc(eng, rift=["mend", "dismiss", "ambusher"], player_lanes={0: {"id": "squire", "hp": 1}})
+    mend = inst(m, "rift", "mend")
+    do(m, "play", "mend", tgt=P_LANE(0))
+    do(m, "play", "dismiss", tgt=P_LANE(0))
+    do(m, "pass")                                       # dismiss resolves: the squire is exiled
+    do(m, "play", "ambusher", lane=0)                   # a new character in the same slot
+    assert m.characters()[0]["id"] == "tc:ambusher" and m.stack == []
+    assert [e.b for e in evs(m, "fizzle")] == [mend] and m.card_zone(mend) == "abyss"
+    assert evs(m, "heal") == []
+
+
+@rule("S03", "Z09")
+def test_deploy_fizzles_when_its_lane_was_taken(eng):
+    m = sc(eng, rift=["squire", "ambusher"])
+    squire = inst(m, "rift", "squire")
+    do(m, "play", "squire", lane=0)
+    do(m, "play", "ambusher", lane=0)
+    assert m.characters()[0]["id"] == "tc:ambusher"
+    assert m.card_zone(squire) == "abyss"
+    assert [e.b for e in evs(m, "fizzle")] == [squire]
+
+
+@rule("S03", "N03")
+def test_countered_deploy_sends_its_card_to_the_abyss(eng):
+    m = sc(eng, encounter="counterer", rift=["squire"])
+    squire = inst(m, "rift", "squire")
+    do(m, "play", "squire", lane=0)
+    assert m.characters()[0] is None and m.stack == []
+    assert m.card_zone(squire) == "abyss"
+    assert m.meter["spent"] == 2
+    assert [e.side for e in evs(m, "counter")] == ["encounter"]
+    assert evs(m, "summon") == []
+
+
+@rule("S03")
+def test_countered_enhancement_goes_to_the_abyss_without_effect(eng):
+    m = sc(eng, encounter="hushed", rift=["smite"])
+    smite = inst(m, "rift", "smite")
+    do(m, "play", "smite", tgt=E_HERO)
+    assert m.card_zone(smite) == "abyss" and hp(m, E_HERO) == 10
+
+
+@rule("S03")
+def test_countered_item_stays_as_a_marker_until_it_surfaces(eng):
+    m = sc(eng, encounter="summoner", rift=["bolt", "ward", "bolt"], active="encounter", advance=True)
+    do(m, "play", "bolt")
+    do(m, "play", "ward", tgt=STACK(0))
+    do(m, "pass")                                        # the ward resolves; a bolt is left above
+    assert [(s["kind"], s["countered"]) for s in m.stack] == [("move", True), ("card", False)]
+    assert [e.kind for e in m.events].count("counter") == 1 and evs(m, "summon") == []
+    do(m, "pass")                                        # the bolt resolves, the marker surfaces
+    assert m.stack == [] and hp(m, E_HERO) == 9
+    assert evs(m, "summon") == [] and m.characters("encounter") == [None] * 5
+
+
+# ---------------- S04: only the player is asked ----------------
+
+@rule("S04")
+def test_engine_passes_for_the_player_without_a_choice(eng):
+    m = sc(eng, rift=["smite"])
+    do(m, "play", "smite", tgt=E_HERO)
+    assert m.stack == [] and hp(m, E_HERO) == 7
+    assert [e.side for e in evs(m, "pass")] == ["encounter", "player"]
+
+
+@rule("S04")
+def test_player_holding_a_reaction_is_asked(eng):
+    m = sc(eng, rift=["smite", "bolt"])
+    do(m, "play", "smite", tgt=E_HERO)
+    assert len(m.stack) == 1 and m.priority == "player"
+    acts = m.legal_actions()
+    assert acts[0].kind == "pass"
+    assert [m.card_id(a.source) for a in acts[1:]] == ["tc:bolt"]
+
+
+@rule("S04")
+def test_reaction_without_a_legal_target_opens_no_window(eng):
+    m = sc(eng, rift=["smite", "ward"])                 # ward needs an Encounter item
+    do(m, "play", "smite", tgt=E_HERO)
+    assert m.stack == [] and hp(m, E_HERO) == 7
+
+
+@rule("S04", "N04")
+def test_encounter_turn_runs_inside_the_engine(eng):
+    m = sc(eng, encounter="summoner", active="encounter", phase="beginning", advance=True)
+    assert (m.active_side, m.phase, m.round) == ("player", "main", 2)
+    assert [c and c["id"] for c in m.characters("encounter")][0] == "tc:imp"
+
+
+# ---------------- N01: Initiative ----------------
+
+@rule("N01")
+def test_initiative_is_the_number_of_moves_per_turn(eng):
+    m = sc(eng, encounter="twostep", active="encounter", phase="beginning", advance=True)
+    assert len(evs(m, "summon", "encounter")) == 2
+    assert m.initiative["initiative"] == 2
+
+
+@rule("N01")
+def test_initiative_resets_at_the_encounters_beginning(eng):
+    m = sc(eng, encounter="twostep", active="encounter", phase="beginning",
+           initiative={"initiative": 2, "left": 0}, advance=True)
+    assert len(evs(m, "summon", "encounter")) == 2
+
+
+@rule("N01")
+def test_initiative_left_is_selection_state(eng):
+    m = sc(eng, encounter="twostep", active="encounter", phase="main",
+           initiative={"initiative": 2, "left": 1}, advance=True)
+    assert len(evs(m, "summon", "encounter")) == 1
+
+
+# ---------------- N02: public intent ----------------
+
+@rule("N02")
+def test_intent_is_the_next_scripted_move(eng):
+    m = sc(eng, encounter="twostep", active="encounter", phase="beginning")
+    assert (m.intent["index"], m.intent["move"], m.intent["phase"]) == (0, "summon", "main")
+    assert m.observation("player")["intent"] == m.intent == m.observation("encounter")["intent"]
+    m._advance()
+    assert m.intent["index"] == 2 and m.intent["script"]["unit"] == "brute"
+    next_player_main(m)
+    brute = eng.unit_index("tc:brute")
+    assert [e.b for e in evs(m, "summon", "encounter")] [:3] == [eng.unit_index("tc:imp")] * 2 + [brute]
+
+
+@rule("N02")
+def test_intent_branch_is_decided_when_the_previous_move_is_made(eng):
+    m = sc(eng, encounter="brancher", active="encounter", phase="beginning", advance=True)
+    imp, brute = eng.unit_index("tc:imp"), eng.unit_index("tc:brute")
+    assert m.round == 2 and m.intent["index"] == 0       # decided in round 1: no branch
+    next_player_main(m)                                  # round 2: the intent made, then re-decided
+    assert [e.b for e in evs(m, "summon", "encounter")] == [imp, imp]
+    assert m.intent["index"] == 1                        # the `unless` branch, decided in round 2
+    next_player_main(m)
+    assert [e.b for e in evs(m, "summon", "encounter")] == [imp, imp, brute]
+
+
+@rule("N02")
+def test_random_intent_is_exactly_the_move_made(eng):
+    imp, brute = eng.unit_index("tc:imp"), eng.unit_index("tc:brute")
+    seen = set()
+    for seed in range(8):
+        m = sc(eng, seed=seed, encounter="gambler")
+        for _ in range(3):
+            expect = brute if m.intent["index"] == 1 else imp     # index 1: the `unless` branch
+            next_player_main(m)
+            made = [e.b for e in evs(m, "summon", "encounter")][-1]
+            assert made == expect
+            seen.add(made)
+    assert seen == {imp, brute}
+
+
+@rule("N02", "H01")
+def test_encounter_never_reads_the_rift_or_archive(eng):
+    def run(rift, archive):
+        m = sc(eng, seed=7, encounter="gambler", rift=rift, archive=archive,
+               active="encounter", phase="beginning", advance=True)
+        return ([e for e in m.events if e.side == "encounter"], m.characters("encounter"), m.intent)
+
+    assert run(["squire", "smite"], ["scout", "medic"]) == run(["venom"], ["herald", "rally", "scout"])
+
+
+# ---------------- N03: scripted responses ----------------
+
+@rule("N03")
+def test_counters_only_the_first_deploy_of_a_round(eng):
+    m = sc(eng, encounter="counterer", rift=["squire", "scout"])
+    do(m, "play", "squire", lane=0)
+    do(m, "play", "scout", lane=1)
+    assert [c and c["id"] for c in m.characters()][:2] == [None, "tc:scout"]
+    assert len(evs(m, "counter")) == 1
+
+
+@rule("N03")
+def test_counter_limit_resets_each_round_until_charges_run_out(eng):
+    m = sc(eng, encounter="counterer", rift=["squire", "squire", "squire"])
+    for rnd, countered in ((1, True), (2, True), (3, False)):
+        assert m.round == rnd
+        lane = next(i for i, c in enumerate(m.characters()) if c is None)
+        do(m, "play", "squire", lane=lane)
+        assert (m.characters()[lane] is None) == countered, rnd
+        next_player_main(m)
+    assert len(evs(m, "counter")) == 2
+
+
+@rule("N03")
+def test_response_rules_are_tried_in_order(eng):
+    m = sc(eng, encounter="ordered", rift=["smite", "venom"])
+    do(m, "play", "smite", tgt=E_HERO)
+    do(m, "play", "venom", tgt=E_HERO)
+    assert [e.b for e in evs(m, "damage") if e.a == P_HERO] == [1, 2]   # rule 0 once, then rule 1
+
+
+@rule("N03")
+def test_each_player_item_is_answered_at_most_once(eng):
+    m = sc(eng, encounter="ordered", rift=["smite", "bolt", "bolt"])
+    do(m, "play", "smite", tgt=E_HERO)
+    do(m, "pass")                    # the response resolves; the player gets smite's window again
+    assert [s["side"] for s in m.stack] == ["player"]
+    do(m, "pass")                    # ... and the Encounter sees smite a second time, answering nothing
+    assert m.stack == [] and len(evs(m, "push", "encounter")) == 1
+    assert hp(m, P_HERO) == 9 and hp(m, E_HERO) == 7
+
+
+@rule("N03")
+def test_response_rule_filters_by_item_class(eng):
+    m = sc(eng, encounter="picky", rift=["smite"])
+    do(m, "play", "smite", tgt=E_HERO)
+    assert evs(m, "push", "encounter") == []
+    do(m, "activate", src=P_HERO, tgt=E_HERO)
+    assert len(evs(m, "push", "encounter")) == 1 and hp(m, P_HERO) == 8
+
+
+@rule("N03")
+def test_per_round_limits_reset_at_the_players_beginning(eng):
+    m = sc(eng, encounter="ordered", rift=["smite"])
+    do(m, "play", "smite", tgt=E_HERO)
+    next_player_main(m)
+    do(m, "activate", src=P_HERO, tgt=E_HERO)
+    assert [e.b for e in evs(m, "damage") if e.a == P_HERO] == [1, 1]
+
+
+# ---------------- N04: the Encounter's turn ----------------
+
+@rule("N04")
+def test_encounter_turn_runs_the_four_phases_in_order(eng):
+    m = sc(eng, encounter="striker", active="encounter", phase="beginning", advance=True)
+    seq = [(e.kind, e.a) if e.kind == "phase" else (e.kind, e.b) for e in m.events
+           if (e.kind in ("phase", "summon") and e.side == "encounter") or e.kind == "damage"]
+    imp = eng.unit_index("tc:imp")
+    assert seq == [("phase", 1), ("summon", imp), ("phase", 2), ("damage", 2), ("phase", 3)]
+    assert hp(m, P_HERO) == 8
+
+
+@rule("N04")
+def test_scripted_attack_hits_the_character_in_its_lane(eng):
+    m = sc(eng, encounter="striker", player_lanes={0: "squire"}, active="encounter",
+           phase="combat", script_pos=1, advance=True)
+    assert m.characters()[0]["hp"] == 1 and hp(m, P_HERO) == 10
+
+
+@rule("N04", "T19")
+def test_scripted_attack_into_an_empty_lane_hits_the_player_leader(eng):
+    m = sc(eng, encounter="striker", heroes=("plain", "saint"), player_lanes={1: "squire"},
+           active="encounter", phase="combat", script_pos=1, advance=True)
+    assert [h["hp"] for h in m.heroes()] == [8, 10] and m.characters()[1]["hp"] == 3
+
+
+@rule("N04")
+def test_ready_enemy_characters_attack_their_own_lane_without_initiative(eng):
+    m = sc(eng, encounter="striker", player_lanes={2: "squire"}, enemy_lanes={2: "brute", 3: "imp"},
+           active="encounter", phase="combat", script_pos=1, initiative={"initiative": 2, "left": 0},
+           advance=True)
+    assert m.characters()[2] is None                      # brute 3 vs squire 3
+    assert hp(m, P_HERO) == 9                             # imp into the empty lane 3
+
+
+@rule("N04")
+def test_freshly_summoned_enemy_does_not_attack_that_turn(eng):
+    m = sc(eng, encounter="summoner", active="encounter", phase="beginning", advance=True)
+    assert m.characters("encounter")[0] is not None and hp(m, P_HERO) == 10
+
+
+@rule("N04", "T16")
+def test_player_may_respond_to_an_encounter_attack(eng):
+    m = sc(eng, encounter="striker", rift=["bolt"], active="encounter", phase="combat",
+           script_pos=1, advance=True)
+    assert m.stack[-1]["kind"] == "attack" and m.stack[-1]["side"] == "encounter"
+    do(m, "play", "bolt")
+    assert hp(m, E_HERO) == 9
+
+
+# ---------------- W01: World Tasks ----------------
+
+def prog(m, task):
+    return next(t["progress"] for t in m.tasks if t["id"] == tc(task))
+
+
+@rule("W01")
+def test_first_side_to_reach_the_goal_gets_the_reward_and_the_task_leaves(eng):
+    m = sc(eng, rift=["smite"], tasks=[{"id": "bleed"}])
+    do(m, "play", "smite", tgt=E_HERO)
+    assert hp(m, E_HERO) == 10 - 3 - 4
+    assert m.tasks == [] and [e.side for e in evs(m, "task_done")] == ["player"]
+
+
+@rule("W01")
+def test_encounter_reaching_the_goal_gets_the_reward_for_its_side(eng):
+    m = sc(eng, encounter="striker", tasks=[{"id": "bleed", "progress": {"player": 2, "encounter": 1}}],
+           active="encounter", phase="combat", script_pos=1, advance=True)
+    assert hp(m, P_HERO) == 10 - 2 - 4 and hp(m, E_HERO) == 10
+    assert m.tasks == [] and [e.side for e in evs(m, "task_done")] == ["encounter"]
+
+
+@rule("W01")
+def test_damage_progress_counts_hp_lost_not_shield(eng):
+    m = sc(eng, rift=["smite"], tasks=[{"id": "bleed"}], enemy_state={0: {"shield": 2}})
+    do(m, "play", "smite", tgt=E_HERO)
+    assert prog(m, "bleed") == {"player": 1, "encounter": 0}
+
+
+@rule("W01")
+def test_damage_progress_includes_poison(eng):
+    m = sc(eng, tasks=[{"id": "bleed"}], enemy_state={0: {"poison": 2}}, active="encounter",
+           phase="end", advance=True)
+    assert prog(m, "bleed") == {"player": 2, "encounter": 0}
+
+
+@rule("W01")
+def test_rounds_progress_counts_each_sides_end(eng):
+    m = sc(eng, tasks=[{"id": "endure"}])
+    next_player_main(m)
+    assert prog(m, "endure") == {"player": 1, "encounter": 1}
+
+
+@rule("W01")
+def test_deploy_progress_counts_resolved_deploys_and_summons(eng):
+    m = sc(eng, encounter="counterer", rift=["squire", "scout"], tasks=[{"id": "muster"}],
+           meter={"capacity": 5})
+    do(m, "play", "squire", lane=0)          # countered: not deployed
+    assert prog(m, "muster") == {"player": 0, "encounter": 0}
+    do(m, "play", "scout", lane=1)
+    assert prog(m, "muster") == {"player": 1, "encounter": 0}
+    next_player_main(m)
+    assert prog(m, "muster") == {"player": 1, "encounter": 1}      # its imp summon
+
+
+@rule("W01")
+def test_kills_progress(eng):
+    m = sc(eng, rift=["smite", "bolt"], enemy_lanes={0: "imp"}, tasks=[{"id": "slayer"}])
+    do(m, "play", "smite", tgt=E_LANE(0))
+    do(m, "pass")
+    assert prog(m, "slayer") == {"player": 1, "encounter": 0}
+
+
+@rule("W01")
+def test_cards_progress_counts_cards_played(eng):
+    m = sc(eng, rift=["smite", "bolt"], tasks=[{"id": "scribe"}])
+    do(m, "play", "smite", tgt=E_HERO)
+    do(m, "play", "bolt")
+    assert prog(m, "scribe") == {"player": 2, "encounter": 0}
+
+
+@rule("W01")
+def test_heal_progress_counts_hp_gained(eng):
+    m = sc(eng, rift=["mend"], hero_state={0: {"hp": 9}}, tasks=[{"id": "tend"}])
+    do(m, "play", "mend", tgt=P_HERO)
+    assert prog(m, "tend") == {"player": 1, "encounter": 0}
+
+
+@rule("W01")
+def test_completed_task_rewards_only_once(eng):
+    m = sc(eng, rift=["smite", "venom"], tasks=[{"id": "bleed", "progress": {"player": 2}}])
+    do(m, "play", "smite", tgt=E_HERO)
+    assert hp(m, E_HERO) == 3
+    do(m, "activate", src=P_HERO, tgt=E_HERO)
+    assert hp(m, E_HERO) == 2 and len(evs(m, "task_done")) == 1

@@ -1,0 +1,37 @@
+"""The generated legal actions are exactly the actions check_action accepts, in many positions."""
+import random
+
+import pytest
+
+from conftest import rule
+
+
+def _positions(engine, seeds, every=3):
+    for seed in seeds:
+        for enc in engine.catalog.encounters:
+            m = engine.new_match(seed=seed, encounter=enc)
+            rng = random.Random(seed)
+            k = 0
+            while not m.is_over:
+                if k % every == 0:
+                    yield m
+                m.apply(rng.choice(m.legal_action_codes()))
+                k += 1
+
+
+@rule("S01", "S04")
+def test_generated_actions_equal_accepted_actions(engine):
+    checked = 0
+    for m in _positions(engine, range(6)):
+        gen = m.legal_action_codes()
+        assert len(gen) == len(set(gen)), "an action is listed twice"
+        assert sorted(gen) == sorted(m._accepted_codes())
+        checked += 1
+    assert checked > 50
+
+
+def test_legal_action_order_is_deterministic(engine):
+    a = engine.new_match(seed=7)
+    b = engine.new_match(seed=7)
+    assert a.legal_action_codes() == b.legal_action_codes()
+    assert [str(x) for x in a.legal_actions()] == [str(x) for x in b.legal_actions()]

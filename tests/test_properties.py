@@ -1,0 +1,67 @@
+"""1,000 seeded random matches, with the engine's invariants checked after every action."""
+import random
+
+import pytest
+
+from conftest import rule
+
+N_MATCHES = 1000
+CARD_ZONES = ("archive", "rift", "lattice", "abyss", "void")
+
+
+def check_invariants(m, max_rounds):
+    # every card in exactly one place, and the place agrees with card_zone
+    seen = {}
+    for z in CARD_ZONES:
+        for c in m.zone_cards(z):
+            assert c not in seen, f"card {c} in {z} and {seen[c]}"
+            seen[c] = z
+    for ch in m.characters("player"):
+        if ch is not None and ch["card"] is not None:
+            assert ch["card"] not in seen, f"card {ch['card']} on the Wastes and in {seen[ch['card']]}"
+            seen[ch["card"]] = "wastes"
+    for it in m.stack:
+        if it["card"] is not None and not it["countered"]:
+            assert it["card"] not in seen
+            seen[it["card"]] = "stack"
+    assert sorted(seen) == list(range(m.n_cards)), "a card is in no zone"
+    for c, z in seen.items():
+        assert m.card_zone(c) == z
+    # hp within bounds
+    for side in ("player", "encounter"):
+        for u in m.heroes(side) + [c for c in m.characters(side) if c]:
+            assert 0 <= u["hp"] <= u["max_hp"], u
+            assert u["alive"] == (u["hp"] > 0) or (u["alive"] is False and u["hp"] == 0)
+    meter = m.meter
+    assert meter["spent"] >= 0 and meter["remaining"] >= 0 and meter["regen"] == 0
+    assert m.round <= max_rounds
+
+
+@rule("Z17", "T10", "X01")
+@pytest.mark.parametrize("block", range(10))
+def test_random_matches_keep_invariants(engine, block):
+    max_rounds = engine.config["max_rounds"]
+    encounters = list(engine.catalog.encounters)
+    per_block = N_MATCHES // 10
+    for seed in range(block * per_block, (block + 1) * per_block):
+        m = engine.new_match(seed=seed, encounter=encounters[seed % len(encounters)])
+        rng = random.Random(seed)
+        steps = 0
+        while True:
+            check_invariants(m, max_rounds)
+            acts = m.legal_action_codes()
+            assert (len(acts) == 0) == m.is_over
+            if m.is_over:
+                break
+            # every listed action applies without error (on a clone)
+            for a in acts:
+                m.clone().apply(a)
+            a = rng.choice(acts)
+            twin = m.clone()
+            m.apply(a)
+            twin.apply(a)
+            assert twin.state_hash() == m.state_hash(), "clone-then-apply differs from apply"
+            steps += 1
+            assert steps < 5000
+        assert m.outcome in ("win", "loss")
+        assert m.round <= max_rounds

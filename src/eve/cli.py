@@ -10,7 +10,8 @@ from typing import Any, Sequence
 OUTCOME_NAMES = {0: None, 1: "win", 2: "loss"}
 
 
-def _progress(done: int, total: int, started: float, stream=sys.stderr) -> None:
+def _progress(done: int, total: int, started: float, stream=None) -> None:
+    stream = stream or sys.stderr
     if not stream.isatty() and done not in (total,) and done % max(1, total // 10):
         return
     width = 30

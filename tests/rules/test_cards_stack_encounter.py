@@ -139,6 +139,9 @@ class CardPack:
         enc("twostep", [_summon_move(), _summon_move(), _summon_move("brute")], initiative=2)
         enc("brancher", [dict(_summon_move(), unless={"if": "round_at_least", "arg": 2,
                                                       "do": _summon_move("brute")})])
+        enc("early", [dict(_summon_move(), unless={"if": "round_at_least", "arg": 1,
+                                                   "do": _summon_move("brute")})])
+        enc("taxer", [{"move": "effect", "phase": "main", "effect": [{"op": "discard", "n": 1}]}])
         enc("gambler", [dict(_summon_move(), lane="random",
                              unless={"if": "random_pct", "arg": 50,
                                      "do": dict(_summon_move("brute"), lane="random")})])

@@ -1,5 +1,5 @@
-"""The round (T..), the Action Meter (M..), leaders/outcome/shield/poison (E..), the Stack (S..)
-and the round limit (X01), on a purpose-built content pack so that built-in balance never matters."""
+"""The round (T..), the Action Meter (M..), leaders, outcome, shield and poison (E..), the Stack
+(S..) and the round limit (X01), on a purpose-built pack so that built-in balance never matters."""
 import pytest
 
 import eve
@@ -69,9 +69,7 @@ class TurnPack:
         register("ambush", {"roster": ["dummy"], "initiative": 1, "script": attack, "responses": [
             {"on": "attack", "target": "foe_leader", "effect": [{"op": "damage", "n": 50}]}]})
 
-
 _ENGINES = {}
-
 
 def engine_with(**config):
     key = repr(sorted(config.items()))
@@ -83,23 +81,19 @@ def engine_with(**config):
 def eng():
     return engine_with()
 
-
 def sc(engine, heroes=("tt:plain",), encounter="tt:brute", **kw):
     return scenario(engine, heroes=list(heroes), encounter=encounter, **kw)
-
 
 def code(kind, src=0, tgt=255, lane=0):
     if kind in ("pass", "end_phase"):
         src, tgt, lane = 0, 0, 0
     return make_action_code(ACTION_KINDS[kind], src, tgt, lane)
 
-
 def find(m, kind, source=None, lane=None):
     for a in m.legal_actions():
-        if a.kind == kind and (source is None or a.source == source) and (lane is None or a.lane == lane):
+        if a.kind == kind and source in (None, a.source) and lane in (None, a.lane):
             return a
     raise AssertionError(f"no legal {kind} source={source} lane={lane} in {m.legal_actions()}")
-
 
 def play(m, i=0, lane=0):
     """Play the i-th card of the Rift (a character to `lane`)."""
@@ -109,21 +103,17 @@ def play(m, i=0, lane=0):
             return m.apply(a)
     raise AssertionError(f"card {c} not playable: {m.legal_actions()}")
 
-
 def end_turn(m):
     """End the player's phases until the turn is over (or a response window opens)."""
     r = m.round
     while not m.is_over and m.active_side == "player" and m.round == r and not m.stack:
         m.apply(find(m, "end_phase"))
 
-
 def evs(m, kind):
     return [e for e in m.events if e.kind == kind]
 
-
 def phases(m):
     return [(e.side, e.a, e.b) for e in m.events if e.kind == "phase"]
-
 
 def index_of(m, pred, start=0):
     for i, e in enumerate(m.events):
@@ -131,14 +121,12 @@ def index_of(m, pred, start=0):
             return i
     raise AssertionError("event not found")
 
-
 def illegal(m, c):
     h, meter, n = m.state_hash(), m.meter, len(m.events)
     with pytest.raises(eve.IllegalAction) as ei:
         m.apply(c)
     assert (m.state_hash(), m.meter, len(m.events)) == (h, meter, n)
     return ei.value.code
-
 
 def hp(m, unit):
     return m.heroes("player" if unit < 16 else "encounter")[unit & 15]["hp"]
@@ -156,7 +144,7 @@ def test_player_takes_first_turn_then_encounter(eng):
     assert ph[i_end + 1:i_end + 5] == [("encounter", p, 1) for p in range(4)]
     assert ph[i_end + 5] == ("player", 0, 2)            # the next round starts with the player
     assert (m.active_side, m.round) == ("player", 2)
-    assert hp(m, 0) == 8                                 # the Encounter really acted (brute, power 2)
+    assert hp(m, 0) == 8                  # the Encounter really acted (brute, power 2)
 
 @rule("T02", "T08")
 def test_each_side_runs_the_four_phases_in_order(eng):
@@ -460,7 +448,8 @@ def test_zero_floor_hero_still_attacks_once_per_attacker():
     (4, 1, 1), (3, 1, 1), (2, 2, 1), (0, 2, 1), (-2, 2, 1), (-3, 2, 0), (-7, 2, 0)])
 def test_morality_biases_costs(eng, morality, support, attack):
     m = sc(eng, hero_state={0: {"morality": morality}})
-    assert m.meter["costs"] == {"play_support": support, "deploy": 2, "activate": 1, "attack": attack}
+    assert m.meter["costs"] == {"play_support": support, "deploy": 2, "activate": 1,
+                                "attack": attack}
 
 @rule("M03")
 def test_costs_never_drop_below_zero():
@@ -501,20 +490,15 @@ def test_leader_falling_mid_turn_changes_next_turns_meter(eng):
     assert m.meter["capacity"] == 7 and m.meter["costs"]["play_support"] == 1
 
 @rule("M06", "E01")
-def test_leadership_passes_in_slot_order(eng):
-    m = sc(eng, heroes=["tt:plain", "tt:second", "tt:rich"], encounter="tt:idle",
-           hero_state={0: {"hp": 1, "poison": 1}, 1: {"alive": 0}})
+@pytest.mark.parametrize("leader,dead,events", [(None, {1: {"alive": 0}}, [2]), (2, {}, [])])
+def test_leadership_passes_in_slot_order_only_when_leader_falls(eng, leader, dead, events):
+    m = sc(eng, heroes=["tt:plain", "tt:second", "tt:rich"], encounter="tt:idle", leader=leader,
+           hero_state={0: {"hp": 1, "poison": 1}, **dead})
     end_turn(m)
+    assert not m.heroes()[0]["alive"]
     assert [h["leader"] for h in m.heroes()] == [False, False, True]
-    assert m.meter["capacity"] == 7
-
-@rule("E01")
-def test_non_leader_falling_keeps_the_leader(eng):
-    m = sc(eng, heroes=["tt:plain", "tt:second", "tt:rich"], encounter="tt:idle", leader=2,
-           hero_state={0: {"hp": 1, "poison": 1}})
-    end_turn(m)
-    assert [h["leader"] for h in m.heroes()] == [False, False, True]
-    assert evs(m, "leader") == []
+    assert [e.a for e in evs(m, "leader")] == events
+    assert m.meter["capacity"] == 7                    # the meter now seeds from "rich"
 
 @rule("M08", "S01")
 def test_unaffordable_action_is_rejected_without_change(eng):
@@ -535,7 +519,7 @@ def test_exactly_affordable_play_then_empty_meter_ends_the_turn(eng):
     m = sc(eng, encounter="tt:idle", rift=["tt:squire"], meter={"capacity": 4, "spent": 2})
     play(m, 0, lane=0)                            # 2 + 2 == capacity: affordable
     assert m.characters()[0]["id"] == "tt:squire"
-    assert [(s, p) for s, p, r in phases(m) if r == 1 and s == "player"] == [("player", 2), ("player", 3)]
+    assert [p for s, p, r in phases(m) if (s, r) == ("player", 1)] == [2, 3]
     assert (m.round, m.active_side) == (2, "player")
 
 @rule("M09", "S02")
@@ -641,7 +625,8 @@ def test_poison_ticks_at_own_end_through_shield(eng):
 
 @rule("E14")
 def test_enemy_poison_ticks_at_encounter_end(eng):
-    m = sc(eng, encounter="tt:idle", enemy_state={0: {"poison": 2}}, enemy_lanes={1: {"id": "tt:grunt", "poison": 1}})
+    m = sc(eng, encounter="tt:idle", enemy_state={0: {"poison": 2}},
+           enemy_lanes={1: {"id": "tt:grunt", "poison": 1}})
     end_turn(m)
     enc_end = index_of(m, lambda e: e.kind == "phase" and e.side == "encounter" and e.a == 3)
     d = [(i, e.a, e.b) for i, e in enumerate(m.events) if e.kind == "damage" and e.a in (16, 25)]
@@ -702,7 +687,8 @@ def test_player_pass_in_encounter_window_lets_it_resolve(eng):
 @rule("S05")
 def test_who_may_attack(eng):
     m = sc(eng, heroes=["tt:plain", "tt:second", "tt:rich"], phase="combat",
-           hero_state={2: {"alive": 0}}, player_lanes={0: "tt:squire", 1: {"id": "tt:squire", "ready": 0}})
+           hero_state={2: {"alive": 0}},
+           player_lanes={0: "tt:squire", 1: {"id": "tt:squire", "ready": 0}})
     atk = [a for a in m.legal_actions() if a.kind == "attack"]
     assert {a.source for a in atk} == {0, 1, 8}
     assert {a.lane for a in atk} == set(range(5))

@@ -1,0 +1,50 @@
+"""The `eve` command line."""
+import json
+import subprocess
+import sys
+
+import pytest
+
+from eve.cli import main
+
+
+def test_simulate_json(capsys):
+    assert main(["simulate", "--games", "20", "--seed", "3", "--policy", "random", "--json", "--quiet"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["games"] == 20 * len(out["encounters"])
+    assert out["wins"] + out["losses"] == out["games"]
+    assert out["decisions_per_s"] > 0 and out["mean_rounds"] >= 1
+
+
+def test_simulate_is_deterministic(capsys):
+    main(["simulate", "--games", "10", "--seed", "9", "--json", "--quiet"])
+    a = json.loads(capsys.readouterr().out)
+    main(["simulate", "--games", "10", "--seed", "9", "--json", "--quiet"])
+    b = json.loads(capsys.readouterr().out)
+    assert a["encounters"] == b["encounters"]
+
+
+def test_simulate_text_and_progress(capsys):
+    assert main(["simulate", "--games", "5", "--policy", "greedy"]) == 0
+    cap = capsys.readouterr()
+    assert "wins" in cap.out and "decisions/s" in cap.out
+    assert "matches" in cap.err          # the progress bar
+
+
+def test_bench_json_keys(capsys):
+    assert main(["bench", "--json", "--seconds", "0.4"]) == 0
+    f = json.loads(capsys.readouterr().out)
+    for key in ("decisions_per_s", "matches_per_s"):
+        assert f["playout"][key] > 0
+    assert f["clone"]["native_us"] > 0 and f["apply"]["python_us"] > 0
+
+
+def test_console_script_runs():
+    r = subprocess.run([sys.executable, "-m", "eve.cli", "simulate", "--games", "2", "--quiet"],
+                       capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+    assert "wins" in r.stdout
+
+
+def test_bad_games_count_is_refused(capsys):
+    assert main(["simulate", "--games", "0"]) == 2

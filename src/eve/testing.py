@@ -111,9 +111,9 @@ def scenario(
         prog = t.get("progress", {})
         m._set_task(i, engine.task_index(t["id"]), int(t.get("active", 1)),
                     int(prog.get("player", 0)), int(prog.get("encounter", 0)))
-    if script_pos is not None:
-        m._set_script(script_pos)
     m._set_turn(phase, active, round)
+    if script_pos is not None:
+        m._set_script(script_pos)      # after the round is set: a branch may read it
     m._set_meter(seed=True)
     if meter is not None:
         m._set_meter(capacity=meter.get("capacity"), spent=meter.get("spent"))

@@ -47,6 +47,8 @@ class TurnPack:
             "on": "turn_start", "effect": [{"op": "damage", "to": "foe_leader", "n": 1}]}})
         register("dusk_idol", {"kind": "relic", "trigger": {
             "on": "turn_end", "effect": [{"op": "damage", "to": "foe_leader", "n": 1}]}})
+        register("hex_idol", {"kind": "relic", "trigger": {
+            "on": "turn_start", "effect": [{"op": "damage", "to": "own_leader", "n": 1}]}})
 
     @hookimpl
     def eve_register_units(self, register):
@@ -585,6 +587,23 @@ def test_outcome_checked_right_after_resolution(eng):
     assert m.outcome == "win" and m.phase == "combat" and m.round == 1
     assert m.legal_actions() == []
     assert illegal(m, code("attack", 1, 255, 0)) == 1
+
+@rule("E03", "T09")
+def test_turn_end_trigger_win_is_decided_before_the_poison_tick(eng):
+    # the Relic trigger resolves first and empties the Encounter: the match is won there, and the
+    # poison tick that follows in the same End must not turn it into a loss
+    m = sc(eng, encounter="tt:idle", lattice=["tt:dusk_idol"], enemy_state={0: {"hp": 1}},
+           hero_state={0: {"hp": 1, "poison": 1}})
+    end_turn(m)
+    assert not m.heroes("encounter")[0]["alive"]
+    assert m.outcome == "win"
+
+@rule("E03", "T04")
+def test_turn_start_trigger_win_is_decided_before_the_next_trigger(eng):
+    m = sc(eng, lattice=["tt:dawn_idol", "tt:hex_idol"], enemy_state={0: {"hp": 1}},
+           hero_state={0: {"hp": 1}}, phase="beginning", advance=True)
+    assert not m.heroes("encounter")[0]["alive"]
+    assert m.outcome == "win"
 
 @rule("E03", "T20")
 def test_both_sides_emptied_at_once_is_a_loss(eng):

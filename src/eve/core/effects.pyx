@@ -189,6 +189,7 @@ cdef void _task_add(State* st, Ctx* cx, int i, int side, int n) noexcept nogil:
         emit(cx, EV_TASK_DONE, side, i, t.def_id, 0, 0)
         if td.reward_prog >= 0:
             run_program(st, cx, td.reward_prog, side, leader_of(st, side), TGT_NONE)
+            check_outcome(st, cx)
 
 
 cdef int ally_power_bonus(const State* st, const Tables* tb) noexcept nogil:
@@ -219,6 +220,8 @@ cdef void fire_triggers(State* st, Ctx* cx, int trigger) noexcept nogil:
         d = st.card_def[c]
         if tb.cards[d].trigger == trigger and tb.cards[d].trigger_prog >= 0:
             run_program(st, cx, tb.cards[d].trigger_prog, PLAYER, leader_of(st, PLAYER), TGT_NONE)
+            if check_outcome(st, cx) != OUT_NONE:
+                break           # each trigger is a resolution: the outcome is checked after it
     st.trigger_depth -= 1
 
 

@@ -117,10 +117,10 @@ cdef void setup_match(State* st, Ctx* cx, uint64_t seed, const int16_t* heroes, 
     for i in range(e.n_tasks):
         st.tasks[i].def_id = e.tasks[i]
         st.tasks[i].active = 1
+    st.round = 1
     compute_intent(st, cx)
     for i in range(tb.cfg.opening_hand):
         draw_one(st, cx)
-    st.round = 1
     st.active = PLAYER
     st.phase = PH_BEGINNING
 
@@ -568,13 +568,14 @@ cdef void _beginning(State* st, Ctx* cx) noexcept nogil:
     cdef const Tables* tb = cx.tb
     cdef int side = st.active, base = side * UNITS_PER_SIDE, i
     cdef Unit* u
+    for i in range(MAX_UNITS):
+        st.units[i].used = 0          # abilities: once per turn, either side's turn
     for i in range(UNITS_PER_SIDE):
         u = &st.units[base + i]
         if not u.alive:
             continue
         u.shield = 0                  # shield clears at the start of its owner's turn
         u.attacked = 0
-        u.used = 0
         if i >= CHAR_BASE:
             u.ready = 1               # deployed before this turn: may attack now
     if side == PLAYER:
@@ -593,6 +594,8 @@ cdef void _end(State* st, Ctx* cx) noexcept nogil:
     cdef int side = st.active, base = side * UNITS_PER_SIDE, i, u
     if side == PLAYER:
         fire_triggers(st, cx, TR_TURN_END)
+        if check_outcome(st, cx) != OUT_NONE:
+            return
     # poison: damage equal to it (through shields), then one less
     for i in range(UNITS_PER_SIDE):
         u = base + i

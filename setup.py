@@ -23,7 +23,11 @@ COMPILER_DIRECTIVES = {
 }
 
 CORE = Path("src/eve/core")
-extra_compile_args = ["-O0", "-g"] if DEBUG else ["-O3"]
+# Cython's boundscheck covers buffers, not the fixed C arrays of the state, so a debug build also
+# compiles with UBSan: an out-of-bounds index into a state array or a signed overflow aborts.
+SANITIZE = ["-fsanitize=undefined", "-fno-sanitize-recover=all"]
+extra_compile_args = ["-O1", "-g", *SANITIZE] if DEBUG else ["-O3"]
+extra_link_args = SANITIZE if DEBUG else []
 define_macros = [("EVE_DEBUG", "1")] if DEBUG else []
 
 extensions = [
@@ -31,6 +35,7 @@ extensions = [
         f"eve.core.{pyx.stem}",
         [str(pyx)],
         extra_compile_args=extra_compile_args,
+        extra_link_args=extra_link_args,
         define_macros=define_macros,
     )
     for pyx in sorted(CORE.glob("*.pyx"))

@@ -3,17 +3,24 @@
 from libc.stdint cimport int16_t
 from libc.stdint cimport uint64_t, uint32_t, int32_t
 from libc.string cimport strlen
+cimport cython
+
+# 64-bit wraparound is the algorithm here, so overflow checks (on in EVE_DEBUG builds) are off
+# for these functions only.
 
 
+@cython.overflowcheck(False)
 cdef inline uint64_t sm_mix(uint64_t z) noexcept nogil:
     z = (z ^ (z >> 30)) * <uint64_t>0xBF58476D1CE4E5B9ULL
     z = (z ^ (z >> 27)) * <uint64_t>0x94D049BB133111EBULL
     return z ^ (z >> 31)
 
+@cython.overflowcheck(False)
 cdef inline uint64_t sm_next(uint64_t* s) noexcept nogil:
     s[0] += <uint64_t>0x9E3779B97F4A7C15ULL
     return sm_mix(s[0])
 
+@cython.overflowcheck(False)
 cdef inline uint64_t fnv1a64(const char* data, Py_ssize_t n) noexcept nogil:
     cdef uint64_t h = <uint64_t>0xCBF29CE484222325ULL
     cdef Py_ssize_t i
@@ -22,10 +29,12 @@ cdef inline uint64_t fnv1a64(const char* data, Py_ssize_t n) noexcept nogil:
         h *= <uint64_t>0x100000001B3ULL
     return h
 
+@cython.overflowcheck(False)
 cdef inline uint64_t stream_seed(uint64_t seed, const char* name) noexcept nogil:
     # RULES.md: each named stream is seeded mix(seed ^ mix(stable_hash(name))).
     return sm_mix(seed ^ sm_mix(fnv1a64(name, <Py_ssize_t>strlen(name))))
 
+@cython.overflowcheck(False)
 cdef inline uint32_t sm_below(uint64_t* s, uint32_t bound) noexcept nogil:
     # Lemire's nearly-divisionless unbiased bounded draw on the high 32 bits of each output.
     # bound must be >= 1.
@@ -39,6 +48,7 @@ cdef inline uint32_t sm_below(uint64_t* s, uint32_t bound) noexcept nogil:
             low = <uint32_t>m
     return <uint32_t>(m >> 32)
 
+@cython.overflowcheck(False)
 cdef inline void sm_shuffle16(uint64_t* s, int16_t* a, int n) noexcept nogil:
     # Fisher-Yates from the last index down.
     cdef int i, j

@@ -5,6 +5,7 @@ action `advance` runs the game forward (the Encounter's moves and responses, aut
 steps, auto-advance and auto-pass) until the player must decide or the match is over.
 """
 from libc.string cimport memset, memcpy
+cimport cython
 from libc.stdint cimport int32_t, uint64_t
 
 from libc.stdint cimport int16_t
@@ -35,6 +36,7 @@ cdef inline int a_lane(int32_t a) noexcept nogil:
     return a & 255
 
 
+@cython.overflowcheck(False)
 cdef uint64_t state_hash(const State* st) noexcept nogil:
     """A 64-bit hash of the state's bytes (the struct has no interior padding and is zeroed
     when made, so equal states have equal bytes)."""

@@ -31,24 +31,28 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     heroes = args.heroes.split(",") if args.heroes else engine.default_heroes()
     hidx = [engine.hero_index(h) for h in heroes]
     encounters = (args.encounter.split(",") if args.encounter else list(engine.catalog.encounters))
+    # N matches in all, seeds S..S+N-1; without --encounter they cycle through every Encounter
     seeds = list(range(args.seed, args.seed + args.games))
+    plan = {enc: [s for k, s in enumerate(seeds) if k % len(encounters) == i]
+            for i, enc in enumerate(encounters)}
     started = time.perf_counter()
     per_enc: dict[str, dict[str, Any]] = {}
-    total = len(seeds) * len(encounters)
+    total = len(seeds)
     done = 0
     decisions = 0
     chunk = 50
-    for enc in encounters:
+    for enc, enc_seeds in plan.items():
         ei = engine.encounter_index(enc)
         res = []
-        for i in range(0, len(seeds), chunk):
-            res.extend(run_matches(engine.content, seeds[i:i + chunk], hidx, ei, args.policy))
-            done += len(seeds[i:i + chunk])
+        for i in range(0, len(enc_seeds), chunk):
+            part = enc_seeds[i:i + chunk]
+            res.extend(run_matches(engine.content, part, hidx, ei, args.policy))
+            done += len(part)
             if not args.quiet:
                 _progress(done, total, started)
         wins = sum(1 for o, _, _ in res if o == 1)
         decisions += sum(d for _, _, d in res)
-        per_enc[engine.catalog.encounters[engine.compiled.encounter_ids[ei]]["id"]] = {
+        per_enc[engine.compiled.encounter_ids[ei]] = {
             "games": len(res), "wins": wins, "losses": len(res) - wins,
             "win_rate": wins / len(res) if res else 0.0,
             "mean_rounds": sum(r for _, r, _ in res) / len(res) if res else 0.0,
@@ -108,7 +112,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub = p.add_subparsers(dest="command", required=True)
 
     s = sub.add_parser("simulate", help="play seeded matches with a native policy and summarize")
-    s.add_argument("--games", type=int, default=100, help="matches per Encounter (default 100)")
+    s.add_argument("--games", type=int, default=100, help="matches in all (default 100), cycling through the Encounters")
     s.add_argument("--seed", type=int, default=0, help="first seed (default 0)")
     s.add_argument("--policy", choices=("random", "greedy"), default="greedy")
     s.add_argument("--encounter", help="encounter id(s), comma-separated (default: every one)")

@@ -7,8 +7,11 @@ from typing import Any, Iterable, Mapping, Sequence
 from eve.compiler import Compiled, compile_registry
 from eve.core.match import Match, TGT
 from eve.core.tables import LIMITS, CompiledContent
-from eve.errors import ContentError
-from eve.plugins.manager import discover, load_packs
+from eve.core.snapshot import decode_state as _snapshot_decode
+from eve.core.snapshot import encode as _snapshot_encode
+from eve.core.snapshot import header_prefix as _snapshot_header
+from eve.errors import ContentError, MalformedSnapshot
+from eve.plugins.manager import PackReport, PluginReport, load as load_plugins
 
 _CB = TGT["card_base"]
 _SB = TGT["stack_base"]
@@ -49,13 +52,22 @@ class Engine:
     """Builds the content catalog once; makes matches that share its compiled tables.
 
     `packs`: the pack modules/objects to load (default: the built-in pack plus every pack found
-    through the `eve.plugins` entry points). `config`: overrides of the rule configuration
-    (for example {"max_rounds": 60, "costs": {"attack": 2}}).
+    through the `eve.plugins` entry points, as EVE_DISABLE_PLUGIN_AUTOLOAD and EVE_PLUGINS allow).
+    `config`: overrides of the rule configuration (for example {"max_rounds": 60, "costs":
+    {"attack": 2}}). `strict`: raise the first plugin error (eve.errors.PluginError) instead of
+    skipping the broken pack; default: EVE_STRICT_PLUGINS=1 for discovered packs, always for
+    explicit ones (docs/modding.md).
+
+    `plugin_report` lists every pack tried (loaded or not) with its errors; `packs` the loaded
+    ones by name.
     """
 
-    def __init__(self, packs: Sequence[object] | None = None, config: Mapping[str, Any] | None = None) -> None:
-        self.registry = load_packs(discover() if packs is None else packs)
-        self.compiled = compile_registry(self.registry, dict(config or {}))
+    def __init__(self, packs: Sequence[object] | None = None, config: Mapping[str, Any] | None = None,
+                 *, strict: bool | None = None) -> None:
+        loaded = load_plugins(packs, dict(config or {}), strict)
+        self.registry = loaded.registry
+        self.compiled = loaded.compiled
+        self.plugin_report: PluginReport = loaded.report
         self.content = CompiledContent()
         self.content.load(self.compiled.spec, self.compiled.fingerprint)
         items = {k: {i: it.data for i, it in t.items()} for k, t in self.registry.items.items()}
@@ -70,6 +82,11 @@ class Engine:
         self._unit_index = {x: i for i, x in enumerate(c.unit_ids)}
         self._task_index = {x: i for i, x in enumerate(c.task_ids)}
         self._enc_index = {x: i for i, x in enumerate(c.encounter_ids)}
+
+    @property
+    def packs(self) -> dict[str, PackReport]:
+        """The loaded packs by name, in load order: version, distribution, what each registered."""
+        return self.plugin_report.loaded
 
     @property
     def config(self) -> dict[str, Any]:
@@ -188,3 +205,48 @@ class Engine:
         if info["index"] < len(script):
             info["script"] = dict(script[info["index"]])
         return info
+
+    # ---- snapshots (ABI v5) ----
+    def pack_fingerprints(self) -> list[list[str]]:
+        """[name, version, fingerprint] of every loaded pack: a snapshot's header carries them so
+        that a content mismatch can say which packs differ."""
+        cached = getattr(self, "_pack_fps", None)
+        if cached is None:
+            import hashlib
+            import json
+            cached = []
+            for name, manifest in sorted(self.registry.packs.items()):
+                items = {kind: {i: it.data for i, it in table.items() if it.pack == name}
+                         for kind, table in self.registry.items.items()}
+                blob = json.dumps({"manifest": dict(manifest), "items": items}, sort_keys=True,
+                                  separators=(",", ":"), default=str).encode()
+                cached.append([name, str(manifest.get("version", "")),
+                               hashlib.sha256(blob).hexdigest()[:16]])
+            self._pack_fps = cached
+        return cached
+
+    def _snapshot(self, match: Match) -> bytes:
+        try:
+            return _snapshot_encode(match, self._snap_prefix)
+        except AttributeError:
+            from eve import __version__
+            self._snap_prefix = _snapshot_header(__version__, self.fingerprint, self.pack_fingerprints())
+            return _snapshot_encode(match, self._snap_prefix)
+
+    def restore(self, data: bytes) -> Match:
+        """A match from snapshot bytes made by this content (any engine version of ABI 5).
+
+        Raises a subclass of eve.SnapshotError, and builds nothing, for anything else."""
+        if isinstance(data, (bytearray, memoryview)):
+            data = bytes(data)
+        if not isinstance(data, bytes):
+            raise MalformedSnapshot(f"a snapshot is bytes, not {type(data).__name__}")
+        m = Match._blank(self, self.content)
+        try:
+            prefix = self._snap_prefix
+        except AttributeError:
+            from eve import __version__
+            prefix = self._snap_prefix = _snapshot_header(__version__, self.fingerprint,
+                                                          self.pack_fingerprints())
+        _snapshot_decode(m, data, self.fingerprint, self.pack_fingerprints(), prefix)
+        return m

@@ -95,6 +95,19 @@ cdef class Match:
         m._close_log()
         return m
 
+    @staticmethod
+    def _blank(engine, CompiledContent content):
+        """An empty Match of this content, for a restore to fill."""
+        cdef Match m = Match.__new__(Match)
+        m.engine = engine
+        m.content = content
+        m.seed = -1
+        return m
+
+    def snapshot(self):
+        """The whole match state as snapshot bytes (ABI v5, msgpack; docs/snapshot-abi.md)."""
+        return self.engine._snapshot(self)
+
     # ---------------- acting ----------------
 
     def legal_action_codes(self):

@@ -73,6 +73,7 @@ cdef int move_card(State* st, Ctx* cx, int card, int dst, bint explicit) noexcep
             return -1
         memmove(&z.c[i], &z.c[i + 1], (z.n - i - 1) * sizeof(int16_t))
         z.n -= 1
+        z.c[z.n] = 0        # canonical: unused slots are zero, so equal states have equal bytes
     if _has_list(dst):
         z = &st.zones[dst]
         z.c[z.n] = card

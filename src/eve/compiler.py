@@ -1,7 +1,8 @@
 """Validate registered content and compile it into the plain-int form of the core's tables.
 
-Every error names the pack and the field path of the offending value. The result feeds
-`eve.core.tables.CompiledContent.load`; nothing of it runs during a match.
+Every error names the pack, the item and the field path of the offending value, with a stable
+code (eve.plugins.errors). The result feeds `eve.core.tables.CompiledContent.load`; nothing of it
+runs during a match.
 """
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from typing import Any
 
 from eve.core.tables import ENUMS, LIMITS
 from eve.errors import ContentError
+from eve.plugins import errors as codes
 from eve.plugins.registry import Item, Registry
 
 INT16_MAX = 32767
@@ -40,62 +42,105 @@ class Compiled:
 
 
 class _Ctx:
-    def __init__(self, item: Item, base: str) -> None:
+    """Where a value comes from: an item (its pack and id) or, with item None, the Engine's
+    config overrides."""
+
+    def __init__(self, item: Item | None, base: str, requires: tuple[str, ...] = ()) -> None:
         self.item = item
         self.base = base
+        self.requires = requires
 
-    def err(self, path: str, msg: str) -> ContentError:
-        return ContentError(msg, pack=self.item.pack, path=f"{self.base}.{path}" if path else self.base)
+    def err(self, path: str, msg: str, code: str = codes.INVALID_VALUE) -> ContentError:
+        where = f"{self.base}.{path}" if path else self.base
+        if self.item is None:
+            return ContentError(f"{msg} (an Engine config override)", path=where, code=code)
+        return ContentError(msg, pack=self.item.pack, path=where, code=code, item=self.item.id)
 
     def int(self, data: dict, key: str, path: str, default: int | None = None,
             lo: int = 0, hi: int = INT16_MAX) -> int:
         v = data.get(key, default)
         if v is None:
-            raise self.err(f"{path}{key}", "is required")
+            raise self.err(f"{path}{key}", "is required", codes.MISSING_FIELD)
         if isinstance(v, bool) or not isinstance(v, int):
-            raise self.err(f"{path}{key}", f"must be an integer, not {type(v).__name__} {v!r}")
+            raise self.err(f"{path}{key}", f"must be an integer, not {type(v).__name__} {v!r}",
+                           codes.WRONG_TYPE)
         if not lo <= v <= hi:
-            raise self.err(f"{path}{key}", f"{v} is out of range [{lo}, {hi}]")
+            raise self.err(f"{path}{key}", f"{v} is out of range [{lo}, {hi}]", codes.OUT_OF_RANGE)
         return v
 
     def enum(self, table: str, value: Any, path: str) -> int:
         names = ENUMS[table]
-        if value not in names:
-            raise self.err(path, f"unknown {table} {value!r}; one of: {', '.join(names)}")
+        if not isinstance(value, str) or value not in names:
+            code = codes.UNKNOWN_INSTRUCTION if table == "op" else codes.INVALID_VALUE
+            if value is None:
+                raise self.err(path, f"is required; one of: {', '.join(names)}", codes.MISSING_FIELD)
+            what = "effect instruction (op)" if table == "op" else table
+            raise self.err(path, f"unknown {what} {value!r}; one of: {', '.join(names)}", code)
         return names[value]
+
+    def seq(self, data: dict, key: str, what: str = "list") -> list:
+        v = data.get(key, [])
+        if not isinstance(v, list):
+            raise self.err(key, f"must be a {what}, not {type(v).__name__} {v!r}", codes.WRONG_TYPE)
+        return v
+
+    def mapping(self, value: Any, path: str, what: str) -> dict:
+        if not isinstance(value, dict):
+            raise self.err(path, f"must be {what}, not {type(value).__name__} {value!r}",
+                           codes.WRONG_TYPE)
+        return value
 
 
 def _ref(ctx: _Ctx, value: Any, index: dict[str, int], what: str, path: str) -> int:
     if not isinstance(value, str):
-        raise ctx.err(path, f"must name a {what}, not {value!r}")
-    full = value if ":" in value else f"{ctx.item.pack}:{value}"
+        raise ctx.err(path, f"must name a {what}, not {value!r}", codes.WRONG_TYPE)
+    pack = ctx.item.pack if ctx.item is not None else None
+    full = value if ":" in value else f"{pack}:{value}"
+    owner = full.split(":", 1)[0]
+    if pack is not None and owner != pack and owner not in ctx.requires:
+        raise ctx.err(path, f"{value!r} names an item of pack {owner!r}, which pack {pack!r} does "
+                      f"not list in its manifest's requires", codes.UNDECLARED_DEPENDENCY)
     if full not in index:
-        raise ctx.err(path, f"unknown {what} {full!r}")
+        raise ctx.err(path, f"unknown {what} {full!r}", codes.UNKNOWN_REFERENCE)
     return index[full]
 
 
 class Compiler:
-    def __init__(self, reg: Registry, overrides: dict[str, Any] | None = None) -> None:
+    """Compiles a Registry. With `partial=True` (the engine's per-pack trial while it loads
+    packs) the catalog need not be complete yet: no hero, Encounter or rule configuration is
+    required, and the result is only a validation, never loaded."""
+
+    def __init__(self, reg: Registry, overrides: dict[str, Any] | None = None,
+                 partial: bool = False) -> None:
         self.reg = reg
         self.overrides = overrides or {}
+        self.partial = partial
         self.programs: list[tuple[int, list[tuple[int, int, int, int]]]] = []
         self.out = Compiled(spec={}, fingerprint="")
+
+    def ctx(self, item: Item, base: str) -> _Ctx:
+        return _Ctx(item, base, tuple(self.reg.requires.get(item.pack, ())))
 
     # ---- programs ----
     def program(self, ctx: _Ctx, prog: Any, path: str, target: str = "none") -> int:
         """Compile an effect program (a list of instructions) and return its index."""
         if prog is None:
             return -1
-        if not isinstance(prog, list) or not prog:
+        if not isinstance(prog, list):
+            raise ctx.err(path, f"an effect is a list of instructions, not {type(prog).__name__} "
+                          f"{prog!r}", codes.WRONG_TYPE)
+        if not prog:
             raise ctx.err(path, "an effect must be a non-empty list of instructions")
         if len(prog) > LIMITS["program_length"]:
-            raise ctx.err(path, f"{len(prog)} instructions exceed the limit of {LIMITS['program_length']}")
+            raise ctx.err(path, f"{len(prog)} instructions exceed the limit of "
+                          f"{LIMITS['program_length']}", codes.OUT_OF_RANGE)
         tspec = ctx.enum("target", target, f"{path}.target")
         code = []
         for i, ins in enumerate(prog):
             p = f"{path}[{i}]"
             if not isinstance(ins, dict):
-                raise ctx.err(p, "an instruction is a table like {op = \"damage\", to = \"target\", n = 3}")
+                raise ctx.err(p, "an instruction is a table like {op = \"damage\", to = \"target\", "
+                              "n = 3}", codes.WRONG_TYPE)
             op = ins.get("op")
             opn = ctx.enum("op", op, f"{p}.op")
             default_to = "none" if op in SIDE_OPS else "target"
@@ -152,55 +197,86 @@ class Compiler:
         spec["moves"] = []
         spec["encounters"] = [self.encounter(e, spec["moves"]) for e in items["encounter"].values()]
         spec["programs"] = self.programs
-        if not out.player_heroes:
-            raise ContentError("no hero is registered")
-        if not out.encounter_ids:
-            raise ContentError("no encounter is registered")
+        if not out.player_heroes and not self.partial:
+            raise ContentError("no hero is registered", code=codes.MISSING_FIELD)
+        if not out.encounter_ids and not self.partial:
+            raise ContentError("no encounter is registered", code=codes.MISSING_FIELD)
         out.spec = spec
-        out.fingerprint = fingerprint(reg)
+        out.fingerprint = fingerprint(reg, self.overrides)
         return out
 
     def config(self) -> dict[str, Any]:
         cfgs = list(self.reg.items["config"].values())
         if not cfgs:
-            raise ContentError("no rule configuration is registered (hook eve_register_rules)")
+            if self.partial:        # a trial before any rules are registered: checks need lanes only
+                self.cfg = {k: 0 for k in CONFIG_KEYS}
+                self.cfg.update(lanes=LIMITS["lanes"], player_hero_slots=LIMITS["hero_slots"],
+                                costs={k: 0 for k in COST_KEYS})
+                return self.cfg
+            raise ContentError("no rule configuration is registered (hook eve_register_rules)",
+                               code=codes.MISSING_FIELD)
         data: dict[str, Any] = {}
+        src: dict[str, Item | None] = {}          # where each number comes from (None: override)
         for c in cfgs:
             data.update(c.data)
-        data.update({k: v for k, v in self.overrides.items() if k != "costs"})
-        costs = dict(data.get("costs", {}))
-        costs.update(self.overrides.get("costs", {}))
-        ctx = _Ctx(cfgs[-1], "config")
-        out = {k: ctx.int(data, k, "", lo=-99 if k.startswith("morality") else 0) for k in CONFIG_KEYS}
-        out["costs"] = {k: ctx.int(costs, k, "costs.") for k in COST_KEYS}
+            src.update(dict.fromkeys(c.data, c))
+        for k, v in self.overrides.items():
+            if k != "costs":
+                data[k], src[k] = v, None
+        last = _Ctx(cfgs[-1], "config", ())
+        costs = data.get("costs", {})
+        if not isinstance(costs, dict):
+            raise _Ctx(src["costs"], "config", ()).err("costs", "must be a table of category costs",
+                                                       codes.WRONG_TYPE)
+        costs = dict(costs)
+        csrc: dict[str, Item | None] = dict.fromkeys(costs, src.get("costs"))
+        for k, v in self.overrides.get("costs", {}).items():
+            costs[k], csrc[k] = v, None
+
+        def at(key: str, sources: dict[str, Item | None]) -> _Ctx:
+            return _Ctx(sources[key], "config", ()) if key in sources else last
+
+        out = {k: at(k, src).int(data, k, "", lo=-99 if k.startswith("morality") else 0)
+               for k in CONFIG_KEYS}
+        out["costs"] = {k: at(k, csrc).int(costs, k, "costs.") for k in COST_KEYS}
         if not 1 <= out["lanes"] <= LIMITS["lanes"]:
-            raise ctx.err("lanes", f"must be between 1 and {LIMITS['lanes']}")
+            raise at("lanes", src).err("lanes", f"must be between 1 and {LIMITS['lanes']}",
+                                       codes.OUT_OF_RANGE)
         if not 1 <= out["player_hero_slots"] <= LIMITS["hero_slots"]:
-            raise ctx.err("player_hero_slots", f"must be between 1 and {LIMITS['hero_slots']}")
+            raise at("player_hero_slots", src).err(
+                "player_hero_slots", f"must be between 1 and {LIMITS['hero_slots']}", codes.OUT_OF_RANGE)
         if out["max_rounds"] < 1:
-            raise ctx.err("max_rounds", "must be at least 1")
+            raise at("max_rounds", src).err("max_rounds", "must be at least 1", codes.OUT_OF_RANGE)
         self.cfg = out
         return out
+
+    def _flag(self, ctx: _Ctx, data: dict, key: str, path: str) -> bool:
+        v = data.get(key, False)
+        if not isinstance(v, bool):
+            raise ctx.err(f"{path}{key}", f"must be true or false, not {type(v).__name__} {v!r}",
+                          codes.WRONG_TYPE)
+        return v
 
     def _ability(self, ctx: _Ctx, data: dict, key: str) -> tuple[int, int, int]:
         ab = data.get(key)
         if ab is None:
             return -1, 0, 0
         if not isinstance(ab, dict):
-            raise ctx.err(key, "must be a table with target, effect and optional reaction")
+            raise ctx.err(key, "must be a table with target, effect and optional reaction",
+                          codes.WRONG_TYPE)
         target = ab.get("target", "none")
         prog = self.program(ctx, ab.get("effect"), f"{key}.effect", target)
-        return prog, ctx.enum("target", target, f"{key}.target"), int(bool(ab.get("reaction", False)))
+        return (prog, ctx.enum("target", target, f"{key}.target"),
+                int(self._flag(ctx, ab, "reaction", f"{key}.")))
 
     def hero(self, it: Item) -> dict[str, Any]:
-        ctx = _Ctx(it, f"heroes.{it.id}")
+        ctx = self.ctx(it, f"heroes.{it.id}")
         d = it.data
         prog, tgt, react = self._ability(ctx, d, "ability")
-        cards = d.get("cards", [])
-        if not isinstance(cards, list):
-            raise ctx.err("cards", "must be a list of card names")
+        cards = ctx.seq(d, "cards", "list of card names")
         if len(cards) > LIMITS["start_cards"]:
-            raise ctx.err("cards", f"{len(cards)} starting cards exceed {LIMITS['start_cards']}")
+            raise ctx.err("cards", f"{len(cards)} starting cards exceed {LIMITS['start_cards']}",
+                          codes.OUT_OF_RANGE)
         return {"max_hp": ctx.int(d, "max_hp", "", lo=1), "power": ctx.int(d, "power", "", 0),
                 "ambition": ctx.int(d, "ambition", "", 0, lo=-20, hi=20),
                 "morality": ctx.int(d, "morality", "", 0, lo=-20, hi=20),
@@ -209,29 +285,27 @@ class Compiler:
                                 for i, c in enumerate(cards)]}
 
     def enemy(self, it: Item) -> dict[str, Any]:
-        ctx = _Ctx(it, f"units.{it.id}")
+        ctx = self.ctx(it, f"units.{it.id}")
         d = it.data
         return {"max_hp": ctx.int(d, "max_hp", "", lo=1), "power": ctx.int(d, "power", "", 0),
                 "ambition": 0, "morality": 0, "ability_prog": -1, "ability_target": 0,
                 "ability_reaction": 0, "start_cards": []}
 
     def unit(self, it: Item) -> dict[str, Any]:
-        ctx = _Ctx(it, f"units.{it.id}")
+        ctx = self.ctx(it, f"units.{it.id}")
         d = it.data
         return {"power": ctx.int(d, "power", "", 0), "hp": ctx.int(d, "hp", "", lo=1),
                 "keywords": self.keywords(ctx, d)}
 
     def keywords(self, ctx: _Ctx, d: dict) -> int:
-        kw = d.get("keywords", [])
-        if not isinstance(kw, list):
-            raise ctx.err("keywords", "must be a list")
+        kw = ctx.seq(d, "keywords")
         bits = 0
         for i, k in enumerate(kw):
             bits |= ctx.enum("keyword", k, f"keywords[{i}]")
         return bits
 
     def card(self, it: Item) -> dict[str, Any]:
-        ctx = _Ctx(it, f"cards.{it.id}")
+        ctx = self.ctx(it, f"cards.{it.id}")
         d = it.data
         kind = d.get("kind")
         kindn = ctx.enum("card_kind", kind, "kind")
@@ -245,8 +319,7 @@ class Compiler:
             out["hp"] = ctx.int(d, "hp", "", lo=1)
         on_enter = d.get("on_enter")
         if on_enter is not None:
-            if not isinstance(on_enter, dict):
-                raise ctx.err("on_enter", "must be a table with target and effect")
+            ctx.mapping(on_enter, "on_enter", "a table with target and effect")
             target = on_enter.get("target", "none")
             if kind == "character" and target != "none":
                 raise ctx.err("on_enter.target", "a character's on-enter effect takes no target "
@@ -264,6 +337,7 @@ class Compiler:
         if trig is not None:
             if kind != "relic":
                 raise ctx.err("trigger", "only a Relic has triggers")
+            ctx.mapping(trig, "trigger", "a table with on and effect")
             out["trigger"] = ctx.enum("trigger", trig.get("on"), "trigger.on")
             out["trigger_prog"] = self.program(ctx, trig.get("effect"), "trigger.effect")
         if "ally_power" in d:
@@ -273,15 +347,16 @@ class Compiler:
         return out
 
     def task(self, it: Item) -> dict[str, Any]:
-        ctx = _Ctx(it, f"tasks.{it.id}")
+        ctx = self.ctx(it, f"tasks.{it.id}")
         d = it.data
         return {"goal": ctx.enum("goal", d.get("goal"), "goal"),
                 "threshold": ctx.int(d, "threshold", "", lo=1),
                 "reward_prog": self.program(ctx, d.get("reward"), "reward")}
 
     def move(self, ctx: _Ctx, m: Any, path: str) -> dict[str, Any]:
-        if not isinstance(m, dict):
-            raise ctx.err(path, "a move is a table")
+        if m is None:
+            raise ctx.err(path, "is required: a move table", codes.MISSING_FIELD)
+        ctx.mapping(m, path, "a move table")
         kind = m.get("move")
         out = {"kind": ctx.enum("move", kind, f"{path}.move"),
                "phase": ctx.enum("phase", m.get("phase", "combat" if kind == "attack" else "main"),
@@ -293,7 +368,8 @@ class Compiler:
         lane = m.get("lane", "first_empty" if kind == "summon" else "strongest")
         if isinstance(lane, int) and not isinstance(lane, bool):
             if not 0 <= lane < self.cfg["lanes"]:
-                raise ctx.err(f"{path}.lane", f"lane {lane} is out of range [0, {self.cfg['lanes'] - 1}]")
+                raise ctx.err(f"{path}.lane", f"lane {lane} is out of range [0, {self.cfg['lanes'] - 1}]",
+                              codes.OUT_OF_RANGE)
             out["lane_sel"], out["lane"] = ENUMS["lane"]["fixed"], lane
         else:
             out["lane_sel"] = ctx.enum("lane", lane, f"{path}.lane")
@@ -314,23 +390,26 @@ class Compiler:
         return out
 
     def encounter(self, it: Item, moves: list) -> dict[str, Any]:
-        ctx = _Ctx(it, f"encounters.{it.id}")
+        ctx = self.ctx(it, f"encounters.{it.id}")
         d = it.data
-        roster = d.get("roster", [])
-        if not isinstance(roster, list) or not roster:
+        if "roster" not in d:
+            raise ctx.err("roster", "is required: a list of enemy heroes", codes.MISSING_FIELD)
+        roster = ctx.seq(d, "roster", "list of enemy heroes")
+        if not roster:
             raise ctx.err("roster", "an Encounter needs at least one enemy hero")
-        script = d.get("script", [])
-        if not isinstance(script, list) or not script:
-            raise ctx.err("script", "an Encounter script needs at least one move")
+        if len(roster) > LIMITS["roster"]:
+            raise ctx.err("roster", f"at most {LIMITS['roster']} enemy heroes", codes.OUT_OF_RANGE)
+        script = ctx.seq(d, "script", "list of moves")
+        if not script:
+            raise ctx.err("script", "an Encounter script needs at least one move", codes.EMPTY_SCRIPT)
         first = len(moves)
         alts = []
         for i, m in enumerate(script):
             mv = self.move(ctx, m, f"script[{i}]")
             moves.append(mv)
-            when = m.get("unless") if isinstance(m, dict) else None
+            when = m.get("unless")
             if when is not None:
-                if not isinstance(when, dict):
-                    raise ctx.err(f"script[{i}].unless", "must be a table {if, arg, do}")
+                ctx.mapping(when, f"script[{i}].unless", "a table {if, arg, do}")
                 mv["cond"] = ctx.enum("condition", when.get("if"), f"script[{i}].unless.if")
                 mv["cond_arg"] = ctx.int(when, "arg", f"script[{i}].unless.", lo=0, hi=999)
                 alts.append((mv, self.move(ctx, when.get("do"), f"script[{i}].unless.do")))
@@ -342,9 +421,10 @@ class Compiler:
         for i in range(first, len(moves)):
             self.out.move_text[i] = {"encounter": it.id, "index": i - first}
         responses = []
-        for i, r in enumerate(d.get("responses", [])):
+        for i, r in enumerate(ctx.seq(d, "responses", "list of response rules")):
             p = f"responses[{i}]"
-            counter = bool(r.get("counter", False))
+            ctx.mapping(r, p, "a response rule table")
+            counter = self._flag(ctx, r, "counter", f"{p}.")
             if counter:
                 prog = self.program(ctx, [{"op": "counter"}], p, "foe_stack_item")
                 tsel = 0
@@ -358,13 +438,14 @@ class Compiler:
                               "per_round": ctx.int(r, "per_round", f"{p}.", 0, hi=99),
                               "charges": ctx.int(r, "charges", f"{p}.", -1, lo=-1, hi=99)})
         if len(responses) > LIMITS["responses"]:
-            raise ctx.err("responses", f"at most {LIMITS['responses']} response rules")
-        setup = d.get("setup", [])
+            raise ctx.err("responses", f"at most {LIMITS['responses']} response rules",
+                          codes.OUT_OF_RANGE)
+        setup = ctx.seq(d, "setup", "list of units")
         if len(setup) > min(LIMITS["setup_summons"], self.cfg["lanes"]):
-            raise ctx.err("setup", "too many setup summons for the lanes")
-        tasks = d.get("tasks", [])
+            raise ctx.err("setup", "too many setup summons for the lanes", codes.OUT_OF_RANGE)
+        tasks = ctx.seq(d, "tasks", "list of World Tasks")
         if len(tasks) > LIMITS["tasks"]:
-            raise ctx.err("tasks", f"at most {LIMITS['tasks']} tasks")
+            raise ctx.err("tasks", f"at most {LIMITS['tasks']} tasks", codes.OUT_OF_RANGE)
         return {"roster": [_ref(ctx, r, self.enemy_index, "enemy hero", f"roster[{i}]")
                            for i, r in enumerate(roster)],
                 "setup_units": [_ref(ctx, u, self.unit_index, "unit", f"setup[{i}]")
@@ -374,13 +455,18 @@ class Compiler:
                 "first_move": first, "n_moves": n_moves, "responses": responses}
 
 
-def fingerprint(reg: Registry) -> str:
-    """A stable hash of everything registered, pack manifests (versions) included."""
-    doc = {"packs": {k: dict(v) for k, v in sorted(reg.packs.items())},
-           "items": {kind: {i: it.data for i, it in table.items()} for kind, table in reg.items.items()}}
+def fingerprint(reg: Registry, overrides: dict[str, Any] | None = None) -> str:
+    """A stable hash of everything registered, pack manifests (versions) included, and of the
+    Engine's config overrides when there are any (they change the compiled rules)."""
+    doc: dict[str, Any] = {
+        "packs": {k: dict(v) for k, v in sorted(reg.packs.items())},
+        "items": {kind: {i: it.data for i, it in table.items()} for kind, table in reg.items.items()}}
+    if overrides:
+        doc["overrides"] = overrides
     blob = json.dumps(doc, sort_keys=True, separators=(",", ":"), default=str).encode()
     return hashlib.sha256(blob).hexdigest()[:16]
 
 
-def compile_registry(reg: Registry, overrides: dict[str, Any] | None = None) -> Compiled:
-    return Compiler(reg, overrides).compile()
+def compile_registry(reg: Registry, overrides: dict[str, Any] | None = None,
+                     partial: bool = False) -> Compiled:
+    return Compiler(reg, overrides, partial).compile()

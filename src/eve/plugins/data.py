@@ -1,0 +1,119 @@
+"""Packs made of data: tables built in Python, or files (TOML or JSON) shipped with the pack.
+
+    from eve.plugins.data import DataPack
+    pack = DataPack("ember", "1.0.0", requires=["core"],
+                    cards={"flare": {"kind": "sortilege", "charges": 2, "ability": {...}}})
+    pack = DataPack.from_files(Path(__file__).parent / "data")
+
+A folder pack has `pack.toml` (or `pack.json`) with the manifest in a `[pack]` table, and any of
+rules/heroes/cards/units/tasks/encounters `.toml`/`.json`, each with one table per item under a
+section of the same name (`[cards.flare]`; rules: `[rules.config]`). DataPack implements the
+hooks of eve.plugins.hookspecs like any other pack: the engine namespaces, checks and compiles
+what it registers.
+"""
+from __future__ import annotations
+
+import json
+import tomllib
+from pathlib import Path
+from typing import Any, Mapping, Sequence
+
+from eve.plugins.hookspecs import Register, hookimpl
+
+SECTIONS = ("rules", "heroes", "cards", "units", "tasks", "encounters")
+
+
+def read_data_file(path: Path | str) -> dict[str, Any]:
+    """A TOML or JSON file as a dict."""
+    path = Path(path)
+    if path.suffix == ".json":
+        with open(path, encoding="utf-8") as f:
+            return json.load(f)
+    with open(path, "rb") as f:
+        return tomllib.load(f)
+
+
+class DataPack:
+    """A content pack from plain tables: {name: data} per section."""
+
+    def __init__(self, name: str, version: str = "0", *, engine: str | None = None,
+                 requires: Sequence[str] = (), description: str | None = None,
+                 rules: Mapping[str, Any] | None = None,
+                 heroes: Mapping[str, Mapping[str, Any]] | None = None,
+                 cards: Mapping[str, Mapping[str, Any]] | None = None,
+                 units: Mapping[str, Mapping[str, Any]] | None = None,
+                 tasks: Mapping[str, Mapping[str, Any]] | None = None,
+                 encounters: Mapping[str, Mapping[str, Any]] | None = None) -> None:
+        self.manifest: dict[str, Any] = {"name": name, "version": version,
+                                         "requires": list(requires)}
+        if engine is not None:
+            self.manifest["engine"] = engine
+        if description is not None:
+            self.manifest["description"] = description
+        # rules: the numbers themselves ({"max_rounds": 30}), registered as "config"
+        self.rules = dict(rules) if rules else {}
+        self.heroes = dict(heroes or {})
+        self.cards = dict(cards or {})
+        self.units = dict(units or {})
+        self.tasks = dict(tasks or {})
+        self.encounters = dict(encounters or {})
+
+    def __repr__(self) -> str:
+        return f"DataPack({self.manifest['name']!r}, {self.manifest['version']!r})"
+
+    @classmethod
+    def from_files(cls, folder: Path | str, **manifest: Any) -> "DataPack":
+        """A pack from a folder of data files (see the module's docstring). Keyword arguments
+        complete or override the folder's manifest."""
+        folder = Path(folder)
+        found: dict[str, Any] = {}
+        for ext in (".toml", ".json"):
+            f = folder / f"pack{ext}"
+            if f.exists():
+                found.update(read_data_file(f).get("pack", {}))
+        found.update(manifest)
+        sections: dict[str, dict[str, Any]] = {}
+        for section in SECTIONS:
+            for ext in (".toml", ".json"):
+                f = folder / f"{section}{ext}"
+                if f.exists():
+                    sections.setdefault(section, {}).update(read_data_file(f).get(section, {}))
+        rules = sections.pop("rules", {}).get("config")
+        name = found.pop("name")
+        version = found.pop("version", "0")
+        return cls(name, version, rules=rules, **found, **sections)
+
+    # ---- the hooks ----
+    @hookimpl
+    def eve_pack_manifest(self) -> dict[str, Any]:
+        return dict(self.manifest)
+
+    @hookimpl
+    def eve_register_rules(self, register: Register) -> None:
+        if self.rules:
+            register("config", self.rules)
+
+    @hookimpl
+    def eve_register_heroes(self, register: Register) -> None:
+        for name, data in self.heroes.items():
+            register(name, data)
+
+    @hookimpl
+    def eve_register_cards(self, register: Register) -> None:
+        for name, data in self.cards.items():
+            register(name, data)
+
+    @hookimpl
+    def eve_register_units(self, register: Register) -> None:
+        for name, data in self.units.items():
+            register(name, data)
+
+    @hookimpl
+    def eve_register_tasks(self, register: Register) -> None:
+        for name, data in self.tasks.items():
+            register(name, data)
+
+    @hookimpl
+    def eve_register_encounters(self, register: Register) -> None:
+        for name, data in self.encounters.items():
+            register(name, data)

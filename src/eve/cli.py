@@ -89,22 +89,44 @@ def cmd_bench(args: argparse.Namespace) -> int:
 
 
 def cmd_plugins(args: argparse.Namespace) -> int:
-    from eve import Engine
+    """Every content pack tried, loaded or not: version, distribution, entry point, what it
+    registered and its errors. Exit status 1 when any pack has an error."""
+    from eve import Engine, __version__
+    from eve.errors import ContentError
 
-    engine = Engine()
-    rows = []
-    for name, manifest in engine.registry.packs.items():
-        counts = {kind: sum(1 for it in table.values() if it.pack == name)
-                  for kind, table in engine.registry.items.items()}
-        rows.append({"name": name, "version": manifest.get("version"), "registered": counts,
-                     "errors": []})
+    fatal = None
+    try:
+        engine = Engine()
+        report, fingerprint = engine.plugin_report, engine.fingerprint
+    except ContentError as exc:       # strict mode, or a catalog that cannot be built at all
+        report, fingerprint, fatal = getattr(exc, "report", None), None, exc
+        if report is None:
+            raise
+    doc = report.to_dict()
+    doc["fingerprint"] = fingerprint
+    doc["fatal"] = None if fatal is None else str(fatal)
     if args.json:
-        print(json.dumps(rows, indent=2))
+        print(json.dumps(doc, indent=2))
     else:
-        for r in rows:
-            regs = ", ".join(f"{v} {k}" for k, v in r["registered"].items() if v)
-            print(f"{r['name']} {r['version']}: {regs}")
-    return 0
+        print(f"eve {__version__}" + (f", content fingerprint {fingerprint}" if fingerprint else ""))
+        for p in report.packs:
+            src = (f"{p.dist} {p.dist_version}" if p.dist else (p.source.origin or "in-process"))
+            ep = f", entry point {p.entry_point}" if p.entry_point else ""
+            print(f"{p.name} {p.version or '?'} [{p.status}] from {src}{ep}")
+            if p.requires or p.engine:
+                print(f"    engine {p.engine or 'any'}; requires {', '.join(p.requires) or 'nothing'}")
+            regs = ", ".join(f"{len(v)} {k}" for k, v in p.registered.items() if v)
+            if regs:
+                print(f"    registered {regs}")
+            for w in p.warnings:
+                print(f"    warning: {w}")
+            for e in p.errors:
+                print(f"    error {e}")
+        for e in report.errors_without_pack:
+            print(f"error {e}")
+        if fatal is not None:
+            print(f"fatal: {fatal}")
+    return 1 if report.errors or fatal is not None else 0
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -126,8 +148,8 @@ def build_parser() -> argparse.ArgumentParser:
     b.add_argument("--seconds", type=float, default=3.0, help="time per measurement (default 3)")
     b.set_defaults(func=cmd_bench)
 
-    pl = sub.add_parser("plugins", help="list the content packs and what they registered")
-    pl.add_argument("--json", action="store_true")
+    pl = sub.add_parser("plugins", help="list the content packs, what they registered and their errors")
+    pl.add_argument("--json", action="store_true", help="print the report as JSON")
     pl.set_defaults(func=cmd_plugins)
     return p
 

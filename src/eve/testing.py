@@ -5,10 +5,16 @@
     m.apply(next(a for a in m.legal_actions() if a.kind == "play"))
 
 Ids may be written without their pack prefix when unambiguous ("ember_squire").
+
+To test a pack's own cards, register it for the block's duration with `temporary_pack`:
+
+    with temporary_pack(cards={"flare": {...}}) as tp:
+        m = scenario(tp.engine(), rift=[tp.id("flare")])
 """
 from __future__ import annotations
 
-from typing import Any, Mapping, Sequence
+from contextlib import contextmanager
+from typing import Any, Iterator, Mapping, Sequence
 
 from eve.core.match import Match, TGT
 from eve.engine import Engine
@@ -126,3 +132,63 @@ def scenario(
     if advance:
         m._advance()
     return m
+
+
+# ---------------------------------------------------------------- temporary packs
+
+class TemporaryPack:
+    """What `temporary_pack` yields: the pack, and engines that load it."""
+
+    def __init__(self, pack: Any, name: str) -> None:
+        self.pack = pack
+        self.name = name
+
+    def id(self, name: str) -> str:
+        """The namespaced id of one of the pack's items: `pack.id("flare") == "mine:flare"`."""
+        return f"{self.name}:{name}"
+
+    def engine(self, config: Mapping[str, Any] | None = None) -> Engine:
+        """An Engine built by discovery (the built-in pack, installed packs, this one). This
+        pack's own errors are raised (eve.errors.PluginError); other packs' are only reported."""
+        eng = Engine(config=config, strict=False)
+        for rep in eng.plugin_report.packs:
+            if rep.source.obj is self.pack and rep.errors:
+                raise rep.errors[0]
+        return eng
+
+
+@contextmanager
+def temporary_pack(pack: Any = None, /, *, name: str = "test", version: str = "0",
+                   requires: Sequence[str] = ("core",), engine: str | None = None,
+                   rules: Mapping[str, Any] | None = None,
+                   heroes: Mapping[str, Mapping[str, Any]] | None = None,
+                   cards: Mapping[str, Mapping[str, Any]] | None = None,
+                   units: Mapping[str, Mapping[str, Any]] | None = None,
+                   tasks: Mapping[str, Mapping[str, Any]] | None = None,
+                   encounters: Mapping[str, Mapping[str, Any]] | None = None,
+                   ) -> Iterator[TemporaryPack]:
+    """Register a pack for discovery while the block runs, as if it were installed.
+
+        with temporary_pack(cards={"flare": {...}}) as tp:
+            eng = tp.engine()                       # core + installed packs + "test"
+            m = scenario(eng, rift=[tp.id("flare")])
+
+    Give either a pack object (a module or an object with @eve.hookimpl methods) or the data
+    (a DataPack named `name`, requiring the built-in pack by default)."""
+    from eve.plugins import manager
+    from eve.plugins.data import DataPack
+
+    if pack is None:
+        pack = DataPack(name, version, engine=engine, requires=requires, rules=rules, heroes=heroes,
+                        cards=cards, units=units, tasks=tasks, encounters=encounters)
+    else:
+        try:
+            name = pack.eve_pack_manifest().get("name", name)
+        except Exception:
+            pass                    # the engine reports a broken manifest when it loads the pack
+    source = manager.PackSource(obj=pack, origin=f"temporary pack {name!r}")
+    manager._TEMPORARY.append(source)
+    try:
+        yield TemporaryPack(pack, name)
+    finally:
+        manager._TEMPORARY.remove(source)

@@ -1,0 +1,107 @@
+"""The built-in pack is worth playing (issue 3): enough distinct content, and every Encounter is
+winnable but never a sure win for the greedy policy with the default party (docs/balance.md)."""
+from collections import Counter
+from itertools import combinations
+
+import pytest
+
+from eve.core.playout import run_matches
+
+SEEDS = list(range(1000))
+ALL_OPS = {"damage", "heal", "shield", "poison", "draw", "discard", "exile", "return", "destroy",
+           "counter", "summon", "buff", "task"}
+
+
+def _programs(entry):
+    """Every effect program of a catalog entry (card, hero, task or encounter), as lists."""
+    for key in ("on_enter", "ability", "trigger"):
+        part = entry.get(key)
+        if isinstance(part, dict) and part.get("effect"):
+            yield part["effect"]
+    if entry.get("reward"):
+        yield entry["reward"]
+    for move in entry.get("script", []):
+        for m in (move, move.get("unless", {}).get("do", {})):
+            if m.get("effect"):
+                yield m["effect"]
+    for resp in entry.get("responses", []):
+        if resp.get("counter"):
+            yield [{"op": "counter"}]
+        elif resp.get("effect"):
+            yield resp["effect"]
+
+
+def _ops(entry):
+    return {ins["op"] for prog in _programs(entry) for ins in prog}
+
+
+@pytest.mark.parametrize("enc", ["core:ash_warband", "core:hollow_court", "core:drowned_choir",
+                                 "core:midnight_throne"])
+def test_named_encounters_exist(engine, enc):
+    assert enc in engine.catalog.encounters
+
+
+def test_every_encounter_is_winnable_and_none_is_a_sure_win(engine):
+    heroes = [engine.hero_index(h) for h in engine.default_heroes()]
+    table = {}
+    for enc in engine.catalog.encounters:
+        res = run_matches(engine.content, SEEDS, heroes, engine.encounter_index(enc), "greedy")
+        table[enc] = sum(1 for outcome, _, _ in res if outcome == 1) / len(res)
+    for enc, rate in table.items():
+        assert 0.05 < rate < 0.95, f"{enc}: greedy win rate {rate:.1%} over seeds 0..999 ({table})"
+
+
+def test_default_party_and_first_encounter(engine):
+    assert engine.default_heroes() == ["core:aldric", "core:seraphine", "core:varek"]
+    assert next(iter(engine.catalog.encounters)) == "core:ash_warband"
+
+
+def test_heroes_are_distinct_and_able(engine):
+    heroes = engine.catalog.heroes
+    assert len(heroes) >= 9
+    assert len({(h["ambition"], h["morality"]) for h in heroes.values()}) == len(heroes)
+    for h in heroes.values():
+        assert h.get("ability", {}).get("effect"), f"{h['id']} has no ability"
+        assert 4 <= len(h["cards"]) <= 6, f"{h['id']} starts with {len(h['cards'])} cards"
+    sizes = sorted((len(h["cards"]) for h in heroes.values()), reverse=True)
+    assert sum(sizes[:3]) <= 64                 # any party's deck fits a match
+    a, s, v = heroes["core:aldric"], heroes["core:seraphine"], heroes["core:varek"]
+    assert (a["ambition"], a["morality"], s["morality"], v["ambition"]) == (2, -3, 4, 3)
+
+
+def test_cards_cover_every_kind_and_mechanic(engine):
+    cards = engine.catalog.cards
+    assert len(cards) >= 40
+    kinds = Counter(c["kind"] for c in cards.values())
+    assert kinds["character"] >= 10 and kinds["sortilege"] >= 10 and kinds["relic"] >= 8
+    assert all(c["charges"] >= 1 for c in cards.values() if c["kind"] == "sortilege")
+    assert sum(1 for c in cards.values() if c["kind"] == "relic" and c.get("trigger")) >= 6
+    reaction_counters = [c["id"] for c in cards.values()
+                         if "reaction" in c.get("keywords", []) and "counter" in _ops(c)]
+    assert len(reaction_counters) >= 2 and "core:veil_ward" in reaction_counters
+    squire = cards["core:ember_squire"]
+    assert squire["kind"] == "character"
+
+
+def test_every_instruction_appears_in_the_pack(engine):
+    cat = engine.catalog
+    used = set()
+    for table in (cat.cards, cat.heroes, cat.tasks, cat.encounters):
+        for entry in table.values():
+            used |= _ops(entry)
+    assert used >= ALL_OPS, f"never used: {sorted(ALL_OPS - used)}"
+
+
+def test_encounters_and_tasks(engine):
+    encs = engine.catalog.encounters
+    assert len(encs) >= 4
+    bosses = [e for e in encs.values()
+              if len(e["roster"]) >= 3
+              and any(r.get("counter") for r in e.get("responses", []))
+              and any("unless" in m for m in e["script"])]
+    assert bosses, "no boss: 3+ enemy heroes, a scripted counter and a branching script"
+    assert len(engine.catalog.tasks) >= 6
+    used_tasks = {t for e in encs.values() for t in e.get("tasks", [])}
+    assert len(used_tasks) >= 6
+    for a, b in combinations(list(encs.values()), 2):
+        assert a["name"] != b["name"]

@@ -46,7 +46,10 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         res = []
         for i in range(0, len(enc_seeds), chunk):
             part = enc_seeds[i:i + chunk]
-            res.extend(run_matches(engine.content, part, hidx, ei, args.policy))
+            got = run_matches(engine.content, part, hidx, ei, args.policy, record=bool(args.save_replays))
+            if args.save_replays:
+                _save_replays(engine, args.save_replays, part, heroes, enc, got)
+            res.extend(r[:3] for r in got)
             done += len(part)
             if not args.quiet:
                 _progress(done, total, started)
@@ -78,6 +81,52 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         print(f"wins {summary['wins']}  losses {summary['losses']}  mean rounds {summary['mean_rounds']:.2f}")
         print(f"{decisions} decisions in {elapsed:.2f}s: {summary['decisions_per_s']:,.0f} decisions/s")
     return 0
+
+
+def _save_replays(engine, folder: str, seeds, heroes, encounter, results) -> None:
+    from pathlib import Path
+
+    from eve import __version__
+    from eve.replay import Replay
+
+    out = Path(folder)
+    out.mkdir(parents=True, exist_ok=True)
+    full_heroes = [engine.compiled.hero_ids[engine.hero_index(h)] for h in heroes]
+    enc_id = engine.compiled.encounter_ids[engine.encounter_index(encounter)]
+    for seed, (outcome, rounds, _, codes, final) in zip(seeds, results):
+        Replay(__version__, engine.fingerprint, seed, full_heroes, enc_id, None, codes, final,
+               OUTCOME_NAMES[outcome], rounds).save(out / f"{enc_id.replace(':', '_')}-{seed}.evereplay")
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    from eve import Engine
+    from eve.errors import EveError
+    from eve.replay import Replay
+
+    try:
+        rp = Replay.load(args.file)
+        engine = Engine()
+        if args.verify:
+            m = rp.play(engine)
+            ok = m.state_hash() == rp.final_hash
+            print(f"{args.file}: {'OK' if ok else 'MISMATCH'} final hash {m.state_hash():016x} "
+                  f"(stored {rp.final_hash:016x}), {m.outcome} in round {m.round}, "
+                  f"{len(rp.actions)} actions")
+            return 0 if ok else 1
+        last = None
+        for i, m, a in rp.steps(engine):
+            key = (m.round, m.active_side)
+            if key != last:
+                print(f"-- round {m.round}, {m.active_side}'s turn: player life {m.player_life}, "
+                      f"Encounter {sum(h['hp'] for h in m.heroes('encounter') if h['alive'])} hp")
+                last = key
+            if a is not None:
+                print(f"   {i:4d} [{m.phase:6s}] {engine._describe(m, a)}")
+        print(f"== {m.outcome} in round {m.round}; final hash {m.state_hash():016x}")
+        return 0
+    except (EveError, OSError) as e:
+        print(f"eve replay: {e}", file=sys.stderr)
+        return 2
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
@@ -141,7 +190,13 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--heroes", help="hero ids, comma-separated (default: the first registered)")
     s.add_argument("--json", action="store_true", help="print the summary as JSON")
     s.add_argument("--quiet", action="store_true", help="no progress bar")
+    s.add_argument("--save-replays", metavar="DIR", help="write a replay file per match into DIR")
     s.set_defaults(func=cmd_simulate)
+
+    r = sub.add_parser("replay", help="print a replay turn by turn, or --verify its final hash")
+    r.add_argument("file")
+    r.add_argument("--verify", action="store_true", help="replay and check the stored final hash")
+    r.set_defaults(func=cmd_replay)
 
     b = sub.add_parser("bench", help="measure native playouts, clone and apply")
     b.add_argument("--json", action="store_true")

@@ -156,7 +156,12 @@ class Engine:
                              f"{LIMITS['cards_per_match']}")
         if seed >= 2**63:
             seed -= 2**64          # carried as a signed 64-bit value, same bits
-        return Match._create(self, self.content, seed, hidx, enc, dk, start)
+        m = Match._create(self, self.content, seed, hidx, enc, dk, start)
+        if start:   # what a replay needs to make the same match again
+            m._set_setup((seed % 2**64, [self._hero_ids[i] for i in hidx],
+                          self.compiled.encounter_ids[enc],
+                          None if dk is None else [self._card_ids[i] for i in dk]))
+        return m
 
     # ---- words for actions and moves ----
     def _target_text(self, match: Match, t: int) -> str:

@@ -10,5 +10,7 @@ cdef class Match:
     cdef int log_cap
     cdef readonly object engine
     cdef readonly long long seed
+    cdef readonly object setup      # (seed, hero ids, encounter id, deck ids or None), or None
+    cdef list _actions             # action codes applied since setup (for replays)
     cdef void _open_log(self) noexcept
     cdef void _close_log(self) noexcept

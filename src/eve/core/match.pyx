@@ -88,6 +88,7 @@ cdef class Match:
             nd = len(deck)
             for i, c in enumerate(deck):
                 dk[i] = c
+        m._actions = []
         m._open_log()
         setup_match(&m.st, &m.cx, <uint64_t>seed, hs, len(heroes), enc, dk, nd)
         if start:
@@ -151,6 +152,14 @@ cdef class Match:
         self._open_log()
         apply_action(&self.st, &self.cx, code)
         self._close_log()
+        if self._actions is not None:
+            self._actions.append(code)
+
+    @property
+    def actions(self):
+        """The action codes applied since the match was made (None after a restore or a
+        scenario: a replay starts from a new match)."""
+        return None if self._actions is None else list(self._actions)
 
     def _explain(self, int code, int r):
         msg = REASONS.get(r, "illegal")
@@ -166,6 +175,8 @@ cdef class Match:
         m.engine = self.engine
         m.content = self.content
         m.seed = self.seed
+        m.setup = self.setup
+        m._actions = None if self._actions is None else list(self._actions)
         memcpy(&m.st, &self.st, sizeof(State))
         if self.log_n:
             m.log = <Event*>malloc(self.log_cap * sizeof(Event))
@@ -492,6 +503,10 @@ cdef class Match:
 
     def _clear_events(self):
         self.log_n = 0
+
+    def _set_setup(self, setup):
+        self.setup = setup
+        self._actions = [] if setup is not None else None
 
     def _raw(self):
         """The state's bytes (for tests of clone and hash)."""

@@ -10,7 +10,7 @@ from time import perf_counter
 
 from eve.core.defs cimport *
 from eve.core.rng cimport sm_below, stream_seed
-from eve.core.rules cimport setup_match, begin, legal_actions, apply_action
+from eve.core.rules cimport setup_match, begin, legal_actions, apply_action, state_hash
 from eve.core.effects cimport leader_of
 from eve.core.tables cimport CompiledContent
 from eve.core.match cimport Match
@@ -95,6 +95,27 @@ cdef int play_policy(State* st, Ctx* cx, int policy, uint64_t* rng, int max_deci
     return d
 
 
+cdef int play_record(State* st, Ctx* cx, int policy, uint64_t* rng, int32_t* rec, int cap) noexcept nogil:
+    """play_policy that also writes each chosen action code to `rec` (up to `cap`)."""
+    cdef int32_t buf[MAX_ACTIONS]
+    cdef int d = 0, n
+    cdef int32_t a
+    while d < cap and st.outcome == OUT_NONE:
+        if policy == POLICY_RANDOM:
+            n = legal_actions(st, cx, buf)
+            if n == 0:
+                break
+            a = buf[sm_below(rng, <unsigned int>n)] if n > 1 else buf[0]
+        else:
+            a = greedy_choice(st, cx, rng)
+            if a < 0:
+                break
+        rec[d] = a
+        apply_action(st, cx, a)
+        d += 1
+    return d
+
+
 def playout(Match match, unsigned long long seed, int max_decisions=1000000):
     """Play `match` to its end in place with uniformly random legal actions (native, no GIL).
     Returns the number of decisions made."""
@@ -123,8 +144,11 @@ def choose(Match match, str policy, unsigned long long seed=0):
 
 
 def run_matches(CompiledContent content, list seeds, list heroes, int enc, str policy,
-                int max_decisions=100000):
-    """Play one match per seed natively with a policy; returns [(outcome, rounds, decisions)]."""
+                int max_decisions=100000, bint record=False):
+    """Play one match per seed natively with a policy; returns [(outcome, rounds, decisions)],
+    or with `record` [(outcome, rounds, decisions, [action codes], final state hash)]."""
+    if record:
+        return _run_recorded(content, seeds, heroes, enc, policy, max_decisions)
     cdef State st
     cdef Ctx cx
     cdef uint64_t rng
@@ -216,3 +240,30 @@ def bench_replay(Match start, list codes, int reps=200):
     el = perf_counter() - t0
     free(buf)
     return el / max(1, n * reps)
+
+
+def _run_recorded(CompiledContent content, list seeds, list heroes, int enc, str policy,
+                  int max_decisions):
+    cdef State st
+    cdef Ctx cx
+    cdef uint64_t rng, s
+    cdef int16_t hs[MAX_HERO_SLOTS]
+    cdef int nh = len(heroes), i, d, pol = POLICIES[policy]
+    cdef int32_t* rec = <int32_t*>malloc(max_decisions * sizeof(int32_t))
+    for i in range(nh):
+        hs[i] = heroes[i]
+    cx.tb = content.tb
+    cx.ev = NULL
+    out = []
+    try:
+        for seed in seeds:
+            s = seed
+            with nogil:
+                rng = stream_seed(s, b"policy")
+                setup_match(&st, &cx, s, hs, nh, enc, NULL, -1)
+                begin(&st, &cx)
+                d = play_record(&st, &cx, pol, &rng, rec, max_decisions)
+            out.append((st.outcome, st.round, d, [rec[i] for i in range(d)], state_hash(&st)))
+    finally:
+        free(rec)
+    return out

@@ -2,7 +2,7 @@
 
 Layout (docs/snapshot-abi.md has it field by field): a msgpack array of 7
     ["eve.snap", 5, engine_version, content_fingerprint, packs, checksum, body]
-where `checksum` is FNV-1a 64 of the body's bytes and `body` is a fixed array layout of every
+where `checksum` is `body_checksum` of the body's bytes and `body` is a fixed array layout of every
 field that decides the future. The codec is a strict msgpack subset written for this layout
 (arrays, ints, strings): any msgpack library reads a snapshot, and `msgpack.packb` of the
 documented layout gives the same bytes, but decoding never recurses past the layout's depth,

@@ -76,6 +76,10 @@ class PluginError(ContentError):
     def __str__(self) -> str:
         return self.describe()     # current: the engine names the pack once its manifest is read
 
+    def __reduce__(self):          # picklable (across a process pool); the live report stays
+        state = {k: v for k, v in self.__dict__.items() if k != "report"}
+        return (self.__class__, (self.code, self.reason), state)
+
     def to_dict(self) -> dict[str, str | None]:
         return {"code": self.code, "message": self.reason, "pack": self.pack, "dist": self.dist,
                 "dist_version": self.dist_version, "entry_point": self.entry_point,

@@ -223,3 +223,17 @@ def test_eve_plugins_reports_even_in_strict_mode(site, monkeypatch, capsys):
     assert main(["plugins"]) == 1
     out = capsys.readouterr().out
     assert "EVE-P001" in out and "fatal:" in out
+
+
+def test_a_hook_that_returns_items_instead_of_registering_them_gets_a_warning():
+    class Returner:
+        @eve.hookimpl
+        def eve_pack_manifest(self):
+            return {"name": "returner", "version": "1"}
+
+        @eve.hookimpl
+        def eve_register_cards(self, register):
+            return {"c": {"kind": "relic"}}
+
+    rep = eve.Engine(packs=[eve_content, Returner()]).packs["returner"]
+    assert rep.loaded and "returned a value" in rep.warnings[0]

@@ -396,3 +396,24 @@ def test_strict_mode_lists_the_other_errors_in_notes():
 def test_codes_are_stable_and_distinct():
     assert len(set(codes.CODES)) == len(codes.CODES) == 20
     assert all(c.startswith("EVE-P") and len(c) == 8 for c in codes.CODES)
+
+
+def test_a_catalog_that_cannot_be_built_at_all_is_fatal_with_the_report():
+    """Without the built-in pack nothing registers the rules: no pack is at fault, so the Engine
+    fails whatever the mode, and the error carries the plugin report."""
+    broken = DataPack("broken", cards={"odd": {"kind": "spell"}})
+    with pytest.raises(eve.ContentError) as ei:
+        eve.Engine(packs=[DataPack("solo", cards={"c": {"kind": "relic"}}), broken], strict=False)
+    assert not isinstance(ei.value, PluginError)
+    assert "no rule configuration" in str(ei.value)
+    assert [p.name for p in ei.value.report.packs if p.loaded] == ["solo"]
+    assert "EVE-P015" in "\n".join(ei.value.__notes__)
+
+
+def test_plugin_errors_pickle():
+    import pickle
+
+    with pytest.raises(PluginError) as ei:
+        eve.Engine(packs=[eve_content, DataPack("x", cards={"odd": {"kind": "spell"}})])
+    back = pickle.loads(pickle.dumps(ei.value))
+    assert str(back) == str(ei.value) and back.to_dict() == ei.value.to_dict()

@@ -573,7 +573,10 @@ def _register(p: _Pack) -> Registry | None:
             continue
         errs: list[ContentError] = []
         try:
-            caller(register=scratch.registrar(p.name, kind, hook, errs))
+            results = caller(register=scratch.registrar(p.name, kind, hook, errs))
+            if any(r is not None for r in results):
+                p.report.warnings.append(f"{hook} returned a value, which is ignored: items are "
+                                         "registered by calling register(name, data)")
         except ContentError as exc:                 # a refusal the hook let through
             if exc not in errs:
                 errs.append(exc)

@@ -7,7 +7,9 @@ from __future__ import annotations
 
 __version__ = "0.1.0"
 
-from eve.errors import ContentError, CoreNotBuilt, EveError, IllegalAction
+from eve.errors import (BadMagic, ChecksumMismatch, ContentError, ContentMismatch, CoreNotBuilt,
+                        EveError, IllegalAction, MalformedSnapshot, PluginError, SchemaViolation,
+                        SnapshotError, SnapshotTooLarge, UnsupportedABI)
 
 try:
     from eve.core import match as _match  # noqa: F401  (the compiled core)
@@ -22,6 +24,9 @@ from eve.actions import Action, Event
 from eve.core.match import Match
 from eve.engine import Catalog, Engine
 from eve.plugins import hookimpl
+from eve.replay import Replay, ReplayError
 
-__all__ = ["Action", "Catalog", "ContentError", "CoreNotBuilt", "Engine", "EveError", "Event",
-           "IllegalAction", "Match", "hookimpl", "__version__"]
+__all__ = ["Action", "BadMagic", "Catalog", "ChecksumMismatch", "ContentError", "ContentMismatch",
+           "CoreNotBuilt", "Engine", "EveError", "Event", "IllegalAction", "MalformedSnapshot",
+           "Match", "PluginError", "Replay", "ReplayError", "SchemaViolation", "SnapshotError",
+           "SnapshotTooLarge", "UnsupportedABI", "hookimpl", "__version__"]

@@ -76,7 +76,10 @@ def run_bench(seconds: float = 3.0) -> dict[str, Any]:
     apply_py = py_total / py_n
     apply_native = sum(t * k for t, k in native) / sum(k for _, k in native)
 
+    snap = _bench_snapshot(engine)
+
     return {
+        "snapshot": snap,
         "machine": {"python": platform.python_version(), "platform": platform.platform(),
                     "processor": platform.machine()},
         "state_bytes": STATE_BYTES,
@@ -93,8 +96,42 @@ def run_bench(seconds: float = 3.0) -> dict[str, Any]:
     }
 
 
+TARGET_ENCODE_US = 5.0
+TARGET_DECODE_US = 10.0
+TARGET_SNAPSHOT_BYTES = 2048
+
+
+def _bench_snapshot(engine) -> dict[str, Any]:
+    """Snapshot encode/decode of a mid-match position, next to msgpack-python doing the same
+    layout from Python lists (the generic way) in the same run."""
+    import msgpack
+
+    start, codes = _recorded_match(engine, 1)
+    mid = start.clone()
+    for c in codes[: len(codes) // 2]:
+        mid.apply(c)
+    data = mid.snapshot()
+
+    def per_call(f, n):
+        t0 = time.perf_counter()
+        for _ in range(n):
+            f()
+        return (time.perf_counter() - t0) / n
+
+    n = 20_000
+    enc = min(per_call(mid.snapshot, n) for _ in range(3))
+    dec = min(per_call(lambda: engine.restore(data), n) for _ in range(3))
+    layout = msgpack.unpackb(data)
+    ref_enc = min(per_call(lambda: msgpack.packb(layout), n // 4) for _ in range(3))
+    ref_dec = min(per_call(lambda: msgpack.unpackb(data), n // 4) for _ in range(3))
+    return {"size_bytes": len(data), "encode_us": enc * 1e6, "decode_us": dec * 1e6,
+            "target_encode_us": TARGET_ENCODE_US, "target_decode_us": TARGET_DECODE_US,
+            "target_size_bytes": TARGET_SNAPSHOT_BYTES,
+            "msgpack_python_encode_us": ref_enc * 1e6, "msgpack_python_decode_us": ref_dec * 1e6}
+
+
 def format_bench(f: dict[str, Any]) -> str:
-    p, c, a = f["playout"], f["clone"], f["apply"]
+    p, c, a, sn = f["playout"], f["clone"], f["apply"], f["snapshot"]
     return "\n".join([
         f"eve bench on {f['machine']['platform']} (Python {f['machine']['python']}); state {f['state_bytes']} bytes",
         f"native random playouts : {p['decisions_per_s']:>12,.0f} decisions/s  "
@@ -104,4 +141,9 @@ def format_bench(f: dict[str, Any]) -> str:
         f"  (target < {c['target_us']} us)",
         f"apply                  : {a['python_us']:>12.3f} us from Python  {a['native_us']:.3f} us native"
         f"  ({a['python_over_native']:.2f}x; target < {a['target_us']} us)",
+        f"snapshot (mid-match)   : {sn['encode_us']:>12.2f} us encode  {sn['decode_us']:.2f} us decode (checked)"
+        f"  {sn['size_bytes']} bytes  (targets {sn['target_encode_us']:.0f} / {sn['target_decode_us']:.0f} us,"
+        f" {sn['target_size_bytes']} bytes)",
+        f"                         msgpack-python on the same layout: {sn['msgpack_python_encode_us']:.2f} us encode,"
+        f" {sn['msgpack_python_decode_us']:.2f} us decode (unchecked)",
     ])

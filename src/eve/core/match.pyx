@@ -170,7 +170,8 @@ cdef class Match:
         return msg
 
     def clone(self):
-        """An independent copy (one copy of the state block; the event log is copied too)."""
+        """An independent copy: one copy of the state block. Its event log starts empty (the
+        history stays with the original); its action list, for replays, is copied."""
         cdef Match m = Match.__new__(Match)
         m.engine = self.engine
         m.content = self.content
@@ -178,11 +179,6 @@ cdef class Match:
         m.setup = self.setup
         m._actions = None if self._actions is None else list(self._actions)
         memcpy(&m.st, &self.st, sizeof(State))
-        if self.log_n:
-            m.log = <Event*>malloc(self.log_cap * sizeof(Event))
-            memcpy(m.log, self.log, self.log_n * sizeof(Event))
-            m.log_cap = self.log_cap
-            m.log_n = self.log_n
         return m
 
     def state_hash(self):

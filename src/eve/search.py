@@ -1,0 +1,101 @@
+"""Native Monte Carlo Tree Search: `eve.search.mcts(match, iterations=..., seed=..., threads=1, c=...)`.
+
+The search runs in the compiled core without the GIL (src/eve/core/search.pyx): information-set
+UCT by determinization, random rollouts, root parallelism over threads. With a budget in
+iterations the result depends only on the position, the seed, the thread count and the
+parameters; a `time_limit` makes it depend on the machine too.
+"""
+from __future__ import annotations
+
+import threading
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from eve.actions import Action
+from eve.core.search import Worker, worker_seed
+
+REWARDS = {"win": 0, "shaped": 1}
+
+
+@dataclass(frozen=True)
+class RootStat:
+    action: Action
+    visits: int
+    value: float        # mean reward of the action's iterations (win = 1, loss = 0)
+
+
+@dataclass(frozen=True)
+class SearchResult:
+    action: Action
+    stats: list[RootStat]
+    iterations: int
+    elapsed: float
+    threads: int
+    seed: int
+    details: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def visits(self) -> dict[int, int]:
+        return {s.action.code: s.visits for s in self.stats}
+
+    @property
+    def iterations_per_s(self) -> float:
+        return self.iterations / self.elapsed if self.elapsed > 0 else 0.0
+
+
+def mcts(match, iterations: int = 1000, seed: int = 0, threads: int = 1, c: float = 1.4,
+         max_depth: int = 0, reward: str = "win", time_limit: float | None = None,
+         verify: bool = False) -> SearchResult:
+    """Search the player's best action in `match` (which is left unchanged).
+
+    iterations: the budget (split over the threads); seed: the search stream (never a match
+    stream); c: the UCT exploration constant; max_depth: rollout decisions before evaluating
+    (0: play every rollout to the end); reward: "win" (1/0, 0.5 at a depth cap) or "shaped"
+    (at a depth cap, 0.5 plus half the difference of the sides' hp fractions); time_limit: stop
+    each thread after this many seconds as well; verify: check every tree action's legality
+    (slower; for tests)."""
+    if match.is_over:
+        raise ValueError("the match is over: there is nothing to search")
+    if iterations < 1 or threads < 1:
+        raise ValueError("iterations and threads must be at least 1")
+    if reward not in REWARDS:
+        raise ValueError(f"reward must be one of {sorted(REWARDS)}")
+    if not 0 <= seed < 2**64:
+        raise ValueError("seed must be in [0, 2**64)")
+    legal = match.legal_action_codes()
+    per = [iterations // threads + (1 if i < iterations % threads else 0) for i in range(threads)]
+    workers = [Worker() for _ in range(threads)]
+    args = [(match, worker_seed(seed, i), per[i], float(c), int(max_depth), REWARDS[reward],
+             int(verify), float(time_limit or 0.0)) for i in range(threads)]
+    t0 = time.perf_counter()
+    if threads == 1:
+        workers[0].run(*args[0])
+    else:
+        ts = [threading.Thread(target=w.run, args=a) for w, a in zip(workers, args)]
+        for t in ts:
+            t.start()
+        for t in ts:
+            t.join()
+    elapsed = time.perf_counter() - t0
+    visits = {a: 0 for a in legal}
+    values = {a: 0.0 for a in legal}
+    for w in workers:
+        for a, (n, v) in w.root_stats().items():
+            visits[a] += n
+            values[a] += v
+    describe = match.engine._describe
+    stats = [RootStat(Action(a, describe(match, a)), visits[a], values[a] / visits[a] if visits[a] else 0.0)
+             for a in legal]
+    best = max(stats, key=lambda s: (s.visits, s.value, -legal.index(s.action.code)))
+    wstats = [w.stats for w in workers]
+    done = sum(s["iterations"] for s in wstats)
+    details = {k: sum(s[k] for s in wstats) for k in wstats[0]}
+    return SearchResult(best.action, stats, done, elapsed, threads, seed, details)
+
+
+def _tree_paths(match, iterations: int = 200, seed: int = 0):
+    """The action paths a one-thread search's tree holds (for legality tests)."""
+    w = Worker()
+    w.run(match, worker_seed(seed, 0), iterations, 1.4, 0, 0, 1, 0.0)
+    return w.tree_actions(), w.stats

@@ -46,7 +46,10 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         res = []
         for i in range(0, len(enc_seeds), chunk):
             part = enc_seeds[i:i + chunk]
-            got = run_matches(engine.content, part, hidx, ei, args.policy, record=bool(args.save_replays))
+            if args.policy == "mcts":
+                got = [_mcts_match(engine, seed, heroes, enc, args) for seed in part]
+            else:
+                got = run_matches(engine.content, part, hidx, ei, args.policy, record=bool(args.save_replays))
             if args.save_replays:
                 _save_replays(engine, args.save_replays, part, heroes, enc, got)
             res.extend(r[:3] for r in got)
@@ -81,6 +84,25 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         print(f"wins {summary['wins']}  losses {summary['losses']}  mean rounds {summary['mean_rounds']:.2f}")
         print(f"{decisions} decisions in {elapsed:.2f}s: {summary['decisions_per_s']:,.0f} decisions/s")
     return 0
+
+
+def _mcts_match(engine, seed: int, heroes, encounter: str, args: argparse.Namespace):
+    """One match with the native MCTS choosing every player decision (a forced one is played
+    without a search). The search seed of each decision is derived from the match seed."""
+    from eve.search import mcts
+
+    m = engine.new_match(seed=seed, heroes=heroes, encounter=encounter)
+    k = 0
+    while not m.is_over:
+        legal = m.legal_action_codes()
+        if len(legal) == 1:
+            m.apply(legal[0])
+            continue
+        r = mcts(m, iterations=args.iterations, seed=(seed * 1_000_003 + k) % 2**64,
+                 threads=args.threads, c=args.c)
+        m.apply(r.action)
+        k += 1
+    return ({"win": 1, "loss": 2}[m.outcome], m.round, len(m.actions), m.actions, m.state_hash())
 
 
 def _save_replays(engine, folder: str, seeds, heroes, encounter, results) -> None:
@@ -127,6 +149,36 @@ def cmd_replay(args: argparse.Namespace) -> int:
     except (EveError, OSError) as e:
         print(f"eve replay: {e}", file=sys.stderr)
         return 2
+
+
+def cmd_search(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from eve import Engine
+    from eve.errors import EveError
+    from eve.search import mcts
+
+    try:
+        engine = Engine()
+        m = engine.restore(Path(args.file).read_bytes())
+        r = mcts(m, iterations=args.iterations, seed=args.seed, threads=args.threads, c=args.c,
+                 max_depth=args.max_depth, reward=args.reward)
+    except (EveError, OSError, ValueError) as e:
+        print(f"eve search: {e}", file=sys.stderr)
+        return 2
+    if args.json:
+        print(json.dumps({"action": str(r.action), "code": r.action.code, "iterations": r.iterations,
+                          "elapsed_s": r.elapsed, "iterations_per_s": r.iterations_per_s,
+                          "stats": [{"action": str(s.action), "code": s.action.code,
+                                     "visits": s.visits, "value": s.value} for s in r.stats]},
+                         indent=2))
+    else:
+        print(f"round {m.round}, {m.phase}; {r.iterations} iterations in {r.elapsed:.3f}s "
+              f"({r.iterations_per_s:,.0f}/s, {r.threads} thread(s), seed {r.seed})")
+        for s in sorted(r.stats, key=lambda s: -s.visits):
+            print(f"  {s.visits:7d}  {s.value:6.3f}  {s.action}")
+        print(f"best: {r.action}")
+    return 0
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
@@ -185,13 +237,27 @@ def build_parser() -> argparse.ArgumentParser:
     s = sub.add_parser("simulate", help="play seeded matches with a native policy and summarize")
     s.add_argument("--games", type=int, default=100, help="matches in all (default 100), cycling through the Encounters")
     s.add_argument("--seed", type=int, default=0, help="first seed (default 0)")
-    s.add_argument("--policy", choices=("random", "greedy"), default="greedy")
+    s.add_argument("--policy", choices=("random", "greedy", "mcts"), default="greedy")
+    s.add_argument("--iterations", type=int, default=1000, help="MCTS iterations a decision (default 1000)")
+    s.add_argument("--threads", type=int, default=1, help="MCTS threads (default 1)")
+    s.add_argument("--c", type=float, default=1.4, help="MCTS exploration constant (default 1.4)")
     s.add_argument("--encounter", help="encounter id(s), comma-separated (default: every one)")
     s.add_argument("--heroes", help="hero ids, comma-separated (default: the first registered)")
     s.add_argument("--json", action="store_true", help="print the summary as JSON")
     s.add_argument("--quiet", action="store_true", help="no progress bar")
     s.add_argument("--save-replays", metavar="DIR", help="write a replay file per match into DIR")
     s.set_defaults(func=cmd_simulate)
+
+    se = sub.add_parser("search", help="run the native MCTS from a saved snapshot")
+    se.add_argument("file", help="a snapshot file (Match.snapshot() bytes)")
+    se.add_argument("--iterations", type=int, default=1000)
+    se.add_argument("--seed", type=int, default=0)
+    se.add_argument("--threads", type=int, default=1)
+    se.add_argument("--c", type=float, default=1.4)
+    se.add_argument("--max-depth", type=int, default=0, help="rollout depth cap (0: to the end)")
+    se.add_argument("--reward", choices=("win", "shaped"), default="win")
+    se.add_argument("--json", action="store_true")
+    se.set_defaults(func=cmd_search)
 
     r = sub.add_parser("replay", help="print a replay turn by turn, or --verify its final hash")
     r.add_argument("file")

@@ -500,6 +500,21 @@ cdef class Match:
     def _clear_events(self):
         self.log_n = 0
 
+    def _set_archive_order(self, list top_first):
+        """Reorder the Archive (a permutation of its cards, top first): for hidden-information
+        tests."""
+        cdef int i, n = self.st.zones[Z_ARCHIVE].n
+        if sorted(top_first) != sorted(self.zone_cards("archive")):
+            raise ValueError("not a permutation of the Archive's cards")
+        for i, c in enumerate(reversed(top_first)):
+            self.st.zones[Z_ARCHIVE].c[i] = c
+
+    def _set_stream(self, int index, unsigned long long value):
+        """Overwrite one RNG stream's state (hidden-information tests)."""
+        if not 0 <= index < MAX_STREAMS:
+            raise IndexError(index)
+        self.st.rng[index] = value
+
     def _set_setup(self, setup):
         self.setup = setup
         self._actions = [] if setup is not None else None

@@ -268,3 +268,10 @@ def worker_seed(uint64_t seed, int index):
 
 
 Worker = _Worker
+
+
+def determinize_match(Match m, uint64_t seed):
+    """Re-sample a match's hidden information in place, as each search iteration does (for the
+    plain-Python reference search in benchmarks/)."""
+    cdef uint64_t rng = seed
+    determinize(&m.st, &rng)

@@ -1,0 +1,133 @@
+"""The native MCTS: reproducible, honest about hidden information, legal, and side-effect free."""
+import json
+import random
+
+import pytest
+
+from eve.cli import main
+from eve.search import _tree_paths, mcts
+
+
+def _mid(engine, seed=4, steps=12):
+    m = engine.new_match(seed=seed)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        m.apply(rng.choice(m.legal_action_codes()))
+    assert not m.is_over
+    return m
+
+
+def _key(r):
+    return r.action.code, [(s.action.code, s.visits, round(s.value, 12)) for s in r.stats]
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+def test_same_seed_same_result(engine, threads):
+    m = _mid(engine)
+    a = mcts(m, iterations=600, seed=7, threads=threads)
+    b = mcts(m, iterations=600, seed=7, threads=threads)
+    assert _key(a) == _key(b)
+    assert a.iterations == 600 and sum(s.visits for s in a.stats) == 600
+
+
+def test_other_seed_other_statistics(engine):
+    m = _mid(engine)
+    assert _key(mcts(m, iterations=600, seed=1)) != _key(mcts(m, iterations=600, seed=2))
+
+
+def test_the_searched_match_is_unchanged(engine):
+    m = _mid(engine)
+    raw, h, ev, acts = m._raw(), m.state_hash(), len(m.events), m.actions
+    mcts(m, iterations=500, seed=3, threads=2)
+    assert (m._raw(), m.state_hash(), len(m.events), m.actions) == (raw, h, ev, acts)
+
+
+def test_no_hidden_information_leak(engine):
+    m = _mid(engine, seed=6, steps=8)
+    archive = m.zone_cards("archive")
+    assert len(archive) >= 3
+    base = _key(mcts(m, iterations=800, seed=11))
+    rng = random.Random(0)
+    for _ in range(3):
+        other = m.clone()
+        order = list(archive)
+        while order == archive:
+            rng.shuffle(order)
+        other._set_archive_order(order)
+        other._set_stream(0, rng.getrandbits(64))    # the shuffle stream's future draws
+        other._set_stream(1, rng.getrandbits(64))    # the Encounter's future draws
+        assert other.state_hash() != m.state_hash()
+        assert _key(mcts(other, iterations=800, seed=11)) == base
+
+
+def test_every_tree_action_is_legal_where_it_is_used(engine):
+    for seed in range(4):
+        m = _mid(engine, seed=seed, steps=5 + seed)
+        r = mcts(m, iterations=400, seed=seed, verify=True)
+        assert r.details["illegal"] == 0
+        paths, stats = _tree_paths(m, iterations=300, seed=seed)
+        assert stats["illegal"] == 0 and len(paths) == stats["nodes"] - 1
+        root_legal = set(m.legal_action_codes())
+        assert all(p[0] in root_legal for p in paths)
+
+
+def test_search_from_a_restored_snapshot_equals_search_from_the_live_match(engine):
+    m = _mid(engine, seed=9)
+    r = engine.restore(m.snapshot())
+    assert _key(mcts(r, iterations=500, seed=5)) == _key(mcts(m, iterations=500, seed=5))
+
+
+def test_result_shape(engine):
+    m = _mid(engine)
+    r = mcts(m, iterations=300, seed=0)
+    legal = m.legal_action_codes()
+    assert [s.action.code for s in r.stats] == legal
+    assert r.action.code in legal and r.visits[r.action.code] == max(r.visits.values())
+    assert all(0.0 <= s.value <= 1.0 for s in r.stats)
+    assert r.elapsed > 0 and r.iterations_per_s > 0
+
+
+def test_depth_cap_and_shaped_reward(engine):
+    m = _mid(engine)
+    r = mcts(m, iterations=300, seed=0, max_depth=5, reward="shaped")
+    assert r.details["rollout_decisions"] <= 300 * 5
+    assert any(0.0 < s.value < 1.0 for s in r.stats)
+
+
+def test_time_limit_stops_early(engine):
+    m = _mid(engine)
+    r = mcts(m, iterations=10_000_000, seed=0, time_limit=0.05)
+    assert 0 < r.iterations < 10_000_000
+
+
+@pytest.mark.parametrize("kwargs", [{"iterations": 0}, {"threads": 0}, {"reward": "x"}, {"seed": -1}])
+def test_bad_parameters(engine, kwargs):
+    with pytest.raises(ValueError):
+        mcts(_mid(engine), **kwargs)
+
+
+def test_no_search_after_the_end(engine):
+    m = engine.new_match(seed=1)
+    rng = random.Random(1)
+    while not m.is_over:
+        m.apply(rng.choice(m.legal_action_codes()))
+    with pytest.raises(ValueError):
+        mcts(m, iterations=10)
+
+
+def test_cli_search_from_a_snapshot_file(engine, tmp_path, capsys):
+    m = _mid(engine)
+    f = tmp_path / "pos.snap"
+    f.write_bytes(m.snapshot())
+    assert main(["search", str(f), "--iterations", "300", "--seed", "5", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["code"] == mcts(m, iterations=300, seed=5).action.code
+    assert sum(s["visits"] for s in out["stats"]) == 300
+    (tmp_path / "bad.snap").write_bytes(b"nope")
+    assert main(["search", str(tmp_path / "bad.snap")]) == 2
+
+
+def test_cli_simulate_with_mcts(capsys):
+    assert main(["simulate", "--games", "2", "--policy", "mcts", "--iterations", "60", "--json", "--quiet"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["games"] == 2 and out["policy"] == "mcts"

@@ -30,7 +30,143 @@ def _recorded_match(engine, seed: int):
     return start, codes
 
 
-def run_bench(seconds: float = 3.0) -> dict[str, Any]:
+TARGET_MCTS_ITERATIONS_PER_S = 20_000
+TARGET_TREE_OVERHEAD_US = 1.0
+TARGET_THREADS_RATIO = 1.7
+TARGET_RATIO_TO_PYTHON = 50.0
+
+
+def _positions(engine) -> dict[str, Any]:
+    """Early, mid and late positions of a fixed-seed match (early: its first decision)."""
+    start, codes = _recorded_match(engine, 1)
+    out = {}
+    for name, frac in (("early", 0.0), ("mid", 0.5), ("late", 0.8)):
+        m = start.clone()
+        for c in codes[: int(len(codes) * frac)]:
+            m.apply(c)
+        out[name] = m
+    return out
+
+
+def _find_python_reference():
+    import importlib.util
+    from pathlib import Path
+
+    import eve
+    for base in (Path.cwd(), Path(eve.__file__).resolve().parents[2]):
+        f = base / "benchmarks" / "python_mcts.py"
+        if f.exists():
+            spec = importlib.util.spec_from_file_location("eve_python_mcts", f)
+            mod = importlib.util.module_from_spec(spec)
+            spec.loader.exec_module(mod)
+            return mod
+    return None
+
+
+def _bench_mcts(engine, seconds: float) -> dict[str, Any]:
+    from eve.search import mcts
+
+    pos = _positions(engine)
+    out: dict[str, Any] = {"target_iterations_per_s": TARGET_MCTS_ITERATIONS_PER_S,
+                           "target_tree_overhead_us": TARGET_TREE_OVERHEAD_US}
+    per = max(0.3, seconds / 4)
+    for name, m in pos.items():
+        probe = mcts(m, iterations=200, seed=1)
+        n = max(200, int(probe.iterations_per_s * per))
+        r = mcts(m, iterations=n, seed=1)
+        d = r.details
+        out[name] = {
+            "iterations_per_s": r.iterations_per_s,
+            "iterations": r.iterations,
+            "rollout_decisions_per_iteration": d["rollout_decisions"] / r.iterations,
+            "tree_decisions_per_iteration": d["tree_decisions"] / r.iterations,
+            # everything but the rollouts: copy, re-sampling, selection, expansion, the game
+            # steps along the tree path, backpropagation
+            "tree_overhead_us": (r.elapsed - d["rollout_s"]) / r.iterations * 1e6,
+            "round": m.round,
+        }
+        # of that overhead, the game steps along the tree path cost what a rollout step costs;
+        # the rest is the search's own bookkeeping (copy, re-sampling, UCB, expansion, backup)
+        step_us = d["rollout_s"] / max(1, d["rollout_decisions"]) * 1e6
+        out[name]["tree_bookkeeping_us"] = max(
+            0.0, out[name]["tree_overhead_us"] - out[name]["tree_decisions_per_iteration"] * step_us)
+    mid = pos["mid"]
+    n = max(400, int(out["mid"]["iterations_per_s"] * per))
+    one = mcts(mid, iterations=n, seed=2, threads=1)
+    two = mcts(mid, iterations=n, seed=2, threads=2)
+    out["threads"] = {"one_iterations_per_s": one.iterations_per_s,
+                      "two_iterations_per_s": two.iterations_per_s,
+                      "ratio": two.iterations_per_s / one.iterations_per_s,
+                      "target_ratio": TARGET_THREADS_RATIO}
+    ref = _find_python_reference()
+    if ref is not None:
+        py = ref.iterations_per_s(mid, seconds=per)
+        out["python_reference"] = {"iterations_per_s": py,
+                                   "ratio": out["mid"]["iterations_per_s"] / py,
+                                   "target_ratio": TARGET_RATIO_TO_PYTHON,
+                                   "source": "benchmarks/python_mcts.py"}
+    return out
+
+
+def bench_peers(engine, seconds: float, eve_figures: dict[str, Any]) -> dict[str, Any]:
+    """OpenSpiel (the optional `bench` extra) in the same run: its C++ MCTS iterations/s and
+    random-playout steps/s on hearts and crazy_eights, beside eve's."""
+    try:
+        import pyspiel
+    except ImportError:
+        return {"error": "OpenSpiel is not installed: pip install 'eve-engine[bench]' (or open_spiel)"}
+    rng = random.Random(0)
+    out: dict[str, Any] = {"openspiel_version": getattr(pyspiel, "__version__", "unknown")}
+    for name in ("hearts", "crazy_eights"):
+        g = pyspiel.load_game(name)
+        s = g.new_initial_state()
+        steps = 0
+        while not s.is_terminal() and (steps < 30 or s.is_chance_node()):
+            if s.is_chance_node():
+                s.apply_action(rng.choice(s.chance_outcomes())[0])
+            else:
+                s.apply_action(rng.choice(s.legal_actions()))
+            steps += 1
+        sims = 2000
+        bot = pyspiel.MCTSBot(g, pyspiel.RandomRolloutEvaluator(1, 1), 2.0, sims, 1000, False, 1, False)
+        t0 = time.perf_counter()
+        bot.step(s)
+        its = sims / (time.perf_counter() - t0)
+        # random playouts through OpenSpiel's Python bindings (it has no native playout loop to call)
+        n = 0
+        t0 = time.perf_counter()
+        while time.perf_counter() - t0 < seconds / 4:
+            t = g.new_initial_state()
+            while not t.is_terminal():
+                if t.is_chance_node():
+                    t.apply_action(rng.choice(t.chance_outcomes())[0])
+                else:
+                    t.apply_action(rng.choice(t.legal_actions()))
+                n += 1
+        out[name] = {"mcts_iterations_per_s": its,
+                     "python_playout_steps_per_s": n / (time.perf_counter() - t0)}
+    # eve's own Python-loop playout, for the like-for-like ratio
+    m0 = engine.new_match(seed=1)
+    n = 0
+    t0 = time.perf_counter()
+    while time.perf_counter() - t0 < seconds / 4:
+        m = m0.clone()
+        while not m.is_over:
+            m.apply(rng.choice(m.legal_action_codes()))
+            n += 1
+    eve_py = n / (time.perf_counter() - t0)
+    eve_mcts = eve_figures["mcts"]["mid"]["iterations_per_s"]
+    eve_native = eve_figures["playout"]["decisions_per_s"]
+    out["eve"] = {"mcts_mid_iterations_per_s": eve_mcts, "python_playout_steps_per_s": eve_py,
+                  "native_playout_decisions_per_s": eve_native}
+    out["ratios"] = {f"eve_mcts_over_{g}": eve_mcts / out[g]["mcts_iterations_per_s"]
+                     for g in ("hearts", "crazy_eights")}
+    out["ratios"].update({f"eve_python_playout_over_{g}": eve_py / out[g]["python_playout_steps_per_s"]
+                          for g in ("hearts", "crazy_eights")})
+    return out
+
+
+def run_bench(seconds: float = 3.0, peers: bool = False) -> dict[str, Any]:
     from eve import Engine
     from eve.core.playout import STATE_BYTES, bench_clone, bench_playouts, bench_replay
 
@@ -77,8 +213,10 @@ def run_bench(seconds: float = 3.0) -> dict[str, Any]:
     apply_native = sum(t * k for t, k in native) / sum(k for _, k in native)
 
     snap = _bench_snapshot(engine)
+    mcts_figures = _bench_mcts(engine, seconds)
 
-    return {
+    figures = {
+        "mcts": mcts_figures,
         "snapshot": snap,
         "machine": {"python": platform.python_version(), "platform": platform.platform(),
                     "processor": platform.machine()},
@@ -94,6 +232,9 @@ def run_bench(seconds: float = 3.0) -> dict[str, Any]:
                   "python_over_native": apply_py / apply_native if apply_native else None,
                   "target_us": TARGET_APPLY_US},
     }
+    if peers:
+        figures["peers"] = bench_peers(engine, seconds, figures)
+    return figures
 
 
 TARGET_ENCODE_US = 5.0
@@ -132,7 +273,7 @@ def _bench_snapshot(engine) -> dict[str, Any]:
 
 def format_bench(f: dict[str, Any]) -> str:
     p, c, a, sn = f["playout"], f["clone"], f["apply"], f["snapshot"]
-    return "\n".join([
+    lines = [
         f"eve bench on {f['machine']['platform']} (Python {f['machine']['python']}); state {f['state_bytes']} bytes",
         f"native random playouts : {p['decisions_per_s']:>12,.0f} decisions/s  "
         f"({p['ratio_to_target']:.2f}x the 1,000,000 target, {p['ratio_to_cpp_reference']:.2f}x the C++ reference)",
@@ -146,4 +287,30 @@ def format_bench(f: dict[str, Any]) -> str:
         f" {sn['target_size_bytes']} bytes)",
         f"                         msgpack-python on the same layout: {sn['msgpack_python_encode_us']:.2f} us encode,"
         f" {sn['msgpack_python_decode_us']:.2f} us decode (unchecked)",
-    ])
+    ]
+    mc = f["mcts"]
+    for name in ("early", "mid", "late"):
+        x = mc[name]
+        lines.append(f"MCTS {name:5s} (round {x['round']:2d})  : {x['iterations_per_s']:>12,.0f} iterations/s  "
+                     f"tree overhead {x['tree_overhead_us']:.2f} us/iteration "
+                     f"({x['tree_bookkeeping_us']:.2f} us bookkeeping), "
+                     f"{x['rollout_decisions_per_iteration']:.1f} rollout decisions/iteration"
+                     + ("  (target 20,000/s)" if name == "mid" else ""))
+    t = mc["threads"]
+    lines.append(f"MCTS threads           : 2 threads {t['two_iterations_per_s']:,.0f}/s vs 1 thread "
+                 f"{t['one_iterations_per_s']:,.0f}/s = {t['ratio']:.2f}x (target {t['target_ratio']}x)")
+    if "python_reference" in mc:
+        pr = mc["python_reference"]
+        lines.append(f"MCTS vs plain Python   : {pr['iterations_per_s']:,.0f} iterations/s in Python -> "
+                     f"native is {pr['ratio']:.0f}x (target {pr['target_ratio']:.0f}x)")
+    if "peers" in f:
+        pe = f["peers"]
+        if "error" in pe:
+            lines.append(f"peers                  : {pe['error']}")
+        else:
+            for g in ("hearts", "crazy_eights"):
+                lines.append(f"OpenSpiel {g:12s} : C++ MCTS {pe[g]['mcts_iterations_per_s']:,.0f} iterations/s"
+                             f" (eve mid {pe['ratios']['eve_mcts_over_' + g]:.2f}x);"
+                             f" Python-loop playout {pe[g]['python_playout_steps_per_s']:,.0f} steps/s"
+                             f" (eve's {pe['ratios']['eve_python_playout_over_' + g]:.2f}x)")
+    return "\n".join(lines)

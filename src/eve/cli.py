@@ -184,7 +184,7 @@ def cmd_search(args: argparse.Namespace) -> int:
 def cmd_bench(args: argparse.Namespace) -> int:
     from eve.bench import run_bench, format_bench
 
-    figures = run_bench(seconds=args.seconds)
+    figures = run_bench(seconds=args.seconds, peers=args.peers)
     print(json.dumps(figures, indent=2) if args.json else format_bench(figures))
     return 0
 
@@ -267,6 +267,8 @@ def build_parser() -> argparse.ArgumentParser:
     b = sub.add_parser("bench", help="measure native playouts, clone and apply")
     b.add_argument("--json", action="store_true")
     b.add_argument("--seconds", type=float, default=3.0, help="time per measurement (default 3)")
+    b.add_argument("--peers", action="store_true",
+                   help="also run OpenSpiel's MCTS and playouts (the optional bench extra)")
     b.set_defaults(func=cmd_bench)
 
     pl = sub.add_parser("plugins", help="list the content packs, what they registered and their errors")

@@ -48,3 +48,28 @@ def test_console_script_runs():
 
 def test_bad_games_count_is_refused(capsys):
     assert main(["simulate", "--games", "0"]) == 2
+
+
+def test_bench_json_has_mcts_and_snapshot_figures(capsys):
+    assert main(["bench", "--json", "--seconds", "0.4"]) == 0
+    f = json.loads(capsys.readouterr().out)
+    for pos in ("early", "mid", "late"):
+        assert f["mcts"][pos]["iterations_per_s"] > 0
+        assert f["mcts"][pos]["tree_overhead_us"] > 0
+    assert f["mcts"]["threads"]["two_iterations_per_s"] > 0
+    assert f["snapshot"]["size_bytes"] > 0 and f["snapshot"]["encode_us"] > 0
+
+
+def test_bench_peers_without_openspiel_says_how_to_get_it(engine, monkeypatch):
+    import builtins
+    from eve.bench import bench_peers
+    real_import = builtins.__import__
+
+    def no_pyspiel(name, *a, **k):
+        if name == "pyspiel":
+            raise ImportError("no pyspiel")
+        return real_import(name, *a, **k)
+
+    monkeypatch.setattr(builtins, "__import__", no_pyspiel)
+    out = bench_peers(engine, 0.1, {})
+    assert "bench" in out["error"] and "open_spiel" in out["error"]

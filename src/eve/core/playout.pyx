@@ -80,23 +80,9 @@ cdef int32_t greedy_choice(State* st, Ctx* cx, uint64_t* rng) noexcept nogil:
     return buf[best]
 
 
-cdef int play_policy(State* st, Ctx* cx, int policy, uint64_t* rng, int max_decisions) noexcept nogil:
-    cdef int32_t buf[MAX_ACTIONS]
-    cdef int d = 0, n
-    cdef int32_t a
-    if policy == POLICY_RANDOM:
-        return random_playout(st, cx, rng, max_decisions)
-    while d < max_decisions and st.outcome == OUT_NONE:
-        a = greedy_choice(st, cx, rng)
-        if a < 0:
-            break
-        apply_action(st, cx, a)
-        d += 1
-    return d
-
-
-cdef int play_record(State* st, Ctx* cx, int policy, uint64_t* rng, int32_t* rec, int cap) noexcept nogil:
-    """play_policy that also writes each chosen action code to `rec` (up to `cap`)."""
+cdef int play_policy(State* st, Ctx* cx, int policy, uint64_t* rng, int cap, int32_t* rec) noexcept nogil:
+    """Play a native policy for up to `cap` decisions; each chosen action code goes to `rec`
+    unless it is NULL. Returns the decisions made."""
     cdef int32_t buf[MAX_ACTIONS]
     cdef int d = 0, n
     cdef int32_t a
@@ -110,7 +96,8 @@ cdef int play_record(State* st, Ctx* cx, int policy, uint64_t* rng, int32_t* rec
             a = greedy_choice(st, cx, rng)
             if a < 0:
                 break
-        rec[d] = a
+        if rec != NULL:
+            rec[d] = a
         apply_action(st, cx, a)
         d += 1
     return d
@@ -147,27 +134,35 @@ def run_matches(CompiledContent content, list seeds, list heroes, int enc, str p
                 int max_decisions=100000, bint record=False):
     """Play one match per seed natively with a policy; returns [(outcome, rounds, decisions)],
     or with `record` [(outcome, rounds, decisions, [action codes], final state hash)]."""
-    if record:
-        return _run_recorded(content, seeds, heroes, enc, policy, max_decisions)
     cdef State st
     cdef Ctx cx
-    cdef uint64_t rng
+    cdef uint64_t rng, s
     cdef int16_t hs[MAX_HERO_SLOTS]
     cdef int nh = len(heroes), i, d, pol = POLICIES[policy]
-    cdef uint64_t s
+    cdef int32_t* rec = NULL
+    if record:
+        rec = <int32_t*>malloc(max_decisions * sizeof(int32_t))
+        if rec == NULL:
+            raise MemoryError()
     for i in range(nh):
         hs[i] = heroes[i]
     cx.tb = content.tb
     cx.ev = NULL
     out = []
-    for seed in seeds:
-        s = seed
-        with nogil:
-            rng = stream_seed(s, b"policy")
-            setup_match(&st, &cx, s, hs, nh, enc, NULL, -1)
-            begin(&st, &cx)
-            d = play_policy(&st, &cx, pol, &rng, max_decisions)
-        out.append((st.outcome, st.round, d))
+    try:
+        for seed in seeds:
+            s = seed
+            with nogil:
+                rng = stream_seed(s, b"policy")
+                setup_match(&st, &cx, s, hs, nh, enc, NULL, -1)
+                begin(&st, &cx)
+                d = play_policy(&st, &cx, pol, &rng, max_decisions, rec)
+            if record:
+                out.append((st.outcome, st.round, d, [rec[i] for i in range(d)], state_hash(&st)))
+            else:
+                out.append((st.outcome, st.round, d))
+    finally:
+        free(rec)
     return out
 
 
@@ -240,30 +235,3 @@ def bench_replay(Match start, list codes, int reps=200):
     el = perf_counter() - t0
     free(buf)
     return el / max(1, n * reps)
-
-
-def _run_recorded(CompiledContent content, list seeds, list heroes, int enc, str policy,
-                  int max_decisions):
-    cdef State st
-    cdef Ctx cx
-    cdef uint64_t rng, s
-    cdef int16_t hs[MAX_HERO_SLOTS]
-    cdef int nh = len(heroes), i, d, pol = POLICIES[policy]
-    cdef int32_t* rec = <int32_t*>malloc(max_decisions * sizeof(int32_t))
-    for i in range(nh):
-        hs[i] = heroes[i]
-    cx.tb = content.tb
-    cx.ev = NULL
-    out = []
-    try:
-        for seed in seeds:
-            s = seed
-            with nogil:
-                rng = stream_seed(s, b"policy")
-                setup_match(&st, &cx, s, hs, nh, enc, NULL, -1)
-                begin(&st, &cx)
-                d = play_record(&st, &cx, pol, &rng, rec, max_decisions)
-            out.append((st.outcome, st.round, d, [rec[i] for i in range(d)], state_hash(&st)))
-    finally:
-        free(rec)
-    return out

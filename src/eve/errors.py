@@ -111,6 +111,7 @@ REASONS = {
     17: "that character is not ready: it may attack from the turn after it was deployed",
     18: "that attacker already attacked this turn",
     19: "invalid source",
+    20: "the Stack is full: only pass is possible",
 }
 
 

@@ -18,6 +18,12 @@ cdef inline int side_of(int u) noexcept nogil:
     return u >> 4
 
 
+cdef inline int16_t sat_add(int x, int a) noexcept nogil:
+    # statuses and counters saturate at the int16 ceiling instead of wrapping
+    x += a
+    return <int16_t>(32767 if x > 32767 else (0 if x < 0 else x))
+
+
 cdef bint unit_live(const State* st, int u) noexcept nogil:
     return 0 <= u < MAX_UNITS and st.units[u].alive != 0
 
@@ -181,7 +187,7 @@ cdef void task_progress(State* st, Ctx* cx, int side, int goal, int n) noexcept 
 cdef void _task_add(State* st, Ctx* cx, int i, int side, int n) noexcept nogil:
     cdef Task* t = &st.tasks[i]
     cdef const TaskDef* td = &cx.tb.tasks[t.def_id]
-    t.progress[side] += n
+    t.progress[side] = sat_add(t.progress[side], n)
     emit(cx, EV_TASK, side, i, t.def_id, t.progress[side], 0)
     if t.progress[side] >= td.threshold:
         # The first side to reach the goal takes the reward; the task leaves the Task Zone.
@@ -376,15 +382,13 @@ cdef void run_program(State* st, Ctx* cx, int prog, int side, int self_unit, int
                 elif op == OP_HEAL:
                     heal_unit(st, cx, u, a, side)
                 elif op == OP_SHIELD:
-                    t.shield += a
+                    t.shield = sat_add(t.shield, a)
                     emit(cx, EV_STATUS, u >> 4, u, 0, t.shield, 0)
                 elif op == OP_POISON:
-                    t.poison += a
+                    t.poison = sat_add(t.poison, a)
                     emit(cx, EV_STATUS, u >> 4, u, 1, t.poison, 0)
                 else:
-                    t.power += a
-                    if t.power < 0:
-                        t.power = 0
+                    t.power = sat_add(t.power, a)
                     emit(cx, EV_STATUS, u >> 4, u, 2, t.power, 0)
         elif op == OP_DRAW:
             # The player's deck is the only deck: draws and discards concern the player.

@@ -23,6 +23,7 @@ cdef enum:
     R_NOT_READY = 17
     R_ALREADY_ATTACKED = 18
     R_BAD_SOURCE = 19
+    R_STACK_FULL = 20
 
 cdef int32_t make_action(int kind, int src, int tgt, int lane) noexcept nogil
 cdef void setup_match(State* st, Ctx* cx, uint64_t seed, const int16_t* heroes, int n_heroes,

@@ -254,6 +254,8 @@ cdef int check_action(const State* st, Ctx* cx, int32_t a) noexcept nogil:
         return R_STACK_BUSY if st.n_stack > 0 else R_NOT_YOUR_TURN
     if not window and not proactive:
         return R_NOT_YOUR_TURN
+    if st.n_stack >= MAX_STACK:
+        return R_STACK_FULL           # nothing more can be pushed: only pass remains
     if kind == A_PLAY:
         if src >= st.n_cards:
             return R_MALFORMED
@@ -408,6 +410,8 @@ cdef int _generate(const State* st, Ctx* cx, int32_t* out, int limit) noexcept n
     if _window(st):
         out[0] = make_action(A_PASS, 0, 0, 0)
         n = 1
+        if st.n_stack >= MAX_STACK:
+            return n
         n = _plays(st, cx, out, n, limit)
         n = _abilities(st, cx, out, n, limit)
         return n

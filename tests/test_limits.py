@@ -1,0 +1,72 @@
+"""Structural limits: a full Stack, saturating counters, the largest action lists."""
+import eve
+import eve_content
+import pytest
+from eve import hookimpl
+from eve.testing import scenario
+
+
+class LimitPack:
+    @hookimpl
+    def eve_pack_manifest(self):
+        return {"name": "tl", "version": "0"}
+
+    @hookimpl
+    def eve_register_heroes(self, register):
+        register("plain", {"max_hp": 30, "power": 1, "ambition": 2, "morality": 0, "cards": []})
+
+    @hookimpl
+    def eve_register_cards(self, register):
+        register("jab", {"kind": "sortilege", "keywords": ["reaction"], "charges": 1,
+                         "on_enter": {"target": "foe_hero", "effect": [{"op": "damage", "n": 1}]}})
+        register("bolt", {"kind": "sortilege", "charges": 1,
+                          "on_enter": {"target": "foe_hero", "effect": [{"op": "damage", "n": 1}]}})
+        register("aegis", {"kind": "sortilege", "charges": 1,
+                           "on_enter": {"effect": [{"op": "shield", "to": "own_leader", "n": 999}]}})
+
+    @hookimpl
+    def eve_register_units(self, register):
+        register("wall", {"kind": "enemy_hero", "max_hp": 999, "power": 0})
+
+    @hookimpl
+    def eve_register_encounters(self, register):
+        # answers every player item, forever: the Stack grows with each reaction
+        register("echo", {"roster": ["wall"], "initiative": 1,
+                          "script": [{"move": "effect", "phase": "main", "target": "own_leader",
+                                      "effect": [{"op": "shield", "n": 0}]}],
+                          "responses": [{"on": "any", "target": "own_leader",
+                                         "effect": [{"op": "shield", "n": 1}], "per_round": 0}]})
+
+
+@pytest.fixture(scope="module")
+def eng():
+    return eve.Engine(packs=[eve_content, LimitPack()])
+
+
+def test_the_stack_never_passes_its_capacity(eng):
+    """A reaction chain against an Encounter that answers everything: the Stack fills to its 24
+    items, the Encounter's responder then stays silent and the player (whose only choice at a
+    full Stack is pass, made for it) resolves the top; nothing is written past the Stack."""
+    m = scenario(eng, heroes=["tl:plain"], encounter="tl:echo", rift=["bolt"] + ["jab"] * 40)
+    m.apply(next(a for a in m.legal_actions() if a.kind == "play"))
+    depth = []
+    while True:
+        plays = [a for a in m.legal_actions() if a.kind == "play"]
+        depth.append(len(m.stack))
+        if not plays:
+            break
+        m.apply(plays[0])
+    pushes = [e for e in m.events if e.kind == "push"]
+    assert max(depth) == 23 and max(e.b for e in pushes) == 23     # index 23: the 24th item
+    assert len(m.zone("rift")) == 0 and len(m.zone("lattice")) == 41
+    while m.stack:
+        m.apply(m.legal_actions()[0])
+    assert not m.is_over
+
+
+def test_statuses_saturate_instead_of_wrapping(eng):
+    m = scenario(eng, heroes=["tl:plain"], encounter="tl:echo", rift=["aegis"] * 40,
+                 hero_state={0: {"shield": 32000}}, meter={"capacity": 999, "spent": 0})
+    for _ in range(3):
+        m.apply(next(a for a in m.legal_actions() if a.kind == "play"))
+    assert m.heroes("player")[0]["shield"] == 32767

@@ -48,7 +48,7 @@ def main():
             res = run_matches(engine.content, seeds, hidx, ei, pol)
             row[pol] = sum(1 for r in res if r[0] == 1)
         for n in its:
-            ns = argparse.Namespace(iterations=n, threads=1, c=1.4)
+            ns = argparse.Namespace(iterations=n, threads=1, c=1.4, max_depth=20, reward="shaped")
             t0 = time.perf_counter()
             wins = sum(1 for s in seeds if _mcts_match(engine, s, heroes, enc, ns)[0] == 1)
             row[f"mcts{n}"] = wins

@@ -71,9 +71,9 @@ def _bench_mcts(engine, seconds: float) -> dict[str, Any]:
                            "target_tree_overhead_us": TARGET_TREE_OVERHEAD_US}
     per = max(0.3, seconds / 4)
     for name, m in pos.items():
-        probe = mcts(m, iterations=200, seed=1)
+        probe = mcts(m, iterations=200, seed=1, max_depth=0, reward="win")
         n = max(200, int(probe.iterations_per_s * per))
-        r = mcts(m, iterations=n, seed=1)
+        r = mcts(m, iterations=n, seed=1, max_depth=0, reward="win")     # full rollouts
         d = r.details
         out[name] = {
             "iterations_per_s": r.iterations_per_s,
@@ -92,8 +92,8 @@ def _bench_mcts(engine, seconds: float) -> dict[str, Any]:
             0.0, out[name]["tree_overhead_us"] - out[name]["tree_decisions_per_iteration"] * step_us)
     mid = pos["mid"]
     n = max(400, int(out["mid"]["iterations_per_s"] * per))
-    one = mcts(mid, iterations=n, seed=2, threads=1)
-    two = mcts(mid, iterations=n, seed=2, threads=2)
+    one = mcts(mid, iterations=n, seed=2, threads=1, max_depth=0, reward="win")
+    two = mcts(mid, iterations=n, seed=2, threads=2, max_depth=0, reward="win")
     out["threads"] = {"one_iterations_per_s": one.iterations_per_s,
                       "two_iterations_per_s": two.iterations_per_s,
                       "ratio": two.iterations_per_s / one.iterations_per_s,

@@ -99,7 +99,7 @@ def _mcts_match(engine, seed: int, heroes, encounter: str, args: argparse.Namesp
             m.apply(legal[0])
             continue
         r = mcts(m, iterations=args.iterations, seed=(seed * 1_000_003 + k) % 2**64,
-                 threads=args.threads, c=args.c)
+                 threads=args.threads, c=args.c, max_depth=args.max_depth, reward=args.reward)
         m.apply(r.action)
         k += 1
     return ({"win": 1, "loss": 2}[m.outcome], m.round, len(m.actions), m.actions, m.state_hash())
@@ -241,6 +241,9 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--iterations", type=int, default=1000, help="MCTS iterations a decision (default 1000)")
     s.add_argument("--threads", type=int, default=1, help="MCTS threads (default 1)")
     s.add_argument("--c", type=float, default=1.4, help="MCTS exploration constant (default 1.4)")
+    s.add_argument("--max-depth", type=int, default=20,
+                   help="MCTS rollout decisions before evaluating (default 20; 0: to the end)")
+    s.add_argument("--reward", choices=("win", "shaped"), default="shaped", help="MCTS reward")
     s.add_argument("--encounter", help="encounter id(s), comma-separated (default: every one)")
     s.add_argument("--heroes", help="hero ids, comma-separated (default: the first registered)")
     s.add_argument("--json", action="store_true", help="print the summary as JSON")
@@ -254,8 +257,8 @@ def build_parser() -> argparse.ArgumentParser:
     se.add_argument("--seed", type=int, default=0)
     se.add_argument("--threads", type=int, default=1)
     se.add_argument("--c", type=float, default=1.4)
-    se.add_argument("--max-depth", type=int, default=0, help="rollout depth cap (0: to the end)")
-    se.add_argument("--reward", choices=("win", "shaped"), default="win")
+    se.add_argument("--max-depth", type=int, default=20, help="rollout depth cap (0: to the end)")
+    se.add_argument("--reward", choices=("win", "shaped"), default="shaped")
     se.add_argument("--json", action="store_true")
     se.set_defaults(func=cmd_search)
 

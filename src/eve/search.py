@@ -44,17 +44,26 @@ class SearchResult:
         return self.iterations / self.elapsed if self.elapsed > 0 else 0.0
 
 
+DEFAULT_MAX_DEPTH = 20
+DEFAULT_REWARD = "shaped"
+
+
 def mcts(match, iterations: int = 1000, seed: int = 0, threads: int = 1, c: float = 1.4,
-         max_depth: int = 0, reward: str = "win", time_limit: float | None = None,
-         verify: bool = False) -> SearchResult:
+         max_depth: int = DEFAULT_MAX_DEPTH, reward: str = DEFAULT_REWARD,
+         time_limit: float | None = None, verify: bool = False) -> SearchResult:
     """Search the player's best action in `match` (which is left unchanged).
 
     iterations: the budget (split over the threads); seed: the search stream (never a match
     stream); c: the UCT exploration constant; max_depth: rollout decisions before evaluating
-    (0: play every rollout to the end); reward: "win" (1/0, 0.5 at a depth cap) or "shaped"
-    (at a depth cap, 0.5 plus half the difference of the sides' hp fractions); time_limit: stop
+    (0: play every rollout to the end); reward: "win" (1 for a win, 0 for a loss, 0.5 at a depth
+    cap) or "shaped" (1 for a win, 0.3 x the fraction of the Encounter's hp gone for a loss, and
+    at a depth cap 0.5 plus half the difference of the sides' hp fractions); time_limit: stop
     each thread after this many seconds as well; verify: check every tree action's legality
-    (slower; for tests)."""
+    (slower; for tests).
+
+    The defaults (rollouts capped at 20 decisions, shaped reward) are the playing configuration:
+    against Encounters that random play never beats, full random rollouts all lose and give the
+    search nothing to choose by (BENCHMARKS.md). `eve bench` measures full rollouts."""
     if match.is_over:
         raise ValueError("the match is over: there is nothing to search")
     if iterations < 1 or threads < 1:

@@ -84,6 +84,16 @@ cdef double _shaped(const State* st) noexcept nogil:
     return 0.0 if v < 0 else (1.0 if v > 1 else v)
 
 
+cdef double _damage_dealt(const State* st) noexcept nogil:
+    """The fraction of the Encounter's hero hp that is gone."""
+    cdef double hp = 0, mx = 0
+    cdef int i
+    for i in range(st.n_hero_slots[ENCOUNTER]):
+        hp += st.units[UNITS_PER_SIDE + i].hp
+        mx += st.units[UNITS_PER_SIDE + i].max_hp
+    return 1.0 - hp / mx if mx > 0 else 0.0
+
+
 cdef double rollout(State* st, Ctx* cx, uint64_t* rng, const Params* p, int64_t* decisions) noexcept nogil:
     cdef int32_t buf[MAX_ACTIONS]
     cdef int n, d = 0
@@ -97,7 +107,11 @@ cdef double rollout(State* st, Ctx* cx, uint64_t* rng, const Params* p, int64_t*
         apply_action(st, cx, buf[sm_below(rng, <unsigned int>n)] if n > 1 else buf[0])
         d += 1
     decisions[0] += d
-    return 1.0 if st.outcome == OUT_WIN else 0.0
+    if st.outcome == OUT_WIN:
+        return 1.0
+    if p.shaped:
+        return 0.3 * _damage_dealt(st)     # a loss still tells how far the rollout got
+    return 0.0
 
 
 cdef int grow(const State* root, Ctx* cx, const Params* p, uint64_t seed, int iterations,

@@ -70,3 +70,47 @@ def test_statuses_saturate_instead_of_wrapping(eng):
     for _ in range(3):
         m.apply(next(a for a in m.legal_actions() if a.kind == "play"))
     assert m.heroes("player")[0]["shield"] == 32767
+
+
+def test_native_runs_refuse_a_bad_party(engine):
+    from eve.core.playout import run_matches
+    with pytest.raises(ValueError):
+        run_matches(engine.content, [1], [0] * 20, 0, "random")
+    with pytest.raises(ValueError):
+        run_matches(engine.content, [1], [0, 1, 999], 0, "random")
+    with pytest.raises(ValueError):
+        run_matches(engine.content, [1], [0, 1, 2], 99, "random")
+
+
+def test_cli_refuses_a_party_too_large(capsys):
+    from eve.cli import main
+    assert main(["simulate", "--games", "1", "--quiet", "--heroes", ",".join(["core:aldric"] * 20)]) == 2
+    assert "party" in capsys.readouterr().err
+
+
+def test_search_workers_are_safe_to_misuse(engine):
+    from eve.core.search import Worker, worker_seed
+    w = Worker()
+    assert w.root_stats() == {} and w.tree_actions() == []
+    with pytest.raises(ValueError):
+        w.run(engine.new_match(seed=1), worker_seed(0, 0), -2, 1.4, 0, 0, 0, 0.0)
+    m = engine.new_match(seed=1)
+    w.run(m, worker_seed(0, 0), 50, 1.4, 0, 0, 0, 0.0)
+    w.run(m, worker_seed(0, 0), 60, 1.4, 0, 0, 0, 0.0)      # a second run replaces the first tree
+    assert sum(v for v, _ in w.root_stats().values()) == 60
+
+
+def test_an_attack_move_cannot_target_the_first_empty_lane():
+    class BadAttack(LimitPack):
+        @hookimpl
+        def eve_register_encounters(self, register):
+            register("bad", {"roster": ["wall"], "initiative": 1,
+                             "script": [{"move": "attack", "phase": "combat", "lane": "first_empty"}]})
+    with pytest.raises(eve.ContentError, match="first_empty"):
+        eve.Engine(packs=[eve_content, BadAttack()])
+
+
+@pytest.mark.parametrize("config", [{"meter_base": 1000}, {"costs": {"attack": 500}}, {"max_rounds": 5000}])
+def test_balance_numbers_stay_within_what_a_snapshot_holds(config):
+    with pytest.raises(eve.ContentError):
+        eve.Engine(config=config)

@@ -294,6 +294,9 @@ HOSTILE = [
     ("too many stack items", _body_mut(_set((5,), [[1, 0, 0, 0, -1, -1, -1, 255, 0, -1, -1, -1, 0]] * 30)), SchemaViolation, "body.stack"),
     ("stack item with a bad target", _body_mut(_set((5,), [[4, 1, 0, 0, -1, 0, 16, 40, 0, -1, -1, -1, 0]])), SchemaViolation, "body.stack[0].target"),
     ("not bytes", lambda fz: "eve.snap", MalformedSnapshot, None),
+    ("not a decision point: Beginning", _body_mut(_set((1, 0), 0)), SchemaViolation, "body.turn.phase"),
+    ("the Encounter to act", _body_mut(_set((1, 1), 1)), SchemaViolation, "body.turn.phase"),
+    ("no intent", _body_mut(_set((8, 2), -1)), SchemaViolation, "body.foe.intent"),
 ]
 
 

@@ -285,7 +285,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     if getattr(args, "games", 1) is not None and getattr(args, "games", 1) < 1:
         print("eve: --games must be at least 1", file=sys.stderr)
         return 2
-    return int(args.func(args) or 0)
+    from eve.errors import EveError
+    try:
+        return int(args.func(args) or 0)
+    except (EveError, ValueError) as e:
+        print(f"eve {args.command}: {e}", file=sys.stderr)
+        return 2
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -236,9 +236,11 @@ class Compiler:
         def at(key: str, sources: dict[str, Item | None]) -> _Ctx:
             return _Ctx(sources[key], "config", ()) if key in sources else last
 
-        out = {k: at(k, src).int(data, k, "", lo=-99 if k.startswith("morality") else 0)
+        # balance numbers stay small enough that every meter value fits the snapshot's ranges
+        out = {k: at(k, src).int(data, k, "", lo=-99 if k.startswith("morality") else 0,
+                                 hi=999 if k == "max_rounds" else 99)
                for k in CONFIG_KEYS}
-        out["costs"] = {k: at(k, csrc).int(costs, k, "costs.") for k in COST_KEYS}
+        out["costs"] = {k: at(k, csrc).int(costs, k, "costs.", hi=99) for k in COST_KEYS}
         if not 1 <= out["lanes"] <= LIMITS["lanes"]:
             raise at("lanes", src).err("lanes", f"must be between 1 and {LIMITS['lanes']}",
                                        codes.OUT_OF_RANGE)
@@ -373,6 +375,9 @@ class Compiler:
             out["lane_sel"], out["lane"] = ENUMS["lane"]["fixed"], lane
         else:
             out["lane_sel"] = ctx.enum("lane", lane, f"{path}.lane")
+            if kind == "attack" and lane == "first_empty":
+                raise ctx.err(f"{path}.lane", "an attack goes into a player lane: a number, "
+                              "\"strongest\" or \"random\", not \"first_empty\"", codes.OUT_OF_RANGE)
         if kind == "summon":
             out["def_id"] = _ref(ctx, m.get("unit"), self.unit_index, "unit", f"{path}.unit")
         elif kind == "attack":

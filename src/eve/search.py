@@ -81,11 +81,21 @@ def mcts(match, iterations: int = 1000, seed: int = 0, threads: int = 1, c: floa
     if threads == 1:
         workers[0].run(*args[0])
     else:
-        ts = [threading.Thread(target=w.run, args=a) for w, a in zip(workers, args)]
+        errors: list[BaseException] = []
+
+        def run(w, a):
+            try:
+                w.run(*a)
+            except BaseException as e:      # re-raised in the caller's thread below
+                errors.append(e)
+
+        ts = [threading.Thread(target=run, args=(w, a)) for w, a in zip(workers, args)]
         for t in ts:
             t.start()
         for t in ts:
             t.join()
+        if errors:
+            raise errors[0]
     elapsed = time.perf_counter() - t0
     visits = {a: 0 for a in legal}
     values = {a: 0.0 for a in legal}

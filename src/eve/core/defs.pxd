@@ -15,7 +15,7 @@ cdef enum:
     MAX_STACK = 24
     MAX_TASKS = 6
     MAX_RESPONSES = 4       # scripted response rules per Encounter
-    MAX_ACTIONS = 4096      # above any reachable count: 64 cards bound plays x targets
+    MAX_ACTIONS = 8192      # above any reachable count ((64 + 8 heroes + 8 characters) x 64 targets)
     MAX_STREAMS = 4
 
     MAX_PROG_LEN = 8

@@ -113,7 +113,7 @@ cdef int deal_damage(State* st, Ctx* cx, int u, int n, int by_side, bint pierce)
         if by_side != side:
             task_progress(st, cx, by_side, G_KILLS, 1)
     if dealt > 0 and side == PLAYER and (u & 15) < CHAR_BASE:
-        fire_triggers(st, cx, TR_ALLY_HERO_DAMAGED)
+        fire_triggers(st, cx, TR_ALLY_HERO_DAMAGED, False)
     return dealt
 
 
@@ -161,7 +161,7 @@ cdef int summon_unit(State* st, Ctx* cx, int side, int def_id, int lane) noexcep
     c.power = tb.units[def_id].power
     c.ready = 1 if (tb.units[def_id].keywords & KW_SWIFT) else 0
     c.uid = st.next_uid
-    st.next_uid += 1
+    st.next_uid = (st.next_uid + 1) & 0x7FFF    # identities wrap, never go negative
     emit(cx, EV_SUMMON, side, u, def_id, lane, 1)
     task_progress(st, cx, side, G_DEPLOY, 1)
     return u
@@ -195,7 +195,6 @@ cdef void _task_add(State* st, Ctx* cx, int i, int side, int n) noexcept nogil:
         emit(cx, EV_TASK_DONE, side, i, t.def_id, 0, 0)
         if td.reward_prog >= 0:
             run_program(st, cx, td.reward_prog, side, leader_of(st, side), TGT_NONE)
-            check_outcome(st, cx)
 
 
 cdef int ally_power_bonus(const State* st, const Tables* tb) noexcept nogil:
@@ -207,9 +206,11 @@ cdef int ally_power_bonus(const State* st, const Tables* tb) noexcept nogil:
     return bonus
 
 
-cdef void fire_triggers(State* st, Ctx* cx, int trigger) noexcept nogil:
+cdef void fire_triggers(State* st, Ctx* cx, int trigger, bint own_resolution) noexcept nogil:
     """Relic triggers resolve at once, in Lattice order, off the Stack. A trigger never fires
-    from inside another trigger's program (trigger_depth), so no chain can loop."""
+    from inside another trigger's program (trigger_depth), so no chain can loop. Turn-start and
+    turn-end triggers are resolutions of their own (`own_resolution`: the outcome is checked
+    after each); the others happen inside a resolution, which checks at its end."""
     cdef const Tables* tb = cx.tb
     cdef int16_t cards[MAX_CARDS]
     cdef int n, i, c, d
@@ -226,8 +227,8 @@ cdef void fire_triggers(State* st, Ctx* cx, int trigger) noexcept nogil:
         d = st.card_def[c]
         if tb.cards[d].trigger == trigger and tb.cards[d].trigger_prog >= 0:
             run_program(st, cx, tb.cards[d].trigger_prog, PLAYER, leader_of(st, PLAYER), TGT_NONE)
-            if check_outcome(st, cx) != OUT_NONE:
-                break           # each trigger is a resolution: the outcome is checked after it
+            if own_resolution and check_outcome(st, cx) != OUT_NONE:
+                break
     st.trigger_depth -= 1
 
 

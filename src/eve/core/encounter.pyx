@@ -141,7 +141,8 @@ cdef bint next_move(State* st, Ctx* cx, StackItem* out) noexcept nogil:
             _item(out, SI_ATTACK)
             out.source = u
             out.source_uid = st.units[u].uid
-            out.lane = _pick_lane(st, tb, m.lane_sel, m.lane)
+            lane = _pick_lane(st, tb, m.lane_sel, m.lane)
+            out.lane = lane if lane >= 0 else 0
         elif m.kind == MV_SUMMON:
             _item(out, SI_MOVE)
             out.def_id = m.def_id

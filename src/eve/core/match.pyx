@@ -427,7 +427,7 @@ cdef class Match:
                 raise ValueError(f"unknown unit field {k!r}")
         if fields.get("alive") == 1 and (u & 15) >= CHAR_BASE:
             x.uid = self.st.next_uid
-            self.st.next_uid += 1
+            self.st.next_uid = (self.st.next_uid + 1) & 0x7FFF    # identities wrap, never go negative
 
     def _clear_unit(self, int u):
         memset(&self.st.units[u], 0, sizeof(Unit))

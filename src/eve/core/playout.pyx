@@ -10,7 +10,7 @@ from time import perf_counter
 
 from eve.core.defs cimport *
 from eve.core.rng cimport sm_below, stream_seed
-from eve.core.rules cimport setup_match, begin, legal_actions, apply_action, state_hash
+from eve.core.rules cimport setup_match, begin, legal_actions, apply_action, state_hash, check_action
 from eve.core.effects cimport leader_of
 from eve.core.tables cimport CompiledContent
 from eve.core.match cimport Match
@@ -140,6 +140,14 @@ def run_matches(CompiledContent content, list seeds, list heroes, int enc, str p
     cdef int16_t hs[MAX_HERO_SLOTS]
     cdef int nh = len(heroes), i, d, pol = POLICIES[policy]
     cdef int32_t* rec = NULL
+    if not 1 <= nh <= content.tb.cfg.player_hero_slots:
+        raise ValueError(f"a party has 1 to {content.tb.cfg.player_hero_slots} heroes, not {nh}")
+    if not all(isinstance(h, int) and 0 <= h < content.tb.n_heroes for h in heroes):
+        raise ValueError("heroes must be hero indices of this content")
+    if not 0 <= enc < content.tb.n_encs:
+        raise ValueError(f"no encounter index {enc}")
+    if max_decisions < 1:
+        raise ValueError("max_decisions must be at least 1")
     if record:
         rec = <int32_t*>malloc(max_decisions * sizeof(int32_t))
         if rec == NULL:
@@ -226,6 +234,12 @@ def bench_replay(Match start, list codes, int reps=200):
         buf[i] = codes[i]
     cx.tb = start.content.tb
     cx.ev = NULL
+    memcpy(&st, &start.st, sizeof(State))
+    for i in range(n):          # only legal codes are timed: check them once, untimed
+        if check_action(&st, &cx, buf[i]) != 0:
+            free(buf)
+            raise ValueError(f"action {i} ({codes[i]:#x}) is not legal where it is applied")
+        apply_action(&st, &cx, buf[i])
     t0 = perf_counter()
     with nogil:
         for r in range(reps):

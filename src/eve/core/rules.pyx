@@ -69,7 +69,7 @@ cdef void _place_hero(State* st, Ctx* cx, int side, int slot, int hdef) noexcept
     h.ambition = hd.ambition
     h.morality = hd.morality
     h.uid = st.next_uid
-    st.next_uid += 1
+    st.next_uid = (st.next_uid + 1) & 0x7FFF    # identities wrap, never go negative
 
 
 cdef void setup_match(State* st, Ctx* cx, uint64_t seed, const int16_t* heroes, int n_heroes,
@@ -507,10 +507,10 @@ cdef void _resolve_card(State* st, Ctx* cx, StackItem* it) noexcept nogil:
         ch.power = cd.power
         ch.ready = 1 if (cd.keywords & KW_SWIFT) else 0
         ch.uid = st.next_uid
-        st.next_uid += 1
+        st.next_uid = (st.next_uid + 1) & 0x7FFF    # identities wrap, never go negative
         emit(cx, EV_SUMMON, PLAYER, u, ch.def_id, it.lane, 0)
         task_progress(st, cx, PLAYER, G_DEPLOY, 1)
-        fire_triggers(st, cx, TR_ALLY_DEPLOY)
+        fire_triggers(st, cx, TR_ALLY_DEPLOY, False)
         if cd.on_enter >= 0 and st.units[u].alive:
             run_program(st, cx, cd.on_enter, PLAYER, u, it.target)
     else:
@@ -588,7 +588,7 @@ cdef void _beginning(State* st, Ctx* cx) noexcept nogil:
         for i in range(MAX_RESPONSES):
             st.foe.resp_used[i] = 0   # the Encounter's per-round response limits
         seed_meter(st, cx)
-        fire_triggers(st, cx, TR_TURN_START)
+        fire_triggers(st, cx, TR_TURN_START, True)
     else:
         st.foe.init_left = st.foe.initiative
     if check_outcome(st, cx) == OUT_NONE:
@@ -599,7 +599,7 @@ cdef void _end(State* st, Ctx* cx) noexcept nogil:
     cdef const Tables* tb = cx.tb
     cdef int side = st.active, base = side * UNITS_PER_SIDE, i, u
     if side == PLAYER:
-        fire_triggers(st, cx, TR_TURN_END)
+        fire_triggers(st, cx, TR_TURN_END, True)
         if check_outcome(st, cx) != OUT_NONE:
             return
     # poison: damage equal to it (through shields), then one less

@@ -218,6 +218,10 @@ cdef class _Worker:
     cdef int n_nodes
     cdef Stats stats
 
+    def __cinit__(self):
+        self.nodes = NULL
+        self.n_nodes = 0
+
     def __dealloc__(self):
         free(self.nodes)
 
@@ -234,6 +238,12 @@ cdef class _Worker:
         cx.tb = match.content.tb
         cx.ev = NULL
         memcpy(&root, &match.st, sizeof(State))      # the match itself is never touched
+        if iterations < 1:
+            raise ValueError("iterations must be at least 1")
+        if match.is_over:
+            raise ValueError("the match is over")
+        free(self.nodes)
+        self.n_nodes = 0
         self.cap = iterations + 2
         self.nodes = <Node*>malloc(self.cap * sizeof(Node))
         if self.nodes == NULL:
@@ -250,6 +260,8 @@ cdef class _Worker:
     def root_stats(self):
         """[(action, visits, value sum)] of the root's children, in the root's legal order."""
         out = {}
+        if self.nodes == NULL or self.n_nodes == 0:
+            return out
         ch = self.nodes[0].first_child
         while ch >= 0:
             out[self.nodes[ch].action] = (self.nodes[ch].visits, self.nodes[ch].value)
@@ -259,6 +271,8 @@ cdef class _Worker:
     def tree_actions(self):
         """Every (parent action path, action) the tree holds, for legality tests."""
         paths = []
+        if self.nodes == NULL:
+            return paths
         for i in range(1, self.n_nodes):
             path = []
             j = i

@@ -178,13 +178,13 @@ def header_prefix(str version, str fingerprint, list packs):
 
 def encode(Match m, bytes prefix):
     """Snapshot bytes of a match: prefix, checksum of the body, body; built in one buffer."""
-    cdef unsigned char buf[BODY_CAP + 512]
+    cdef unsigned char buf[BODY_CAP + 8192]
     cdef Py_ssize_t plen = len(prefix), start, body_at
     cdef Buf b
     cdef Buf c
     cdef unsigned char ck[9]
     cdef uint64_t h
-    if plen > 500:
+    if plen > 8192 - 16:
         raise ValueError("snapshot header too long")
     body_at = plen + 9
     b.p = buf + body_at
@@ -580,8 +580,6 @@ cdef int check_state(const State* st, const Tables* tb) except -1:
             continue
         if u.hp <= 0 or u.hp > u.max_hp:
             _fail(_path(p, i, b"hp"), f"a living unit has 1..max_hp hp, not {u.hp} of {u.max_hp}")
-        if u.uid >= st.next_uid:
-            _fail(_path(p, i, b"uid"), "uid not below next_uid")
         if slot < CHAR_BASE:
             if slot >= st.n_hero_slots[side]:
                 _fail(_path(p, i, NULL), "a hero beyond the side's hero slots")
@@ -657,6 +655,21 @@ cdef int check_state(const State* st, const Tables* tb) except -1:
     for i in range(MAX_TASKS):
         if st.tasks[i].active and st.tasks[i].def_id >= tb.n_tasks:
             _fail(f"body.tasks[{i}].def_id", "no such task")
+    # a snapshot is taken where the engine stops: the end, or a decision of the player's
+    if st.outcome == OUT_NONE:
+        for side in range(2):
+            k = 0
+            for i in range(st.n_hero_slots[side]):
+                k += st.units[side * UNITS_PER_SIDE + i].alive
+            if k == 0:
+                _fail("body.units", "a side without a living hero and no outcome")
+        if st.n_stack > 0:
+            if st.priority != PLAYER:
+                _fail("body.turn.priority", "with a non-empty Stack the player must hold priority")
+        elif st.active != PLAYER or not (st.phase == PH_MAIN or st.phase == PH_COMBAT):
+            _fail("body.turn.phase", "not a point where the player decides")
+        if e.n_moves and st.foe.intent < 0:
+            _fail("body.foe.intent", "an Encounter with a script always has an intent")
     return 0
 
 

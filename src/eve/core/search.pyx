@@ -11,10 +11,10 @@ availability count (how often its action was legal when its parent was visited).
 The tree is a flat array of nodes (children as linked lists), allocated once per search.
 Root parallelism: each thread grows its own tree from its own seed; root statistics are summed.
 """
-from libc.stdlib cimport malloc, free
-from libc.string cimport memcpy
+from libc.stdlib cimport malloc, calloc, free
+from libc.string cimport memcpy, memset
 from libc.math cimport sqrt, log
-from libc.stdint cimport int16_t, int32_t, int64_t, uint64_t
+from libc.stdint cimport int16_t, int32_t, int64_t, uint32_t, uint64_t
 from posix.time cimport clock_gettime, timespec, CLOCK_MONOTONIC
 
 from eve.core.defs cimport *
@@ -30,6 +30,20 @@ cdef struct Node:
     int32_t visits
     int32_t avail
     double value
+
+cdef struct Slot:
+    int32_t key
+    int32_t idx
+    uint32_t stamp
+
+cdef enum:
+    TABLE_SIZE = 2 * MAX_ACTIONS      # open addressing at most half full
+    TABLE_MASK = TABLE_SIZE - 1
+
+
+cdef inline uint32_t _h(int32_t key) noexcept nogil:
+    return (<uint32_t>key * <uint32_t>2654435761U) >> 8
+
 
 cdef struct Params:
     double c
@@ -115,8 +129,14 @@ cdef double rollout(State* st, Ctx* cx, uint64_t* rng, const Params* p, int64_t*
 
 
 cdef int grow(const State* root, Ctx* cx, const Params* p, uint64_t seed, int iterations,
-              Node* nodes, int cap, Stats* stats) noexcept nogil:
-    """Run up to `iterations` iterations into `nodes` (node 0 is the root). Returns the node count."""
+              Node* nodes, int cap, Slot* table, Stats* out_stats) noexcept nogil:
+    """Run up to `iterations` iterations into `nodes` (node 0 is the root). Returns the node
+    count. `table` (TABLE_SIZE slots, stamps zeroed) maps a level's legal actions to their
+    index, so matching children to legal actions costs one probe each. Statistics are kept in
+    a local and written out once, so that threads share no cache line while they run."""
+    cdef Stats sts = out_stats[0]
+    cdef Stats* stats = &sts
+    cdef uint32_t stamp = 0, h
     cdef State st
     cdef uint64_t rng = seed
     cdef int32_t buf[MAX_ACTIONS]
@@ -144,18 +164,27 @@ cdef int grow(const State* root, Ctx* cx, const Params* p, uint64_t seed, int it
             n = legal_actions(&st, cx, buf)
             if n == 0:
                 break
+            stamp += 1
             for i in range(n):
                 seen[i] = 0
+                h = _h(buf[i]) & TABLE_MASK
+                while table[h].stamp == stamp:
+                    h = (h + 1) & TABLE_MASK
+                table[h].stamp = stamp
+                table[h].key = buf[i]
+                table[h].idx = i
             ch = nodes[node].first_child
             best = -1
             bv = -1.0
             lg = 0
             while ch >= 0:
                 k = -1
-                for i in range(n):
-                    if buf[i] == nodes[ch].action:
-                        k = i
+                h = _h(nodes[ch].action) & TABLE_MASK
+                while table[h].stamp == stamp:
+                    if table[h].key == nodes[ch].action:
+                        k = table[h].idx
                         break
+                    h = (h + 1) & TABLE_MASK
                 if k >= 0:
                     seen[k] = 1
                     nodes[ch].avail += 1
@@ -208,22 +237,26 @@ cdef int grow(const State* root, Ctx* cx, const Params* p, uint64_t seed, int it
         stats.iterations += 1
         stats.tree_s += t1 - t0
     stats.nodes = n_nodes
+    out_stats[0] = sts
     return n_nodes
 
 
 cdef class _Worker:
     """One thread's tree: its seed, its iterations, its statistics."""
     cdef Node* nodes
+    cdef Slot* table
     cdef int cap
     cdef int n_nodes
     cdef Stats stats
 
     def __cinit__(self):
         self.nodes = NULL
+        self.table = NULL
         self.n_nodes = 0
 
     def __dealloc__(self):
         free(self.nodes)
+        free(self.table)
 
     def run(self, Match match, uint64_t seed, int iterations, double c, int max_depth, int shaped,
             int verify, double time_limit):
@@ -246,7 +279,11 @@ cdef class _Worker:
         self.n_nodes = 0
         self.cap = iterations + 2
         self.nodes = <Node*>malloc(self.cap * sizeof(Node))
-        if self.nodes == NULL:
+        if self.table == NULL:
+            self.table = <Slot*>calloc(TABLE_SIZE, sizeof(Slot))
+        else:
+            memset(self.table, 0, TABLE_SIZE * sizeof(Slot))
+        if self.nodes == NULL or self.table == NULL:
             raise MemoryError()
         self.stats.iterations = 0
         self.stats.tree_decisions = 0
@@ -255,7 +292,8 @@ cdef class _Worker:
         self.stats.tree_s = 0
         self.stats.rollout_s = 0
         with nogil:
-            self.n_nodes = grow(&root, &cx, &p, seed, iterations, self.nodes, self.cap, &self.stats)
+            self.n_nodes = grow(&root, &cx, &p, seed, iterations, self.nodes, self.cap, self.table,
+                                &self.stats)
 
     def root_stats(self):
         """[(action, visits, value sum)] of the root's children, in the root's legal order."""

@@ -62,6 +62,22 @@ cdef struct Stats:
     double rollout_s
 
 
+cdef enum:
+    LOG_TABLE = 1 << 16
+
+# ln(n) for small n: the UCB term needs ln(availability) for every child at every level, and a
+# table lookup is several times cheaper than log() there
+cdef double LN[LOG_TABLE]
+cdef int _i
+LN[0] = 0.0
+for _i in range(1, LOG_TABLE):
+    LN[_i] = log(<double>_i)
+
+
+cdef inline double _ln(int n) noexcept nogil:
+    return LN[n] if n < LOG_TABLE else log(<double>n)
+
+
 cdef inline double _now() noexcept nogil:
     cdef timespec t
     clock_gettime(CLOCK_MONOTONIC, &t)
@@ -188,7 +204,7 @@ cdef int grow(const State* root, Ctx* cx, const Params* p, uint64_t seed, int it
                 if k >= 0:
                     seen[k] = 1
                     nodes[ch].avail += 1
-                    v = nodes[ch].value / nodes[ch].visits + p.c * sqrt(log(<double>nodes[ch].avail) / nodes[ch].visits)
+                    v = nodes[ch].value / nodes[ch].visits + p.c * sqrt(_ln(nodes[ch].avail) / nodes[ch].visits)
                     if v > bv:
                         bv = v
                         best = ch

@@ -36,9 +36,11 @@ cdef struct Slot:
     int32_t idx
     uint32_t stamp
 
+# (literal values: Cython cannot compile arithmetic in enum values under overflowcheck, which
+# EVE_DEBUG builds turn on)
 cdef enum:
-    TABLE_SIZE = 2 * MAX_ACTIONS      # open addressing at most half full
-    TABLE_MASK = TABLE_SIZE - 1
+    TABLE_SIZE = 16384      # 2 x MAX_ACTIONS: open addressing at most half full
+    TABLE_MASK = 16383
 
 
 cdef inline uint32_t _h(int32_t key) noexcept nogil:
@@ -63,7 +65,7 @@ cdef struct Stats:
 
 
 cdef enum:
-    LOG_TABLE = 1 << 16
+    LOG_TABLE = 65536
 
 # ln(n) for small n: the UCB term needs ln(availability) for every child at every level, and a
 # table lookup is several times cheaper than log() there
@@ -357,3 +359,7 @@ def determinize_match(Match m, uint64_t seed):
     plain-Python reference search in benchmarks/)."""
     cdef uint64_t rng = seed
     determinize(&m.st, &rng)
+
+
+if TABLE_SIZE != 2 * MAX_ACTIONS:    # the literal above must follow defs.pxd
+    raise ImportError("search.pyx: TABLE_SIZE must be 2 * MAX_ACTIONS")

@@ -33,7 +33,7 @@ cdef enum:
     N_ITEM = 13
     N_METER = 7
     N_TASK = 4
-    N_FOE = 5 + 2 * MAX_RESPONSES
+    N_FOE = 13              # 5 + 2 x MAX_RESPONSES (a literal: see search.pyx on enum arithmetic)
 
 
 cdef uint64_t body_checksum(const unsigned char* p, Py_ssize_t n) noexcept nogil:
@@ -742,3 +742,7 @@ cdef object _decode_rest(Match m, Rd* rp, object version):
 def checksum(bytes body):
     """The checksum a snapshot stores for these body bytes (for tools and tests)."""
     return body_checksum(<const unsigned char*>body, len(body))
+
+
+if N_FOE != 5 + 2 * MAX_RESPONSES:   # the literal above must follow defs.pxd
+    raise ImportError("snapshot.pyx: N_FOE must be 5 + 2 * MAX_RESPONSES")

@@ -11,6 +11,7 @@ availability count (how often its action was legal when its parent was visited).
 The tree is a flat array of nodes (children as linked lists), allocated once per search.
 Root parallelism: each thread grows its own tree from its own seed; root statistics are summed.
 """
+cimport cython
 from libc.stdlib cimport malloc, calloc, free
 from libc.string cimport memcpy, memset
 from libc.math cimport sqrt, log
@@ -43,6 +44,7 @@ cdef enum:
     TABLE_MASK = 16383
 
 
+@cython.overflowcheck(False)       # multiplicative hashing wraps on purpose
 cdef inline uint32_t _h(int32_t key) noexcept nogil:
     return (<uint32_t>key * <uint32_t>2654435761U) >> 8
 

@@ -9,6 +9,7 @@ documented layout gives the same bytes, but decoding never recurses past the lay
 checks every length against the layout before reading, accepts no maps, and range-checks every
 value against the engine's tables before a Match is built, so hostile input cannot crash it.
 """
+cimport cython
 from libc.stdint cimport int16_t, int64_t, uint64_t, uint8_t
 from libc.string cimport memset, memcpy
 
@@ -36,6 +37,7 @@ cdef enum:
     N_FOE = 13              # 5 + 2 x MAX_RESPONSES (a literal: see search.pyx on enum arithmetic)
 
 
+@cython.overflowcheck(False)       # FNV arithmetic wraps modulo 2**64 on purpose
 cdef uint64_t body_checksum(const unsigned char* p, Py_ssize_t n) noexcept nogil:
     """FNV-1a over 64-bit little-endian words (the last word zero-padded), then the SplitMix64
     finalizer: a checksum, not a signature (docs/snapshot-abi.md)."""

@@ -193,7 +193,7 @@ class Engine:
             t = self._target_text(match, tgt)
             return f"play {card}#{src}" + (f" on {t}" if t else "")
         if kind == 4:
-            s = self._target_text(match, src if src < 32 else src)
+            s = self._target_text(match, src)
             t = self._target_text(match, tgt)
             return f"activate {s}" + (f" on {t}" if t else "")
         if kind == 5:

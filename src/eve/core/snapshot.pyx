@@ -258,6 +258,13 @@ cdef int _bad_type(Rd* r, str path, str wanted) except -1:
     raise SchemaViolation(path, f"expected {wanted}, found {_what(t)}")
 
 
+cdef Py_ssize_t _length(Rd* r, int nbytes) except -1:
+    # skip the type byte, read a big-endian length field of `nbytes`
+    r.i += 1
+    _need(r, nbytes)
+    return <Py_ssize_t>_rbe(r, nbytes)
+
+
 cdef Py_ssize_t r_array(Rd* r, Py_ssize_t lo, Py_ssize_t hi, str path) except -1:
     """An array header whose length is checked against the layout before anything is read."""
     cdef unsigned char t
@@ -268,13 +275,9 @@ cdef Py_ssize_t r_array(Rd* r, Py_ssize_t lo, Py_ssize_t hi, str path) except -1
         r.i += 1
         n = t & 0x0f
     elif t == 0xdc:
-        r.i += 1
-        _need(r, 2)
-        n = <Py_ssize_t>_rbe(r, 2)
+        n = _length(r, 2)
     elif t == 0xdd:
-        r.i += 1
-        _need(r, 4)
-        n = <Py_ssize_t>_rbe(r, 4)
+        n = _length(r, 4)
     else:
         _bad_type(r, path, "an array")
     if n < lo or n > hi:
@@ -354,13 +357,9 @@ cdef str r_str(Rd* r, Py_ssize_t maxlen, str path):
         r.i += 1
         n = t & 0x1f
     elif t == 0xd9:
-        r.i += 1
-        _need(r, 1)
-        n = <Py_ssize_t>_rbe(r, 1)
+        n = _length(r, 1)
     elif t == 0xda:
-        r.i += 1
-        _need(r, 2)
-        n = <Py_ssize_t>_rbe(r, 2)
+        n = _length(r, 2)
     else:
         _bad_type(r, path, "a string")
     if n > maxlen:

@@ -71,6 +71,55 @@ def test_every_tree_action_is_legal_where_it_is_used(engine):
         assert all(p[0] in root_legal for p in paths)
 
 
+def _positions_in_every_encounter(engine, per=6):
+    for enc in engine.catalog.encounters:
+        for seed in range(per):
+            m = engine.new_match(seed=seed, encounter=enc)
+            rng = random.Random(seed)
+            for _ in range(rng.randrange(0, 45)):
+                if m.is_over:
+                    break
+                m.apply(rng.choice(m.legal_action_codes()))
+            if not m.is_over:
+                yield m
+
+
+def test_kept_states_equal_a_replay_from_the_root(engine):
+    """The descent starts from kept states of clean nodes; `verify` replays every such path from
+    a fresh root determinization drawn from the same search stream and compares the states byte
+    for byte, so a step that revealed hidden information but was taken for clean would show."""
+    kept = mismatches = illegal = tree_steps = 0
+    for m in _positions_in_every_encounter(engine):
+        d = mcts(m, iterations=250, seed=3, verify=True, max_depth=0, reward="win").details
+        kept += d["cached_states"]
+        mismatches += d["cache_mismatches"]
+        illegal += d["illegal"]
+        tree_steps += d["tree_decisions"]
+    assert kept > 100 and tree_steps > 0       # the cache was used, not bypassed
+    assert mismatches == 0 and illegal == 0
+
+
+def test_cache_size_bounds_the_kept_states(engine):
+    m = _mid(engine)
+    small = mcts(m, iterations=500, seed=1, cache_states=1, verify=True)
+    assert small.details["cached_states"] == 1 and small.details["illegal"] == 0
+    big = mcts(m, iterations=500, seed=1, cache_states=64)
+    assert 1 < big.details["cached_states"] <= 64
+    # fewer kept states means more game steps replayed along the tree path
+    assert small.details["tree_decisions"] > big.details["tree_decisions"]
+    with pytest.raises(ValueError):
+        mcts(m, iterations=10, cache_states=0)
+
+
+def test_search_log_is_plain_arithmetic():
+    """UCT's ln is computed without libm (so choices cannot differ between platforms); it must
+    still be ln."""
+    import math
+    from eve.core.search import _ln_for_tests
+    for n in list(range(1, 5000)) + [65_535, 65_536, 1_000_003, 2**30, 2**31 - 1]:
+        assert abs(_ln_for_tests(n) - math.log(n)) < 1e-8
+
+
 def test_search_from_a_restored_snapshot_equals_search_from_the_live_match(engine):
     m = _mid(engine, seed=9)
     r = engine.restore(m.snapshot())

@@ -46,11 +46,13 @@ class SearchResult:
 
 DEFAULT_MAX_DEPTH = 20
 DEFAULT_REWARD = "shaped"
+DEFAULT_CACHE_STATES = 4096
 
 
 def mcts(match, iterations: int = 1000, seed: int = 0, threads: int = 1, c: float = 1.4,
          max_depth: int = DEFAULT_MAX_DEPTH, reward: str = DEFAULT_REWARD,
-         time_limit: float | None = None, verify: bool = False) -> SearchResult:
+         time_limit: float | None = None, verify: bool = False,
+         cache_states: int = DEFAULT_CACHE_STATES) -> SearchResult:
     """Search the player's best action in `match` (which is left unchanged).
 
     iterations: the budget (split over the threads); seed: the search stream (never a match
@@ -59,7 +61,9 @@ def mcts(match, iterations: int = 1000, seed: int = 0, threads: int = 1, c: floa
     cap) or "shaped" (1 for a win, 0.3 x the fraction of the Encounter's hp gone for a loss, and
     at a depth cap 0.5 plus half the difference of the sides' hp fractions); time_limit: stop
     each thread after this many seconds as well; verify: check every tree action's legality
-    (slower; for tests).
+    and that every cached state equals a replay from the root (slower; for tests);
+    cache_states: how many node states each thread may keep (about 3.2 KB each; 1 keeps only
+    the root's), which spares the descent the game steps above them (docs/search.md).
 
     The defaults (rollouts capped at 20 decisions, shaped reward) are the playing configuration:
     against Encounters that random play never beats, full random rollouts all lose and give the
@@ -70,13 +74,15 @@ def mcts(match, iterations: int = 1000, seed: int = 0, threads: int = 1, c: floa
         raise ValueError("iterations and threads must be at least 1")
     if reward not in REWARDS:
         raise ValueError(f"reward must be one of {sorted(REWARDS)}")
+    if cache_states < 1:
+        raise ValueError("cache_states must be at least 1 (the root's state)")
     if not 0 <= seed < 2**64:
         raise ValueError("seed must be in [0, 2**64)")
     legal = match.legal_action_codes()
     per = [iterations // threads + (1 if i < iterations % threads else 0) for i in range(threads)]
     workers = [Worker() for _ in range(threads)]
     args = [(match, worker_seed(seed, i), per[i], float(c), int(max_depth), REWARDS[reward],
-             int(verify), float(time_limit or 0.0)) for i in range(threads)]
+             int(verify), float(time_limit or 0.0), int(cache_states)) for i in range(threads)]
     t0 = time.perf_counter()
     if threads == 1:
         workers[0].run(*args[0])

@@ -12,8 +12,8 @@ The tree is a flat array of nodes (children as linked lists), allocated once per
 Root parallelism: each thread grows its own tree from its own seed; root statistics are summed.
 """
 cimport cython
-from libc.stdlib cimport malloc, calloc, free
-from libc.string cimport memcpy, memset
+from libc.stdlib cimport malloc, calloc, realloc, free
+from libc.string cimport memcpy, memset, memcmp
 from libc.math cimport sqrt, log
 from libc.stdint cimport int16_t, int32_t, int64_t, uint32_t, uint64_t
 from posix.time cimport clock_gettime, timespec, CLOCK_MONOTONIC
@@ -24,13 +24,50 @@ from eve.core.rules cimport legal_actions, apply_action, check_action
 from eve.core.match cimport Match
 
 cdef struct Node:
+    # 32 bytes: UCT reads every child of every node it passes, so a child is half a cache line
     int32_t action
-    int32_t parent
-    int32_t first_child
-    int32_t next_sibling
+    int32_t first_child     # kept nodes: the start of their children's block
+    int32_t next_sibling    # children of nodes that are not kept (linked, newest first)
     int32_t visits
     int32_t avail
+    int32_t info            # >= 0: its Kept entry; CLEAN: clean, not kept; DIRTY: not clean
     double value
+
+cdef enum:
+    CLEAN = -1
+    DIRTY = -2
+    MAX_PATH = 1024         # deeper than any descent a search budget can build
+
+cdef struct Kept:
+    # a kept node: its state is Cache.states[its index], its legal actions (the tried ones
+    # first) are Cache.acts[legal_at : legal_at + n_legal], its children fill
+    # nodes[block : block + n_children]
+    int64_t legal_at
+    int32_t n_legal
+    int32_t n_children
+    int32_t block
+    int32_t _pad
+
+cdef struct Cache:
+    # Clean nodes are those no step from the root to them revealed hidden information (a draw,
+    # a reshuffle, a random Encounter choice). A clean node's state is the same in every
+    # determinization except for the parts `determinize` re-samples anyway (the Archive's
+    # order, the two hidden streams), so a kept copy plus a fresh re-sample is exactly what
+    # replaying its path from a fresh root determinization gives (`verify` checks this byte
+    # for byte). Keeping them spares the descent the game steps above them.
+    State* states
+    Kept* kept
+    int cap
+    int n
+    int32_t* acts
+    int64_t acts_cap
+    int64_t acts_n
+
+cdef struct Tree:
+    # the nodes, in one growable array addressed by index
+    Node* nodes
+    int n
+    int cap
 
 cdef struct Slot:
     int32_t key
@@ -62,24 +99,50 @@ cdef struct Stats:
     int64_t rollout_decisions
     int64_t illegal
     int64_t nodes
+    int64_t cached          # node states kept in the Cache
+    int64_t mismatch        # verify: a cached state that differs from a replay from the root
     double tree_s
+    double step_s
+    double gen_s
     double rollout_s
 
 
-cdef enum:
-    LOG_TABLE = 65536
+cdef extern from *:
+    """
+    static inline int eve_msb(unsigned int x) { return 31 - __builtin_clz(x); }
+    """
+    int eve_msb(unsigned int x) nogil      # x > 0
 
-# ln(n) for small n: the UCB term needs ln(availability) for every child at every level, and a
-# table lookup is several times cheaper than log() there
-cdef double LN[LOG_TABLE]
-cdef int _i
-LN[0] = 0.0
-for _i in range(1, LOG_TABLE):
-    LN[_i] = log(<double>_i)
+
+
+cdef double INV_POW2[32]
+cdef int _k
+for _k in range(32):
+    INV_POW2[_k] = 1.0 / (<double>(1 << _k) if _k < 31 else 2147483648.0)
 
 
 cdef inline double _ln(int n) noexcept nogil:
-    return LN[n] if n < LOG_TABLE else log(<double>n)
+    """ln(n) for n >= 1 in plain IEEE arithmetic, good to about 1e-9: n = m * 2**e with m in
+    [1, 2), ln m = 2 atanh(s), s = (m - 1) / (m + 1) <= 1/3, by its odd series to s**15. The UCB
+    needs one ln per child per level, which made a lookup table miss the cache; and without
+    libm the search's choices cannot differ between platforms."""
+    cdef int e = eve_msb(<unsigned int>n)
+    cdef double m = <double>n * INV_POW2[e]     # exact: a power of two
+    cdef double s = (m - 1.0) / (m + 1.0)
+    cdef double s2 = s * s
+    cdef double t = 1.0 / 15.0
+    t = t * s2 + 1.0 / 13.0
+    t = t * s2 + 1.0 / 11.0
+    t = t * s2 + 1.0 / 9.0
+    t = t * s2 + 1.0 / 7.0
+    t = t * s2 + 1.0 / 5.0
+    t = t * s2 + 1.0 / 3.0
+    t = t * s2 + 1.0
+    return e * 0.6931471805599453 + 2.0 * s * t
+
+
+def _ln_for_tests(int n):
+    return _ln(n)
 
 
 cdef inline double _now() noexcept nogil:
@@ -88,21 +151,48 @@ cdef inline double _now() noexcept nogil:
     return t.tv_sec + t.tv_nsec * 1e-9
 
 
-cdef void determinize(State* st, uint64_t* rng) noexcept nogil:
-    """Re-sample the hidden information from the player's point of view."""
+cdef inline void _canonical_archive(State* st) noexcept nogil:
+    """Sort the Archive by card instance (insertion sort: the Archive is small, and the states
+    the search keeps are stored sorted, so this is one pass for them)."""
     cdef Zone* a = &st.zones[Z_ARCHIVE]
     cdef int i, j
     cdef int16_t x
-    for i in range(1, a.n):             # canonical order first: the true order is never used
+    for i in range(1, a.n):
         x = a.c[i]
         j = i - 1
         while j >= 0 and a.c[j] > x:
             a.c[j + 1] = a.c[j]
             j -= 1
         a.c[j + 1] = x
-    sm_shuffle16(rng, a.c, a.n)
+
+
+cdef void determinize(State* st, uint64_t* rng) noexcept nogil:
+    """Re-sample the hidden information from the player's point of view."""
+    _canonical_archive(st)          # canonical order first: the true order is never used
+    sm_shuffle16(rng, st.zones[Z_ARCHIVE].c, st.zones[Z_ARCHIVE].n)
     st.rng[STREAM_SHUFFLE] = sm_next(rng)
     st.rng[STREAM_ENCOUNTER] = sm_next(rng)
+
+
+cdef struct Hidden:
+    uint64_t shuffle
+    uint64_t encounter
+    Zone archive
+
+
+cdef inline void _hidden(const State* st, Hidden* h) noexcept nogil:
+    h.shuffle = st.rng[STREAM_SHUFFLE]
+    h.encounter = st.rng[STREAM_ENCOUNTER]
+    h.archive.n = st.zones[Z_ARCHIVE].n
+    memcpy(h.archive.c, st.zones[Z_ARCHIVE].c, h.archive.n * sizeof(int16_t))
+
+
+cdef inline bint _unrevealed(const State* st, const Hidden* h) noexcept nogil:
+    """True when no hidden information was used since `h` was taken: neither hidden stream drew
+    and the Archive is as it was (a draw or a reshuffle changes one or the other)."""
+    return (st.rng[STREAM_SHUFFLE] == h.shuffle and st.rng[STREAM_ENCOUNTER] == h.encounter
+            and st.zones[Z_ARCHIVE].n == h.archive.n
+            and memcmp(st.zones[Z_ARCHIVE].c, h.archive.c, h.archive.n * sizeof(int16_t)) == 0)
 
 
 cdef double _shaped(const State* st) noexcept nogil:
@@ -148,138 +238,334 @@ cdef double rollout(State* st, Ctx* cx, uint64_t* rng, const Params* p, int64_t*
     return 0.0
 
 
+cdef int _slots(Tree* tr, int k) noexcept nogil:
+    """The first of k fresh node slots, or -1 when memory runs out (the tree then stops
+    growing; iterations go on, rolling out from where the descent stops)."""
+    cdef int64_t want
+    cdef Node* grown
+    if tr.n + k > tr.cap:
+        want = <int64_t>tr.cap * 2
+        while want < tr.n + k:
+            want *= 2
+        if want > 0x7fffffff:
+            return -1
+        grown = <Node*>realloc(tr.nodes, want * sizeof(Node))
+        if grown == NULL:
+            return -1
+        tr.nodes = grown
+        tr.cap = <int>want
+    tr.n += k
+    return tr.n - k
+
+
+cdef inline void _init_node(Node* nd, int32_t action, int32_t info) noexcept nogil:
+    nd.action = action
+    nd.first_child = -1
+    nd.next_sibling = -1
+    nd.visits = 0
+    nd.avail = 1
+    nd.info = info
+    nd.value = 0
+
+
+cdef inline double _ucb(Node* nd, double c) noexcept nogil:
+    cdef double inv = 1.0 / nd.visits
+    return nd.value * inv + c * sqrt(_ln(nd.avail) * inv)
+
+
+cdef inline int _select_kept(Node* nodes, const Kept* k, double c) noexcept nogil:
+    """UCT over a kept node's children. At a clean node every tried action is legal in every
+    determinization, so each child is available: bump them all, return the best or -1."""
+    cdef int i, best = -1
+    cdef double bv = -1.0, v
+    cdef Node* nd
+    for i in range(k.n_children):
+        nd = &nodes[k.block + i]
+        nd.avail += 1
+        v = _ucb(nd, c)
+        if v > bv:
+            bv = v
+            best = k.block + i
+    return best
+
+
+cdef int _keep(Cache* cache, Tree* tr, int node, const State* st, const int32_t* buf, int n,
+               const signed char* tried) noexcept nogil:
+    """Keep a clean, childless node's state (its Archive in canonical order) and legal actions
+    (the one about to be tried first), and reserve its children's block. 0: no room."""
+    cdef int i, j = 0, block = -1
+    cdef int64_t want
+    cdef int32_t* grown
+    cdef Kept* k
+    if cache.n >= cache.cap or tr.nodes[node].first_child >= 0:
+        return 0
+    if cache.acts_n + n > cache.acts_cap:
+        want = cache.acts_cap * 2
+        while want < cache.acts_n + n:
+            want *= 2
+        grown = <int32_t*>realloc(cache.acts, want * sizeof(int32_t))
+        if grown == NULL:
+            return 0
+        cache.acts = grown
+        cache.acts_cap = want
+    if n > 0:
+        block = _slots(tr, n)
+        if block < 0:
+            return 0
+    k = &cache.kept[cache.n]
+    k.legal_at = cache.acts_n
+    k.n_legal = n
+    k.n_children = 0
+    k.block = block
+    memcpy(&cache.states[cache.n], st, sizeof(State))
+    _canonical_archive(&cache.states[cache.n])
+    for i in range(n):
+        if tried[i]:
+            cache.acts[cache.acts_n + j] = buf[i]
+            j += 1
+    for i in range(n):
+        if not tried[i]:
+            cache.acts[cache.acts_n + j] = buf[i]
+            j += 1
+    cache.acts_n += n
+    tr.nodes[node].info = cache.n
+    tr.nodes[node].first_child = block
+    cache.n += 1
+    return 1
+
+
+cdef void _verify_from_root(const State* root, Ctx* cx, uint64_t rng, const int32_t* path,
+                            const Node* nodes, int depth, const State* st, Stats* stats) noexcept nogil:
+    """verify: replay the path to path[depth] from a fresh root determinization drawn with
+    the same search stream, checking every step's legality; the result must equal `st` byte
+    for byte."""
+    cdef State scratch
+    cdef int d
+    memcpy(&scratch, root, sizeof(State))
+    determinize(&scratch, &rng)
+    for d in range(1, depth + 1):
+        if check_action(&scratch, cx, nodes[path[d]].action) != 0:
+            stats.illegal += 1
+        apply_action(&scratch, cx, nodes[path[d]].action)
+    if memcmp(&scratch, st, sizeof(State)) != 0:
+        stats.mismatch += 1
+
+
 cdef int grow(const State* root, Ctx* cx, const Params* p, uint64_t seed, int iterations,
-              Node* nodes, int cap, Slot* table, Stats* out_stats) noexcept nogil:
-    """Run up to `iterations` iterations into `nodes` (node 0 is the root). Returns the node
-    count. `table` (TABLE_SIZE slots, stamps zeroed) maps a level's legal actions to their
-    index, so matching children to legal actions costs one probe each. Statistics are kept in
-    a local and written out once, so that threads share no cache line while they run."""
+              Tree* tr, Slot* table, Cache* cache, Stats* out_stats) noexcept nogil:
+    """Run up to `iterations` iterations into `tr` (node 0, the root, is in place). `table`
+    (TABLE_SIZE slots, stamps zeroed) maps a level's legal actions to their index, so matching
+    the children of a node that is not kept to this iteration's legal actions costs one probe
+    each. Statistics are kept in a local and written out once, so that threads share no cache
+    line while they run.
+
+    The descent starts with no game state: through kept nodes whose actions have all been
+    tried, it is UCT over their children alone. Where that stops, the state is a copy of a
+    kept state (the stop node's, or its parent's plus one step) with a fresh re-sample of the
+    hidden information. Below a step that revealed hidden information nodes are not clean,
+    and each iteration plays the path there in its own determinization, with the legal actions
+    of that determinization deciding which children are available."""
     cdef Stats sts = out_stats[0]
     cdef Stats* stats = &sts
     cdef uint32_t stamp = 0, h
     cdef State st
-    cdef uint64_t rng = seed
+    cdef Hidden hid
+    cdef uint64_t rng = seed, rng_at
     cdef int32_t buf[MAX_ACTIONS]
     cdef signed char seen[MAX_ACTIONS]
-    cdef int n_nodes = 1, it, node, ch, n, i, best, k, n_untried, pick, depth
-    cdef double bv, v, lg, reward, t0, t1, t_start
-    nodes[0].action = -1
-    nodes[0].parent = -1
-    nodes[0].first_child = -1
-    nodes[0].next_sibling = -1
-    nodes[0].visits = 0
-    nodes[0].avail = 0
-    nodes[0].value = 0
+    cdef int32_t path[MAX_PATH]
+    cdef int32_t* lst
+    cdef int32_t act
+    cdef Kept* kp
+    cdef Node* nodes
+    cdef int it, node, depth, src_depth, ch, n, i, best, k, n_untried, pick, expanded, fresh
+    cdef double bv, v, reward, t0, t1, t_it, t_start
+    _init_node(&tr.nodes[0], -1, CLEAN)
+    tr.nodes[0].avail = 0
+    n = legal_actions(root, cx, buf)
+    for i in range(n):
+        seen[i] = 0
+    _keep(cache, tr, 0, root, buf, n, seen)       # the cache always has room for the root
+    stats.cached = 1
     t_start = _now()
+    t0 = t_start
     for it in range(iterations):
-        if p.time_limit > 0 and (it & 31) == 0 and _now() - t_start > p.time_limit:
+        if p.time_limit > 0 and (it & 31) == 0 and t0 - t_start > p.time_limit:
             break
-        t0 = _now()
-        memcpy(&st, root, sizeof(State))
-        determinize(&st, &rng)
+        t_it = t0           # when the last rollout ended: its backup counts as tree time
+        nodes = tr.nodes
+        # descent through kept nodes whose actions have all been tried: no game state needed
         node = 0
         depth = 0
-        # selection and expansion
-        while st.outcome == OUT_NONE:
-            n = legal_actions(&st, cx, buf)
-            if n == 0:
+        path[0] = 0
+        while nodes[node].info >= 0 and depth + 1 < MAX_PATH:
+            kp = &cache.kept[nodes[node].info]
+            if kp.n_children < kp.n_legal or kp.n_legal == 0:
                 break
-            stamp += 1
-            for i in range(n):
-                seen[i] = 0
-                h = _h(buf[i]) & TABLE_MASK
-                while table[h].stamp == stamp:
-                    h = (h + 1) & TABLE_MASK
-                table[h].stamp = stamp
-                table[h].key = buf[i]
-                table[h].idx = i
-            ch = nodes[node].first_child
-            best = -1
-            bv = -1.0
-            lg = 0
-            while ch >= 0:
-                k = -1
-                h = _h(nodes[ch].action) & TABLE_MASK
-                while table[h].stamp == stamp:
-                    if table[h].key == nodes[ch].action:
-                        k = table[h].idx
-                        break
-                    h = (h + 1) & TABLE_MASK
-                if k >= 0:
-                    seen[k] = 1
-                    nodes[ch].avail += 1
-                    v = nodes[ch].value / nodes[ch].visits + p.c * sqrt(_ln(nodes[ch].avail) / nodes[ch].visits)
-                    if v > bv:
-                        bv = v
-                        best = ch
-                ch = nodes[ch].next_sibling
-            n_untried = 0
-            for i in range(n):
-                if not seen[i]:
-                    n_untried += 1
-            if n_untried > 0 and n_nodes < cap:
-                pick = <int>sm_below(&rng, <unsigned int>n_untried)
+            node = _select_kept(nodes, kp, p.c)
+            depth += 1
+            path[depth] = node
+        # the state: the nearest kept one (this node's or its parent's), freshly re-sampled
+        src_depth = depth if nodes[node].info >= 0 else depth - 1
+        memcpy(&st, &cache.states[nodes[path[src_depth]].info], sizeof(State))
+        rng_at = rng
+        determinize(&st, &rng)
+        if p.verify:
+            _verify_from_root(&cache.states[0], cx, rng_at, path, nodes, src_depth, &st, stats)
+        if src_depth < depth:
+            if p.verify and check_action(&st, cx, nodes[node].action) != 0:
+                stats.illegal += 1
+            apply_action(&st, cx, nodes[node].action)
+            stats.tree_decisions += 1
+        # selection and expansion below, in this iteration's determinization
+        while st.outcome == OUT_NONE and depth + 1 < MAX_PATH:
+            if nodes[node].info >= 0:
+                # a kept node with untried actions (or no memory left for a child)
+                kp = &cache.kept[nodes[node].info]
+                best = _select_kept(nodes, kp, p.c)
+                if kp.n_children < kp.n_legal:
+                    lst = &cache.acts[kp.legal_at]
+                    i = kp.n_children + <int>sm_below(&rng, <unsigned int>(kp.n_legal - kp.n_children))
+                    act = lst[i]
+                    lst[i] = lst[kp.n_children]
+                    lst[kp.n_children] = act
+                    if p.verify and check_action(&st, cx, act) != 0:
+                        stats.illegal += 1
+                    _hidden(&st, &hid)
+                    apply_action(&st, cx, act)
+                    stats.tree_decisions += 1
+                    ch = kp.block + kp.n_children
+                    kp.n_children += 1
+                    _init_node(&nodes[ch], act, CLEAN if _unrevealed(&st, &hid) else DIRTY)
+                    stats.nodes += 1
+                    depth += 1
+                    path[depth] = ch
+                    break
+                if best < 0:
+                    break
+            else:
+                n = legal_actions(&st, cx, buf)
+                if n == 0:
+                    break
+                stamp += 1
+                for i in range(n):
+                    seen[i] = 0
+                    h = _h(buf[i]) & TABLE_MASK
+                    while table[h].stamp == stamp:
+                        h = (h + 1) & TABLE_MASK
+                    table[h].stamp = stamp
+                    table[h].key = buf[i]
+                    table[h].idx = i
+                ch = nodes[node].first_child
+                best = -1
+                bv = -1.0
+                while ch >= 0:
+                    k = -1
+                    h = _h(nodes[ch].action) & TABLE_MASK
+                    while table[h].stamp == stamp:
+                        if table[h].key == nodes[ch].action:
+                            k = table[h].idx
+                            break
+                        h = (h + 1) & TABLE_MASK
+                    if k >= 0:
+                        seen[k] = 1
+                        nodes[ch].avail += 1
+                        v = _ucb(&nodes[ch], p.c)
+                        if v > bv:
+                            bv = v
+                            best = ch
+                    ch = nodes[ch].next_sibling
+                n_untried = 0
                 for i in range(n):
                     if not seen[i]:
-                        if pick == 0:
-                            break
-                        pick -= 1
-                if p.verify and check_action(&st, cx, buf[i]) != 0:
-                    stats.illegal += 1
-                ch = n_nodes
-                n_nodes += 1
-                nodes[ch].action = buf[i]
-                nodes[ch].parent = node
-                nodes[ch].first_child = -1
-                nodes[ch].next_sibling = nodes[node].first_child
-                nodes[ch].visits = 0
-                nodes[ch].avail = 1
-                nodes[ch].value = 0
-                nodes[node].first_child = ch
-                apply_action(&st, cx, buf[i])
-                stats.tree_decisions += 1
-                node = ch
-                break
-            if best < 0:
-                break       # the tree is full and nothing here has been tried: roll out
+                        n_untried += 1
+                expanded = -1
+                if n_untried > 0:
+                    pick = <int>sm_below(&rng, <unsigned int>n_untried)
+                    for i in range(n):
+                        if not seen[i]:
+                            if pick == 0:
+                                break
+                            pick -= 1
+                    expanded = i
+                if nodes[node].info == CLEAN and expanded >= 0:
+                    # a clean node met for the second time: keep it for later descents
+                    seen[expanded] = 1
+                    if _keep(cache, tr, node, &st, buf, n, seen):
+                        stats.cached += 1
+                        nodes = tr.nodes
+                        kp = &cache.kept[nodes[node].info]
+                        ch = kp.block
+                        kp.n_children = 1
+                    else:
+                        ch = _slots(tr, 1)
+                else:
+                    ch = _slots(tr, 1) if expanded >= 0 else -1
+                nodes = tr.nodes
+                if ch >= 0:
+                    act = buf[expanded]
+                    if p.verify and check_action(&st, cx, act) != 0:
+                        stats.illegal += 1
+                    _hidden(&st, &hid)
+                    apply_action(&st, cx, act)
+                    stats.tree_decisions += 1
+                    _init_node(&nodes[ch], act,
+                               CLEAN if nodes[node].info != DIRTY and _unrevealed(&st, &hid) else DIRTY)
+                    if nodes[node].info < 0:        # not kept: link it
+                        nodes[ch].next_sibling = nodes[node].first_child
+                        nodes[node].first_child = ch
+                    stats.nodes += 1
+                    depth += 1
+                    path[depth] = ch
+                    break
+                if best < 0:
+                    break       # no memory for a node and nothing here has been tried: roll out
             if p.verify and check_action(&st, cx, nodes[best].action) != 0:
                 stats.illegal += 1
             apply_action(&st, cx, nodes[best].action)
             stats.tree_decisions += 1
             node = best
+            depth += 1
+            path[depth] = node
         t1 = _now()
         reward = rollout(&st, cx, &rng, p, &stats.rollout_decisions)
-        stats.rollout_s += _now() - t1
-        while node >= 0:
-            nodes[node].visits += 1
-            nodes[node].value += reward
-            node = nodes[node].parent
+        t0 = _now()
+        stats.rollout_s += t0 - t1
+        nodes = tr.nodes
+        for i in range(depth + 1):
+            nodes[path[i]].visits += 1
+            nodes[path[i]].value += reward
         stats.iterations += 1
-        stats.tree_s += t1 - t0
-    stats.nodes = n_nodes
+        stats.tree_s += t1 - t_it
     out_stats[0] = sts
-    return n_nodes
+    return tr.n
 
 
 cdef class _Worker:
     """One thread's tree: its seed, its iterations, its statistics."""
-    cdef Node* nodes
+    cdef Tree tree
     cdef Slot* table
-    cdef int cap
     cdef int n_nodes
     cdef Stats stats
+    cdef Cache cache
 
     def __cinit__(self):
-        self.nodes = NULL
+        self.tree.nodes = NULL
         self.table = NULL
         self.n_nodes = 0
+        self.cache.states = NULL
+        self.cache.kept = NULL
+        self.cache.acts = NULL
 
     def __dealloc__(self):
-        free(self.nodes)
+        free(self.tree.nodes)
         free(self.table)
+        free(self.cache.states)
+        free(self.cache.kept)
+        free(self.cache.acts)
 
     def run(self, Match match, uint64_t seed, int iterations, double c, int max_depth, int shaped,
-            int verify, double time_limit):
+            int verify, double time_limit, int cache_states=4096):
         cdef Params p
         cdef Ctx cx
         cdef State root
@@ -293,51 +579,78 @@ cdef class _Worker:
         memcpy(&root, &match.st, sizeof(State))      # the match itself is never touched
         if iterations < 1:
             raise ValueError("iterations must be at least 1")
+        if cache_states < 1:
+            raise ValueError("cache_states must be at least 1 (the root)")
         if match.is_over:
             raise ValueError("the match is over")
-        free(self.nodes)
+        free(self.tree.nodes)
         self.n_nodes = 0
-        self.cap = iterations + 2
-        self.nodes = <Node*>malloc(self.cap * sizeof(Node))
+        self.tree.n = 1
+        self.tree.cap = iterations + 1024
+        self.tree.nodes = <Node*>malloc(self.tree.cap * sizeof(Node))
         if self.table == NULL:
             self.table = <Slot*>calloc(TABLE_SIZE, sizeof(Slot))
         else:
             memset(self.table, 0, TABLE_SIZE * sizeof(Slot))
-        if self.nodes == NULL or self.table == NULL:
+        free(self.cache.states)
+        free(self.cache.kept)
+        free(self.cache.acts)
+        # a state is kept at most once per node, so more than iterations + 1 is never used
+        self.cache.cap = min(cache_states, iterations + 1)
+        self.cache.n = 0
+        self.cache.states = <State*>malloc(self.cache.cap * sizeof(State))
+        self.cache.kept = <Kept*>malloc(self.cache.cap * sizeof(Kept))
+        self.cache.acts_cap = max(MAX_ACTIONS, self.cache.cap * 32)
+        self.cache.acts_n = 0
+        self.cache.acts = <int32_t*>malloc(self.cache.acts_cap * sizeof(int32_t))
+        if self.tree.nodes == NULL or self.table == NULL or self.cache.states == NULL or self.cache.kept == NULL or self.cache.acts == NULL:
             raise MemoryError()
         self.stats.iterations = 0
         self.stats.tree_decisions = 0
         self.stats.rollout_decisions = 0
         self.stats.illegal = 0
+        self.stats.cached = 0
+        self.stats.mismatch = 0
+        self.stats.nodes = 1
         self.stats.tree_s = 0
         self.stats.rollout_s = 0
         with nogil:
-            self.n_nodes = grow(&root, &cx, &p, seed, iterations, self.nodes, self.cap, self.table,
-                                &self.stats)
+            self.n_nodes = grow(&root, &cx, &p, seed, iterations, &self.tree, self.table,
+                                &self.cache, &self.stats)
 
-    def root_stats(self):
-        """[(action, visits, value sum)] of the root's children, in the root's legal order."""
-        out = {}
-        if self.nodes == NULL or self.n_nodes == 0:
-            return out
-        ch = self.nodes[0].first_child
+    cdef list _children(self, int node):
+        cdef Node* nodes = self.tree.nodes
+        cdef Kept* k
+        out = []
+        if nodes[node].info >= 0:
+            k = &self.cache.kept[nodes[node].info]
+            return list(range(k.block, k.block + k.n_children))
+        ch = nodes[node].first_child
         while ch >= 0:
-            out[self.nodes[ch].action] = (self.nodes[ch].visits, self.nodes[ch].value)
-            ch = self.nodes[ch].next_sibling
+            out.append(ch)
+            ch = nodes[ch].next_sibling
         return out
 
+    def root_stats(self):
+        """{action: (visits, value sum)} of the root's children."""
+        cdef Node* nodes = self.tree.nodes
+        if nodes == NULL or self.n_nodes == 0:
+            return {}
+        return {nodes[ch].action: (nodes[ch].visits, nodes[ch].value) for ch in self._children(0)}
+
     def tree_actions(self):
-        """Every (parent action path, action) the tree holds, for legality tests."""
+        """The action path from the root to every node the tree holds, for legality tests."""
+        cdef Node* nodes = self.tree.nodes
         paths = []
-        if self.nodes == NULL:
+        if nodes == NULL or self.n_nodes == 0:
             return paths
-        for i in range(1, self.n_nodes):
-            path = []
-            j = i
-            while j > 0:
-                path.append(self.nodes[j].action)
-                j = self.nodes[j].parent
-            paths.append(path[::-1])
+        todo = [(0, [])]
+        while todo:
+            node, path = todo.pop()
+            for ch in self._children(node):
+                full = path + [nodes[ch].action]
+                paths.append(full)
+                todo.append((ch, full))
         return paths
 
     @property
@@ -345,7 +658,8 @@ cdef class _Worker:
         s = self.stats
         return {"iterations": s.iterations, "tree_decisions": s.tree_decisions,
                 "rollout_decisions": s.rollout_decisions, "illegal": s.illegal,
-                "nodes": self.n_nodes, "tree_s": s.tree_s, "rollout_s": s.rollout_s}
+                "cached_states": s.cached, "cache_mismatches": s.mismatch,
+                "nodes": s.nodes, "tree_s": s.tree_s, "rollout_s": s.rollout_s}
 
 
 def worker_seed(uint64_t seed, int index):

@@ -92,6 +92,20 @@ def _bench_mcts(engine, seconds: float) -> dict[str, Any]:
             0.0, out[name]["tree_overhead_us"] - out[name]["tree_decisions_per_iteration"] * step_us)
     mid = pos["mid"]
     n = max(400, int(out["mid"]["iterations_per_s"] * per))
+    # the kept-state cache against replaying every tree path from the root, same search
+    kept = mcts(mid, iterations=n, seed=3, max_depth=0, reward="win")
+    replayed = mcts(mid, iterations=n, seed=3, max_depth=0, reward="win", cache_states=1)
+
+    def overhead(r):
+        return (r.elapsed - r.details["rollout_s"]) / r.iterations * 1e6
+
+    out["cache"] = {"tree_overhead_us": overhead(kept),
+                    "tree_decisions_per_iteration": kept.details["tree_decisions"] / kept.iterations,
+                    "replayed_tree_overhead_us": overhead(replayed),
+                    "replayed_tree_decisions_per_iteration":
+                        replayed.details["tree_decisions"] / replayed.iterations,
+                    "overhead_ratio": overhead(replayed) / overhead(kept),
+                    "iterations": n}
     one = mcts(mid, iterations=n, seed=2, threads=1, max_depth=0, reward="win")
     two = mcts(mid, iterations=n, seed=2, threads=2, max_depth=0, reward="win")
     out["threads"] = {"one_iterations_per_s": one.iterations_per_s,
@@ -296,6 +310,12 @@ def format_bench(f: dict[str, Any]) -> str:
                      f"({x['tree_bookkeeping_us']:.2f} us bookkeeping), "
                      f"{x['rollout_decisions_per_iteration']:.1f} rollout decisions/iteration"
                      + ("  (target 20,000/s)" if name == "mid" else ""))
+    ca = mc["cache"]
+    lines.append(f"MCTS kept states (mid) : tree overhead {ca['tree_overhead_us']:.2f} us "
+                 f"({ca['tree_decisions_per_iteration']:.2f} game steps/iteration) vs "
+                 f"{ca['replayed_tree_overhead_us']:.2f} us replaying every path from the root "
+                 f"({ca['replayed_tree_decisions_per_iteration']:.2f} steps) = {ca['overhead_ratio']:.2f}x "
+                 f"(target < {mc['target_tree_overhead_us']} us)")
     t = mc["threads"]
     lines.append(f"MCTS threads           : 2 threads {t['two_iterations_per_s']:,.0f}/s vs 1 thread "
                  f"{t['one_iterations_per_s']:,.0f}/s = {t['ratio']:.2f}x (target {t['target_ratio']}x)")

@@ -1,14 +1,15 @@
 """Monte Carlo Tree Search over the player's decisions, native and without the GIL.
 
-Information-set search by determinization (single-observer ISMCTS): every iteration copies the
-root state and re-samples what the player cannot see, namely the Archive's order and the future
+Information-set search by determinization (single-observer ISMCTS): every iteration re-samples
+what the player cannot see, namely the Archive's order and the future
 draws of the `shuffle` and `encounter` streams, from the search's own stream. The Archive is
 first put in a canonical order (by card instance), so the true order is never read. The tree
 holds only the player's decisions; the Encounter's moves and responses are played by the same
 rules code as in a match (`apply_action` runs the game forward). A child's UCB uses its
 availability count (how often its action was legal when its parent was visited).
 
-The tree is a flat array of nodes (children as linked lists), allocated once per search.
+The tree is a flat, growable array of nodes. States of clean nodes (see Cache) are kept, so an
+iteration starts from the kept state nearest its leaf instead of replaying the path from the root.
 Root parallelism: each thread grows its own tree from its own seed; root statistics are summed.
 """
 cimport cython
@@ -385,7 +386,8 @@ cdef int grow(const State* root, Ctx* cx, const Params* p, uint64_t seed, int it
     n = legal_actions(root, cx, buf)
     for i in range(n):
         seen[i] = 0
-    _keep(cache, tr, 0, root, buf, n, seen)       # the cache always has room for the root
+    if not _keep(cache, tr, 0, root, buf, n, seen):
+        return -1       # no memory for the root's block: the caller raises MemoryError
     stats.cached = 1
     t_start = _now()
     t0 = t_start
@@ -586,7 +588,7 @@ cdef class _Worker:
         free(self.tree.nodes)
         self.n_nodes = 0
         self.tree.n = 1
-        self.tree.cap = iterations + 1024
+        self.tree.cap = min(iterations, 65536) + 1024     # grows as needed
         self.tree.nodes = <Node*>malloc(self.tree.cap * sizeof(Node))
         if self.table == NULL:
             self.table = <Slot*>calloc(TABLE_SIZE, sizeof(Slot))
@@ -617,6 +619,9 @@ cdef class _Worker:
         with nogil:
             self.n_nodes = grow(&root, &cx, &p, seed, iterations, &self.tree, self.table,
                                 &self.cache, &self.stats)
+        if self.n_nodes < 0:
+            self.n_nodes = 0
+            raise MemoryError("no memory for the search tree's root")
 
     cdef list _children(self, int node):
         cdef Node* nodes = self.tree.nodes

@@ -57,6 +57,10 @@ def test_bench_json_has_mcts_and_snapshot_figures(capsys):
         assert f["mcts"][pos]["iterations_per_s"] > 0
         assert f["mcts"][pos]["tree_overhead_us"] > 0
     assert f["mcts"]["threads"]["two_iterations_per_s"] > 0
+    ca = f["mcts"]["cache"]     # kept states against replaying every path, same position
+    assert ca["replayed_tree_decisions_per_iteration"] > ca["tree_decisions_per_iteration"] > 0
+    pr = f["mcts"]["python_reference"]
+    assert pr["iterations_per_s"] > 0 and pr["ceiling_ratio"] > 0 and pr["ratio"] > 0
     assert f["snapshot"]["size_bytes"] > 0 and f["snapshot"]["encode_us"] > 0
 
 

@@ -83,6 +83,7 @@ def _bench_mcts(engine, seconds: float) -> dict[str, Any]:
             # everything but the rollouts: copy, re-sampling, selection, expansion, the game
             # steps along the tree path, backpropagation
             "tree_overhead_us": (r.elapsed - d["rollout_s"]) / r.iterations * 1e6,
+            "rollout_us_per_iteration": d["rollout_s"] / r.iterations * 1e6,
             "round": m.round,
         }
         # of that overhead, the game steps along the tree path cost what a rollout step costs;
@@ -115,7 +116,12 @@ def _bench_mcts(engine, seconds: float) -> dict[str, Any]:
     ref = _find_python_reference()
     if ref is not None:
         py = ref.iterations_per_s(mid, seconds=per)
+        # the most any native search could gain: its rollouts alone, with a tree that cost nothing
+        rollout_us = out["mid"]["rollout_us_per_iteration"]
         out["python_reference"] = {"iterations_per_s": py,
+                                   "us_per_iteration": 1e6 / py,
+                                   "native_rollout_us_per_iteration": rollout_us,
+                                   "ceiling_ratio": (1e6 / py) / rollout_us,
                                    "ratio": out["mid"]["iterations_per_s"] / py,
                                    "target_ratio": TARGET_RATIO_TO_PYTHON,
                                    "source": "benchmarks/python_mcts.py"}
@@ -322,7 +328,9 @@ def format_bench(f: dict[str, Any]) -> str:
     if "python_reference" in mc:
         pr = mc["python_reference"]
         lines.append(f"MCTS vs plain Python   : {pr['iterations_per_s']:,.0f} iterations/s in Python -> "
-                     f"native is {pr['ratio']:.0f}x (target {pr['target_ratio']:.0f}x)")
+                     f"native is {pr['ratio']:.1f}x (target {pr['target_ratio']:.0f}x); ceiling with a free "
+                     f"tree {pr['ceiling_ratio']:.1f}x ({pr['us_per_iteration']:.0f} us a Python iteration, "
+                     f"{pr['native_rollout_us_per_iteration']:.0f} us of native rollout)")
     if "peers" in f:
         pe = f["peers"]
         if "error" in pe:

@@ -26,7 +26,10 @@ CORE = Path("src/eve/core")
 # Cython's boundscheck covers buffers, not the fixed C arrays of the state, so a debug build also
 # compiles with UBSan: an out-of-bounds index into a state array or a signed overflow aborts.
 SANITIZE = ["-fsanitize=undefined", "-fno-sanitize-recover=all"]
-extra_compile_args = ["-O1", "-g", *SANITIZE] if DEBUG else ["-O3"]
+# No fused multiply-add contraction: the search's UCT arithmetic (its ln polynomial) must round the
+# same on every machine, and GCC fuses by default where the target has FMA (aarch64, -mfma).
+SAME_FLOATS = ["-ffp-contract=off"]
+extra_compile_args = ["-O1", "-g", *SANITIZE, *SAME_FLOATS] if DEBUG else ["-O3", *SAME_FLOATS]
 extra_link_args = SANITIZE if DEBUG else []
 define_macros = [("EVE_DEBUG", "1")] if DEBUG else []
 

@@ -149,10 +149,38 @@ def test_time_limit_stops_early(engine):
     assert 0 < r.iterations < 10_000_000
 
 
-@pytest.mark.parametrize("kwargs", [{"iterations": 0}, {"threads": 0}, {"reward": "x"}, {"seed": -1}])
+@pytest.mark.parametrize("kwargs", [{"iterations": 0}, {"threads": 0}, {"reward": "x"}, {"seed": -1},
+                                    {"c": -10.0}, {"c": float("nan")}, {"c": float("inf")},
+                                    {"cache_states": 0}])
 def test_bad_parameters(engine, kwargs):
     with pytest.raises(ValueError):
         mcts(_mid(engine), **kwargs)
+
+
+def test_bad_parameters_are_refused_by_the_core_too(engine):
+    """The compiled Worker is reachable from Python: it checks what it relies on itself (a
+    negative or NaN c once made UCT pick no child and read before the node array)."""
+    from eve.core.search import Worker, _ln_for_tests, determinize_match
+    m = _mid(engine)
+    for c in (-10.0, float("nan")):
+        with pytest.raises(ValueError):
+            Worker().run(m, 0, 100, c, 0, 0, 0, 0.0)
+    with pytest.raises(TypeError):
+        Worker().run(None, 0, 10, 1.4, 0, 0, 0, 0.0)
+    with pytest.raises(TypeError):
+        determinize_match(None, 1)
+    with pytest.raises(ValueError):
+        _ln_for_tests(0)
+
+
+def test_huge_iteration_budgets_with_a_time_limit(engine):
+    r = mcts(_mid(engine), iterations=2**31 - 1, seed=0, time_limit=0.05)
+    assert 0 < r.iterations < 2**31 - 1
+
+
+def test_more_threads_than_iterations(engine):
+    r = mcts(_mid(engine), iterations=1, seed=0, threads=2)
+    assert r.iterations == 1 and sum(r.visits.values()) == 1
 
 
 def test_no_search_after_the_end(engine):

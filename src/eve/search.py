@@ -7,6 +7,7 @@ parameters; a `time_limit` makes it depend on the machine too.
 """
 from __future__ import annotations
 
+import math
 import threading
 import time
 from dataclasses import dataclass, field
@@ -72,6 +73,8 @@ def mcts(match, iterations: int = 1000, seed: int = 0, threads: int = 1, c: floa
         raise ValueError("the match is over: there is nothing to search")
     if iterations < 1 or threads < 1:
         raise ValueError("iterations and threads must be at least 1")
+    if not (math.isfinite(c) and c >= 0):
+        raise ValueError("c must be a finite number >= 0")
     if reward not in REWARDS:
         raise ValueError(f"reward must be one of {sorted(REWARDS)}")
     if cache_states < 1:
@@ -80,11 +83,12 @@ def mcts(match, iterations: int = 1000, seed: int = 0, threads: int = 1, c: floa
         raise ValueError("seed must be in [0, 2**64)")
     legal = match.legal_action_codes()
     per = [iterations // threads + (1 if i < iterations % threads else 0) for i in range(threads)]
-    workers = [Worker() for _ in range(threads)]
+    per = [n for n in per if n > 0]         # more threads than iterations: the rest stay idle
+    workers = [Worker() for _ in per]
     args = [(match, worker_seed(seed, i), per[i], float(c), int(max_depth), REWARDS[reward],
-             int(verify), float(time_limit or 0.0), int(cache_states)) for i in range(threads)]
+             int(verify), float(time_limit or 0.0), int(cache_states)) for i in range(len(per))]
     t0 = time.perf_counter()
-    if threads == 1:
+    if len(workers) == 1:
         workers[0].run(*args[0])
     else:
         errors: list[BaseException] = []

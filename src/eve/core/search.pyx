@@ -15,7 +15,7 @@ Root parallelism: each thread grows its own tree from its own seed; root statist
 cimport cython
 from libc.stdlib cimport malloc, calloc, realloc, free
 from libc.string cimport memcpy, memset, memcmp
-from libc.math cimport sqrt, log
+from libc.math cimport sqrt, INFINITY
 from libc.stdint cimport int16_t, int32_t, int64_t, uint32_t, uint64_t
 from posix.time cimport clock_gettime, timespec, CLOCK_MONOTONIC
 
@@ -143,6 +143,8 @@ cdef inline double _ln(int n) noexcept nogil:
 
 
 def _ln_for_tests(int n):
+    if n < 1:
+        raise ValueError("ln is defined here for n >= 1")
     return _ln(n)
 
 
@@ -278,7 +280,7 @@ cdef inline int _select_kept(Node* nodes, const Kept* k, double c) noexcept nogi
     """UCT over a kept node's children. At a clean node every tried action is legal in every
     determinization, so each child is available: bump them all, return the best or -1."""
     cdef int i, best = -1
-    cdef double bv = -1.0, v
+    cdef double bv = -INFINITY, v
     cdef Node* nd
     for i in range(k.n_children):
         nd = &nodes[k.block + i]
@@ -460,7 +462,7 @@ cdef int grow(const State* root, Ctx* cx, const Params* p, uint64_t seed, int it
                     table[h].idx = i
                 ch = nodes[node].first_child
                 best = -1
-                bv = -1.0
+                bv = -INFINITY
                 while ch >= 0:
                     k = -1
                     h = _h(nodes[ch].action) & TABLE_MASK
@@ -566,11 +568,13 @@ cdef class _Worker:
         free(self.cache.kept)
         free(self.cache.acts)
 
-    def run(self, Match match, uint64_t seed, int iterations, double c, int max_depth, int shaped,
-            int verify, double time_limit, int cache_states=4096):
+    def run(self, Match match not None, uint64_t seed, int iterations, double c, int max_depth,
+            int shaped, int verify, double time_limit, int cache_states=4096):
         cdef Params p
         cdef Ctx cx
         cdef State root
+        if not (c >= 0 and c < INFINITY):      # also refuses NaN: UCT needs scores >= 0
+            raise ValueError("c must be a finite number >= 0")
         p.c = c
         p.max_depth = max_depth
         p.shaped = shaped
@@ -598,11 +602,11 @@ cdef class _Worker:
         free(self.cache.kept)
         free(self.cache.acts)
         # a state is kept at most once per node, so more than iterations + 1 is never used
-        self.cache.cap = min(cache_states, iterations + 1)
+        self.cache.cap = cache_states if cache_states <= iterations else iterations + 1
         self.cache.n = 0
         self.cache.states = <State*>malloc(self.cache.cap * sizeof(State))
         self.cache.kept = <Kept*>malloc(self.cache.cap * sizeof(Kept))
-        self.cache.acts_cap = max(MAX_ACTIONS, self.cache.cap * 32)
+        self.cache.acts_cap = max(<int64_t>MAX_ACTIONS, <int64_t>self.cache.cap * 32)
         self.cache.acts_n = 0
         self.cache.acts = <int32_t*>malloc(self.cache.acts_cap * sizeof(int32_t))
         if self.tree.nodes == NULL or self.table == NULL or self.cache.states == NULL or self.cache.kept == NULL or self.cache.acts == NULL:
@@ -675,7 +679,7 @@ def worker_seed(uint64_t seed, int index):
 Worker = _Worker
 
 
-def determinize_match(Match m, uint64_t seed):
+def determinize_match(Match m not None, uint64_t seed):
     """Re-sample a match's hidden information in place, as each search iteration does (for the
     plain-Python reference search in benchmarks/)."""
     cdef uint64_t rng = seed

@@ -125,9 +125,9 @@ for _k in range(32):
 
 cdef inline double _ln(int n) noexcept nogil:
     """ln(n) for n >= 1 in plain IEEE arithmetic, good to about 1e-9: n = m * 2**e with m in
-    [1, 2), ln m = 2 atanh(s), s = (m - 1) / (m + 1) <= 1/3, by its odd series to s**15. The UCB
-    needs one ln per child per level, which made a lookup table miss the cache; and without
-    libm the search's choices cannot differ between platforms."""
+    [1, 2), ln m = 2 atanh(s), s = (m - 1) / (m + 1) <= 1/3, by its odd series to s**15. It
+    fills the SQLN table and serves counts beyond it; without libm the search's choices cannot
+    differ between platforms."""
     cdef int e = eve_msb(<unsigned int>n)
     cdef double m = <double>n * INV_POW2[e]     # exact: a power of two
     cdef double s = (m - 1.0) / (m + 1.0)

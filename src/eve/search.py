@@ -63,8 +63,8 @@ def mcts(match, iterations: int = 1000, seed: int = 0, threads: int = 1, c: floa
     at a depth cap 0.5 plus half the difference of the sides' hp fractions); time_limit: stop
     each thread after this many seconds as well; verify: check every tree action's legality
     and that every cached state equals a replay from the root (slower; for tests);
-    cache_states: how many node states each thread may keep (about 3.2 KB each; 1 keeps only
-    the root's), which spares the descent the game steps above them (docs/search.md).
+    cache_states: how many node states each thread may keep (1 keeps only the root's), which
+    spares the descent the game steps above them (docs/search.md).
 
     The defaults (rollouts capped at 20 decisions, shaped reward) are the playing configuration:
     against Encounters that random play never beats, full random rollouts all lose and give the

@@ -16,7 +16,7 @@ cimport cython
 from libc.stdlib cimport malloc, calloc, realloc, free
 from libc.string cimport memcpy, memset, memcmp
 from libc.math cimport sqrt, INFINITY
-from libc.stdint cimport int16_t, int32_t, int64_t, uint32_t, uint64_t
+from libc.stdint cimport int16_t, int32_t, int64_t, uint16_t, uint32_t, uint64_t
 from posix.time cimport clock_gettime, timespec, CLOCK_MONOTONIC
 
 from eve.core.defs cimport *
@@ -41,14 +41,16 @@ cdef enum:
     MAX_PATH = 1024         # deeper than any descent a search budget can build
 
 cdef struct Kept:
-    # a kept node: its state is Cache.states[its index], its legal actions (the tried ones
-    # first) are Cache.acts[legal_at : legal_at + n_legal], its children fill
-    # nodes[block : block + n_children]
+    # a kept node: its state is Cache.root with the 16-bit words Cache.diffs[diff_at :
+    # diff_at + n_diff] written over it, its legal actions (the tried ones first) are
+    # Cache.acts[legal_at : legal_at + n_legal], its children fill nodes[block : block +
+    # n_children]
     int64_t legal_at
+    int64_t diff_at
     int32_t n_legal
     int32_t n_children
     int32_t block
-    int32_t _pad
+    int32_t n_diff
 
 cdef struct Cache:
     # Clean nodes are those no step from the root to them revealed hidden information (a draw,
@@ -57,13 +59,22 @@ cdef struct Cache:
     # order, the two hidden streams), so a kept copy plus a fresh re-sample is exactly what
     # replaying its path from a fresh root determinization gives (`verify` checks this byte
     # for byte). Keeping them spares the descent the game steps above them.
-    State* states
+    # A kept state is stored as the words where it differs from the root (a median of about 10
+    # of the state's 1,580): the root's copy stays in the cache because every descent starts
+    # from it, where a whole kept state was usually a cold 3 KB read.
+    State root          # the root's state, its Archive in canonical order
     Kept* kept
     int cap
     int n
     int32_t* acts
     int64_t acts_cap
     int64_t acts_n
+    uint32_t* diffs     # (word index << 16) | word
+    int64_t diffs_cap
+    int64_t diffs_n
+
+cdef enum:
+    STATE_WORDS = 1580  # sizeof(State) / 2, checked at import
 
 cdef struct Tree:
     # the nodes, in one growable array addressed by index
@@ -313,10 +324,14 @@ cdef int _keep(Cache* cache, Tree* tr, int node, const State* st, const int32_t*
                const signed char* tried) noexcept nogil:
     """Keep a clean, childless node's state (its Archive in canonical order) and legal actions
     (the one about to be tried first), and reserve its children's block. 0: no room."""
-    cdef int i, j = 0, block = -1
+    cdef int i, j = 0, w, block = -1
     cdef int64_t want
     cdef int32_t* grown
+    cdef uint32_t* grown_d
     cdef Kept* k
+    cdef State canon
+    cdef const uint16_t* a
+    cdef const uint16_t* r
     if cache.n >= cache.cap or tr.nodes[node].first_child >= 0:
         return 0
     if cache.acts_n + n > cache.acts_cap:
@@ -328,6 +343,15 @@ cdef int _keep(Cache* cache, Tree* tr, int node, const State* st, const int32_t*
             return 0
         cache.acts = grown
         cache.acts_cap = want
+    if cache.diffs_n + STATE_WORDS > cache.diffs_cap:
+        want = cache.diffs_cap * 2
+        while want < cache.diffs_n + STATE_WORDS:
+            want *= 2
+        grown_d = <uint32_t*>realloc(cache.diffs, want * sizeof(uint32_t))
+        if grown_d == NULL:
+            return 0
+        cache.diffs = grown_d
+        cache.diffs_cap = want
     if n > 0:
         block = _slots(tr, n)
         if block < 0:
@@ -337,8 +361,21 @@ cdef int _keep(Cache* cache, Tree* tr, int node, const State* st, const int32_t*
     k.n_legal = n
     k.n_children = 0
     k.block = block
-    memcpy(&cache.states[cache.n], st, sizeof(State))
-    _canonical_archive(&cache.states[cache.n])
+    k.diff_at = cache.diffs_n
+    k.n_diff = 0
+    if cache.n == 0:
+        memcpy(&cache.root, st, sizeof(State))
+        _canonical_archive(&cache.root)
+    else:
+        memcpy(&canon, st, sizeof(State))
+        _canonical_archive(&canon)
+        a = <const uint16_t*>&canon
+        r = <const uint16_t*>&cache.root
+        for w in range(STATE_WORDS):
+            if a[w] != r[w]:
+                cache.diffs[cache.diffs_n + k.n_diff] = (<uint32_t>w << 16) | a[w]
+                k.n_diff += 1
+        cache.diffs_n += k.n_diff
     for i in range(n):
         if tried[i]:
             cache.acts[cache.acts_n + j] = buf[i]
@@ -352,6 +389,17 @@ cdef int _keep(Cache* cache, Tree* tr, int node, const State* st, const int32_t*
     tr.nodes[node].first_child = block
     cache.n += 1
     return 1
+
+
+cdef inline void _materialize(const Cache* cache, int idx, State* st) noexcept nogil:
+    """A kept node's state: the root's, with the node's differing words written over it."""
+    cdef const Kept* k = &cache.kept[idx]
+    cdef const uint32_t* d = &cache.diffs[k.diff_at]
+    cdef uint16_t* words = <uint16_t*>st
+    cdef int i
+    memcpy(st, &cache.root, sizeof(State))
+    for i in range(k.n_diff):
+        words[d[i] >> 16] = <uint16_t>(d[i] & 0xffff)
 
 
 cdef void _verify_from_root(const State* root, Ctx* cx, uint64_t rng, const int32_t* path,
@@ -428,11 +476,11 @@ cdef int grow(const State* root, Ctx* cx, const Params* p, uint64_t seed, int it
             path[depth] = node
         # the state: the nearest kept one (this node's or its parent's), freshly re-sampled
         src_depth = depth if nodes[node].info >= 0 else depth - 1
-        memcpy(&st, &cache.states[nodes[path[src_depth]].info], sizeof(State))
+        _materialize(cache, nodes[path[src_depth]].info, &st)
         rng_at = rng
         determinize(&st, &rng)
         if p.verify:
-            _verify_from_root(&cache.states[0], cx, rng_at, path, nodes, src_depth, &st, stats)
+            _verify_from_root(&cache.root, cx, rng_at, path, nodes, src_depth, &st, stats)
         if src_depth < depth:
             if p.verify and check_action(&st, cx, nodes[node].action) != 0:
                 stats.illegal += 1
@@ -575,14 +623,14 @@ cdef class _Worker:
         self.tree.nodes = NULL
         self.table = NULL
         self.n_nodes = 0
-        self.cache.states = NULL
+        self.cache.diffs = NULL
         self.cache.kept = NULL
         self.cache.acts = NULL
 
     def __dealloc__(self):
         free(self.tree.nodes)
         free(self.table)
-        free(self.cache.states)
+        free(self.cache.diffs)
         free(self.cache.kept)
         free(self.cache.acts)
 
@@ -616,18 +664,20 @@ cdef class _Worker:
             self.table = <Slot*>calloc(TABLE_SIZE, sizeof(Slot))
         else:
             memset(self.table, 0, TABLE_SIZE * sizeof(Slot))
-        free(self.cache.states)
+        free(self.cache.diffs)
         free(self.cache.kept)
         free(self.cache.acts)
         # a state is kept at most once per node, so more than iterations + 1 is never used
         self.cache.cap = cache_states if cache_states <= iterations else iterations + 1
         self.cache.n = 0
-        self.cache.states = <State*>malloc(self.cache.cap * sizeof(State))
+        self.cache.diffs_cap = max(<int64_t>4 * STATE_WORDS, <int64_t>self.cache.cap * 16)
+        self.cache.diffs_n = 0
+        self.cache.diffs = <uint32_t*>malloc(self.cache.diffs_cap * sizeof(uint32_t))
         self.cache.kept = <Kept*>malloc(self.cache.cap * sizeof(Kept))
         self.cache.acts_cap = max(<int64_t>MAX_ACTIONS, <int64_t>self.cache.cap * 32)
         self.cache.acts_n = 0
         self.cache.acts = <int32_t*>malloc(self.cache.acts_cap * sizeof(int32_t))
-        if self.tree.nodes == NULL or self.table == NULL or self.cache.states == NULL or self.cache.kept == NULL or self.cache.acts == NULL:
+        if self.tree.nodes == NULL or self.table == NULL or self.cache.diffs == NULL or self.cache.kept == NULL or self.cache.acts == NULL:
             raise MemoryError()
         self.stats.iterations = 0
         self.stats.tree_decisions = 0
@@ -706,3 +756,5 @@ def determinize_match(Match m not None, uint64_t seed):
 
 if TABLE_SIZE != 2 * MAX_ACTIONS:    # the literal above must follow defs.pxd
     raise ImportError("search.pyx: TABLE_SIZE must be 2 * MAX_ACTIONS")
+if STATE_WORDS * 2 != sizeof(State):
+    raise ImportError("search.pyx: STATE_WORDS must be sizeof(State) / 2")

@@ -99,6 +99,16 @@ def test_kept_states_equal_a_replay_from_the_root(engine):
     assert mismatches == 0 and illegal == 0
 
 
+def test_kept_states_stay_right_as_their_storage_grows(engine):
+    """Kept states (differences from the root) and their legal actions live in arenas that
+    start small and double; a search keeping over a thousand states grows both."""
+    from eve.bench import _positions
+    d = mcts(_positions(engine)["mid"], iterations=6000, seed=5, verify=True, max_depth=0,
+             reward="win").details
+    assert d["cached_states"] > 1000
+    assert d["cache_mismatches"] == 0 and d["illegal"] == 0
+
+
 def test_cache_size_bounds_the_kept_states(engine):
     m = _mid(engine)
     small = mcts(m, iterations=500, seed=1, cache_states=1, verify=True)

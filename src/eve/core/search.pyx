@@ -320,38 +320,37 @@ cdef inline int _select_kept(Node* nodes, const Kept* k, double c) noexcept nogi
     return best
 
 
+cdef int _reserve(void** arr, int64_t* cap, int64_t need, size_t item) noexcept nogil:
+    """Grow the array *arr (doubling *cap) to hold `need` items. 0 when memory runs out."""
+    cdef int64_t want = cap[0]
+    cdef void* grown
+    if need <= want:
+        return 1
+    while want < need:
+        want *= 2
+    grown = realloc(arr[0], want * item)
+    if grown == NULL:
+        return 0
+    arr[0] = grown
+    cap[0] = want
+    return 1
+
+
 cdef int _keep(Cache* cache, Tree* tr, int node, const State* st, const int32_t* buf, int n,
                const signed char* tried) noexcept nogil:
     """Keep a clean, childless node's state (its Archive in canonical order) and legal actions
     (the one about to be tried first), and reserve its children's block. 0: no room."""
     cdef int i, j = 0, w, block = -1
-    cdef int64_t want
-    cdef int32_t* grown
-    cdef uint32_t* grown_d
     cdef Kept* k
     cdef State canon
     cdef const uint16_t* a
     cdef const uint16_t* r
     if cache.n >= cache.cap or tr.nodes[node].first_child >= 0:
         return 0
-    if cache.acts_n + n > cache.acts_cap:
-        want = cache.acts_cap * 2
-        while want < cache.acts_n + n:
-            want *= 2
-        grown = <int32_t*>realloc(cache.acts, want * sizeof(int32_t))
-        if grown == NULL:
-            return 0
-        cache.acts = grown
-        cache.acts_cap = want
-    if cache.diffs_n + STATE_WORDS > cache.diffs_cap:
-        want = cache.diffs_cap * 2
-        while want < cache.diffs_n + STATE_WORDS:
-            want *= 2
-        grown_d = <uint32_t*>realloc(cache.diffs, want * sizeof(uint32_t))
-        if grown_d == NULL:
-            return 0
-        cache.diffs = grown_d
-        cache.diffs_cap = want
+    if (not _reserve(<void**>&cache.acts, &cache.acts_cap, cache.acts_n + n, sizeof(int32_t))
+            or not _reserve(<void**>&cache.diffs, &cache.diffs_cap, cache.diffs_n + STATE_WORDS,
+                            sizeof(uint32_t))):
+        return 0
     if n > 0:
         block = _slots(tr, n)
         if block < 0:
@@ -670,11 +669,12 @@ cdef class _Worker:
         # a state is kept at most once per node, so more than iterations + 1 is never used
         self.cache.cap = cache_states if cache_states <= iterations else iterations + 1
         self.cache.n = 0
-        self.cache.diffs_cap = max(<int64_t>4 * STATE_WORDS, <int64_t>self.cache.cap * 16)
+        # the arenas start small and grow (_reserve), so every sizeable search exercises that
+        self.cache.diffs_cap = 4 * STATE_WORDS
         self.cache.diffs_n = 0
         self.cache.diffs = <uint32_t*>malloc(self.cache.diffs_cap * sizeof(uint32_t))
         self.cache.kept = <Kept*>malloc(self.cache.cap * sizeof(Kept))
-        self.cache.acts_cap = max(<int64_t>MAX_ACTIONS, <int64_t>self.cache.cap * 32)
+        self.cache.acts_cap = MAX_ACTIONS
         self.cache.acts_n = 0
         self.cache.acts = <int32_t*>malloc(self.cache.acts_cap * sizeof(int32_t))
         if self.tree.nodes == NULL or self.table == NULL or self.cache.diffs == NULL or self.cache.kept == NULL or self.cache.acts == NULL:

@@ -445,7 +445,7 @@ cdef int grow(const State* root, Ctx* cx, const Params* p, uint64_t seed, int it
     cdef int32_t act
     cdef Kept* kp
     cdef Node* nodes
-    cdef int it, node, depth, src_depth, ch, n, i, best, k, n_untried, pick, expanded, fresh
+    cdef int it, node, depth, src_depth, ch, n, i, best, k, n_untried, pick, expanded
     cdef double bv, v, reward, t0, t1, t_it, t_start
     _init_node(&tr.nodes[0], -1, CLEAN)
     tr.nodes[0].avail = 0
@@ -488,7 +488,7 @@ cdef int grow(const State* root, Ctx* cx, const Params* p, uint64_t seed, int it
         # selection and expansion below, in this iteration's determinization
         while st.outcome == OUT_NONE and depth + 1 < MAX_PATH:
             if nodes[node].info >= 0:
-                # a kept node with untried actions (or no memory left for a child)
+                # a kept node with untried actions (or one met at the depth limit)
                 kp = &cache.kept[nodes[node].info]
                 best = _select_kept(nodes, kp, p.c)
                 if kp.n_children < kp.n_legal:

@@ -10,7 +10,8 @@ from time import perf_counter
 
 from eve.core.defs cimport *
 from eve.core.rng cimport sm_below, stream_seed
-from eve.core.rules cimport setup_match, begin, legal_actions, apply_action, state_hash, check_action
+from eve.core.rules cimport (setup_match, begin, legal_actions, apply_action, apply_listing, state_hash,
+                             check_action)
 from eve.core.effects cimport leader_of
 from eve.core.tables cimport CompiledContent
 from eve.core.match cimport Match
@@ -25,12 +26,10 @@ POLICIES = {"random": POLICY_RANDOM, "greedy": POLICY_GREEDY}
 cdef int random_playout(State* st, Ctx* cx, uint64_t* rng, int max_decisions) noexcept nogil:
     """Uniformly random legal actions until the match ends; returns the decisions made."""
     cdef int32_t buf[MAX_ACTIONS]
-    cdef int n, d = 0
-    while d < max_decisions:
-        n = legal_actions(st, cx, buf)
-        if n == 0:
-            break
-        apply_action(st, cx, buf[sm_below(rng, <unsigned int>n)] if n > 1 else buf[0])
+    cdef int n = legal_actions(st, cx, buf), d = 0
+    while d < max_decisions and n > 0:
+        # the step hands back the next list: the one the game used to decide it must stop
+        n = apply_listing(st, cx, buf[sm_below(rng, <unsigned int>n)] if n > 1 else buf[0], buf)
         d += 1
     return d
 

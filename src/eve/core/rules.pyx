@@ -350,25 +350,40 @@ cdef int _source_actions(const State* st, Ctx* cx, int src, int32_t* out, int n,
 
 
 cdef int _abilities(const State* st, Ctx* cx, int32_t* out, int n, int limit) noexcept nogil:
-    """Activations: heroes in slot order, characters in lane order, Sortileges in Lattice order."""
+    """Activations: heroes in slot order, characters in lane order, Sortileges in Lattice order.
+    A source whose ability is of the wrong kind for this moment (a reaction outside a window,
+    or not a reaction inside one) is passed over before _source_actions, which re-checks it
+    all: this runs at nearly every stop of the game, and mostly nothing qualifies."""
     cdef const Tables* tb = cx.tb
-    cdef int i
-    if st.n_stack == 0 and st.meter.spent + st.meter.cost[CAT_ACTIVATE] > st.meter.capacity:
+    cdef const Unit* u
+    cdef const CardDef* cd
+    cdef int i, c
+    cdef bint window = st.n_stack > 0
+    if not window and st.meter.spent + st.meter.cost[CAT_ACTIVATE] > st.meter.capacity:
         return n
     for i in range(st.n_hero_slots[PLAYER]):
-        if n >= limit:
-            return n
-        if st.units[i].alive and not st.units[i].used:
+        u = &st.units[i]
+        if (u.alive and not u.used and tb.heroes[u.def_id].ability_prog >= 0
+                and (tb.heroes[u.def_id].ability_reaction != 0) == window):
+            if n >= limit:
+                return n
             n = _source_actions(st, cx, i, out, n, limit)
     for i in range(tb.cfg.lanes):
-        if n >= limit:
-            return n
-        if st.units[CHAR_BASE + i].alive and not st.units[CHAR_BASE + i].is_token:
-            n = _source_actions(st, cx, CHAR_BASE + i, out, n, limit)
+        u = &st.units[CHAR_BASE + i]
+        if u.alive and not u.is_token and not u.used:
+            cd = &tb.cards[u.def_id]
+            if cd.ability_prog >= 0 and (cd.ability_reaction != 0) == window:
+                if n >= limit:
+                    return n
+                n = _source_actions(st, cx, CHAR_BASE + i, out, n, limit)
     for i in range(st.zones[Z_LATTICE].n):
-        if n >= limit:
-            return n
-        n = _source_actions(st, cx, TGT_CARD_BASE + st.zones[Z_LATTICE].c[i], out, n, limit)
+        c = st.zones[Z_LATTICE].c[i]
+        cd = &tb.cards[st.card_def[c]]
+        if (cd.ability_prog >= 0 and cd.kind == CK_SORTILEGE and st.card_charges[c] > 0
+                and (cd.ability_reaction != 0) == window):
+            if n >= limit:
+                return n
+            n = _source_actions(st, cx, TGT_CARD_BASE + c, out, n, limit)
     return n
 
 
@@ -632,10 +647,11 @@ cdef void _end(State* st, Ctx* cx) noexcept nogil:
     _set_phase(st, cx, PH_BEGINNING)
 
 
-cdef void advance(State* st, Ctx* cx) noexcept nogil:
-    """Run the game until the player must decide or the match is over."""
+cdef inline int _run(State* st, Ctx* cx, int32_t* out, int limit) noexcept nogil:
+    """Run the game until the player must decide (returns how many of the legal actions there
+    are in `out`, at most `limit`, always more than one) or the match is over (returns 0)."""
     cdef StackItem it
-    cdef int32_t buf[2]
+    cdef int n
     while st.outcome == OUT_NONE:
         if st.n_stack > 0:
             if st.priority == ENCOUNTER:
@@ -643,30 +659,58 @@ cdef void advance(State* st, Ctx* cx) noexcept nogil:
                     _push(st, cx, &it)
                 else:
                     _pass(st, cx, ENCOUNTER)
-            elif _generate(st, cx, buf, 2) > 1:
-                return                        # the player may respond
-            else:
-                _pass(st, cx, PLAYER)         # pass is the only choice: made for the player
+                continue
+            n = _generate(st, cx, out, limit)
+            if n > 1:
+                return n                      # the player may respond
+            _pass(st, cx, PLAYER)             # pass is the only choice: made for the player
             continue
         if st.phase == PH_BEGINNING:
             _beginning(st, cx)
         elif st.phase == PH_END:
             _end(st, cx)
         elif st.active == PLAYER:
-            if _generate(st, cx, buf, 2) > 1:
-                return
+            n = _generate(st, cx, out, limit)
+            if n > 1:
+                return n
             _set_phase(st, cx, st.phase + 1)  # auto-advance: nothing affordable remains
         else:
             if next_move(st, cx, &it):
                 _push(st, cx, &it)
             else:
                 _set_phase(st, cx, st.phase + 1)
+    return 0
+
+
+cdef void advance(State* st, Ctx* cx) noexcept nogil:
+    """Run the game until the player must decide or the match is over."""
+    cdef int32_t buf[2]
+    _run(st, cx, buf, 2)          # only "is there more than one choice?" is asked
+
+
+cdef int advance_listing(State* st, Ctx* cx, int32_t* out) noexcept nogil:
+    """`advance`, and then the legal actions where it stops, as `legal_actions` lists them:
+    the list that decided the stop is the list, so a caller that would list next saves a
+    second generation. Returns their number (0: the match is over)."""
+    return _run(st, cx, out, MAX_ACTIONS)
 
 
 # ---------------- apply ----------------
 
 cdef void apply_action(State* st, Ctx* cx, int32_t a) noexcept nogil:
     """Commit a legal action (the caller checked it) and run the game forward."""
+    _commit(st, cx, a)
+    advance(st, cx)
+
+
+cdef int apply_listing(State* st, Ctx* cx, int32_t a, int32_t* out) noexcept nogil:
+    """`apply_action`, then the legal actions where the game stops (see `advance_listing`)."""
+    _commit(st, cx, a)
+    return advance_listing(st, cx, out)
+
+
+cdef inline void _commit(State* st, Ctx* cx, int32_t a) noexcept nogil:
+    """Put a legal action into effect: pass, end the phase, or pay for it and push it."""
     cdef const Tables* tb = cx.tb
     cdef int kind = a_kind(a), src = a_src(a), tgt = a_tgt(a), lane = a_lane(a)
     cdef int prog = -1, spec = 0, reaction = 0, c
@@ -718,4 +762,3 @@ cdef void apply_action(State* st, Ctx* cx, int32_t a) noexcept nogil:
                 if st.card_charges[c] <= 0:
                     move_card(st, cx, c, Z_ABYSS, False)
         _push(st, cx, &it)
-    advance(st, cx)

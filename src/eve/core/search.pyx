@@ -21,7 +21,7 @@ from posix.time cimport clock_gettime, timespec, CLOCK_MONOTONIC
 
 from eve.core.defs cimport *
 from eve.core.rng cimport sm_next, sm_below, sm_mix, sm_shuffle16, stream_seed
-from eve.core.rules cimport legal_actions, apply_action, check_action
+from eve.core.rules cimport legal_actions, apply_action, apply_listing, check_action
 from eve.core.match cimport Match
 
 cdef struct Node:
@@ -233,17 +233,18 @@ cdef double _damage_dealt(const State* st) noexcept nogil:
     return 1.0 - hp / mx if mx > 0 else 0.0
 
 
-cdef double rollout(State* st, Ctx* cx, uint64_t* rng, const Params* p, int64_t* decisions) noexcept nogil:
-    cdef int32_t buf[MAX_ACTIONS]
-    cdef int n, d = 0
-    while st.outcome == OUT_NONE:
+cdef double rollout(State* st, Ctx* cx, uint64_t* rng, const Params* p, int64_t* decisions,
+                    int32_t* buf, int n) noexcept nogil:
+    """Random legal actions from `st` to the end (or the depth cap). `buf` holds the `n` legal
+    actions at `st` when the caller knows them (n < 0: it does not)."""
+    cdef int d = 0
+    if n < 0:
+        n = legal_actions(st, cx, buf)
+    while n > 0:
         if p.max_depth > 0 and d >= p.max_depth:
             decisions[0] += d
             return _shaped(st) if p.shaped else 0.5
-        n = legal_actions(st, cx, buf)
-        if n == 0:
-            break
-        apply_action(st, cx, buf[sm_below(rng, <unsigned int>n)] if n > 1 else buf[0])
+        n = apply_listing(st, cx, buf[sm_below(rng, <unsigned int>n)] if n > 1 else buf[0], buf)
         d += 1
     decisions[0] += d
     if st.outcome == OUT_WIN:
@@ -340,7 +341,8 @@ cdef int _keep(Cache* cache, Tree* tr, int node, const State* st, const int32_t*
                const signed char* tried) noexcept nogil:
     """Keep a clean, childless node's state (its Archive in canonical order) and legal actions
     (the one about to be tried first), and reserve its children's block. 0: no room."""
-    cdef int i, j = 0, w, block = -1
+    cdef int i, j = 0, w, q, block = -1
+    cdef uint64_t qa, qr
     cdef Kept* k
     cdef State canon
     cdef const uint16_t* a
@@ -370,10 +372,17 @@ cdef int _keep(Cache* cache, Tree* tr, int node, const State* st, const int32_t*
         _canonical_archive(&canon)
         a = <const uint16_t*>&canon
         r = <const uint16_t*>&cache.root
-        for w in range(STATE_WORDS):
-            if a[w] != r[w]:
-                cache.diffs[cache.diffs_n + k.n_diff] = (<uint32_t>w << 16) | a[w]
-                k.n_diff += 1
+        # compare four words at a time: a kept state differs from the root in a handful of
+        # its words, and this loop runs for every state kept
+        for q in range(0, STATE_WORDS, 4):
+            memcpy(&qa, &a[q], 8)
+            memcpy(&qr, &r[q], 8)
+            if qa == qr:
+                continue
+            for w in range(q, q + 4):
+                if a[w] != r[w]:
+                    cache.diffs[cache.diffs_n + k.n_diff] = (<uint32_t>w << 16) | a[w]
+                    k.n_diff += 1
         cache.diffs_n += k.n_diff
     for i in range(n):
         if tried[i]:
@@ -445,7 +454,7 @@ cdef int grow(const State* root, Ctx* cx, const Params* p, uint64_t seed, int it
     cdef int32_t act
     cdef Kept* kp
     cdef Node* nodes
-    cdef int it, node, depth, src_depth, ch, n, i, best, k, n_untried, pick, expanded
+    cdef int it, node, depth, src_depth, ch, n, i, best, k, n_untried, pick, expanded, listed
     cdef double bv, v, reward, t0, t1, t_it, t_start
     _init_node(&tr.nodes[0], -1, CLEAN)
     tr.nodes[0].avail = 0
@@ -480,10 +489,11 @@ cdef int grow(const State* root, Ctx* cx, const Params* p, uint64_t seed, int it
         determinize(&st, &rng)
         if p.verify:
             _verify_from_root(&cache.root, cx, rng_at, path, nodes, src_depth, &st, stats)
+        listed = -1         # how many legal actions at `st` are in buf; -1: not listed yet
         if src_depth < depth:
             if p.verify and check_action(&st, cx, nodes[node].action) != 0:
                 stats.illegal += 1
-            apply_action(&st, cx, nodes[node].action)
+            listed = apply_listing(&st, cx, nodes[node].action, buf)
             stats.tree_decisions += 1
         # selection and expansion below, in this iteration's determinization
         while st.outcome == OUT_NONE and depth + 1 < MAX_PATH:
@@ -500,7 +510,7 @@ cdef int grow(const State* root, Ctx* cx, const Params* p, uint64_t seed, int it
                     if p.verify and check_action(&st, cx, act) != 0:
                         stats.illegal += 1
                     _hidden(&st, &hid)
-                    apply_action(&st, cx, act)
+                    listed = apply_listing(&st, cx, act, buf)
                     stats.tree_decisions += 1
                     ch = kp.block + kp.n_children
                     kp.n_children += 1
@@ -512,7 +522,8 @@ cdef int grow(const State* root, Ctx* cx, const Params* p, uint64_t seed, int it
                 if best < 0:
                     break
             else:
-                n = legal_actions(&st, cx, buf)
+                n = listed if listed >= 0 else legal_actions(&st, cx, buf)
+                listed = n
                 if n == 0:
                     break
                 stamp += 1
@@ -575,7 +586,7 @@ cdef int grow(const State* root, Ctx* cx, const Params* p, uint64_t seed, int it
                     if p.verify and check_action(&st, cx, act) != 0:
                         stats.illegal += 1
                     _hidden(&st, &hid)
-                    apply_action(&st, cx, act)
+                    listed = apply_listing(&st, cx, act, buf)
                     stats.tree_decisions += 1
                     _init_node(&nodes[ch], act,
                                CLEAN if nodes[node].info != DIRTY and _unrevealed(&st, &hid) else DIRTY)
@@ -590,13 +601,13 @@ cdef int grow(const State* root, Ctx* cx, const Params* p, uint64_t seed, int it
                     break       # no memory for a node and nothing here has been tried: roll out
             if p.verify and check_action(&st, cx, nodes[best].action) != 0:
                 stats.illegal += 1
-            apply_action(&st, cx, nodes[best].action)
+            listed = apply_listing(&st, cx, nodes[best].action, buf)
             stats.tree_decisions += 1
             node = best
             depth += 1
             path[depth] = node
         t1 = _now()
-        reward = rollout(&st, cx, &rng, p, &stats.rollout_decisions)
+        reward = rollout(&st, cx, &rng, p, &stats.rollout_decisions, buf, listed)
         t0 = _now()
         stats.rollout_s += t0 - t1
         nodes = tr.nodes
@@ -756,5 +767,5 @@ def determinize_match(Match m not None, uint64_t seed):
 
 if TABLE_SIZE != 2 * MAX_ACTIONS:    # the literal above must follow defs.pxd
     raise ImportError("search.pyx: TABLE_SIZE must be 2 * MAX_ACTIONS")
-if STATE_WORDS * 2 != sizeof(State):
-    raise ImportError("search.pyx: STATE_WORDS must be sizeof(State) / 2")
+if STATE_WORDS * 2 != sizeof(State) or STATE_WORDS % 4:
+    raise ImportError("search.pyx: STATE_WORDS must be sizeof(State) / 2, a multiple of 4")

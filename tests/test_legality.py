@@ -35,3 +35,17 @@ def test_legal_action_order_is_deterministic(engine):
     b = engine.new_match(seed=7)
     assert a.legal_action_codes() == b.legal_action_codes()
     assert [str(x) for x in a.legal_actions()] == [str(x) for x in b.legal_actions()]
+
+
+def test_a_step_hands_back_exactly_the_legal_actions(engine):
+    # Playouts and the search take the next decision's actions from the step itself (the
+    # list the game stopped on) instead of listing again: it must be the same list, in order.
+    from eve.core.playout import listing_mismatches
+
+    decisions = 0
+    for enc in engine.catalog.encounters:
+        for seed in range(8):
+            d, bad = listing_mismatches(engine.new_match(seed=seed, encounter=enc), seed)
+            assert bad == 0, f"{enc}, seed {seed}: {bad} of {d} lists differ"
+            decisions += d
+    assert decisions > 1000

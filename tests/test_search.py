@@ -60,6 +60,25 @@ def test_no_hidden_information_leak(engine):
         assert _key(mcts(other, iterations=800, seed=11)) == base
 
 
+@pytest.mark.parametrize("lazy", [True, False])
+def test_resampling_draws_uniformly_from_the_archive(engine, lazy):
+    """The search re-samples lazily: each draw is a uniform pick among the cards left (lazy),
+    where the plain-Python reference shuffles the whole Archive first (eager). Either way the
+    first card drawn is uniform over the Archive, whatever the true order is."""
+    from eve.core.search import _draw_counts_for_tests
+    m = _mid(engine, seed=6, steps=8)
+    archive = m.zone_cards("archive")
+    k, trials = len(archive), 400 * len(archive)
+    counts = _draw_counts_for_tests(m, 5, trials, lazy)
+    assert set(counts) == set(archive)
+    expected = trials / k
+    chi2 = sum((counts[c] - expected) ** 2 / expected for c in archive)
+    assert chi2 < 2.5 * (k - 1) + 10         # far above its mean (k - 1), far below a bias
+    other = m.clone()
+    other._set_archive_order(archive[::-1])
+    assert _draw_counts_for_tests(other, 5, trials, lazy) == counts     # the true order is unread
+
+
 def test_every_tree_action_is_legal_where_it_is_used(engine):
     for seed in range(4):
         m = _mid(engine, seed=seed, steps=5 + seed)

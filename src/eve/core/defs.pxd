@@ -436,3 +436,6 @@ ctypedef struct Ctx:
     int32_t n_ev
     int32_t cap_ev
     int32_t lost_ev
+    # 1 only in the search's determinizations: a draw takes a uniformly random card of the
+    # Archive, which is a shuffle done lazily (cards never drawn are never placed); 0 in a match
+    int32_t draw_at_random

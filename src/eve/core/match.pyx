@@ -47,6 +47,7 @@ cdef class Match:
     """One match. Made by `Engine.new_match` (or `eve.testing.scenario`), never directly."""
 
     def __cinit__(self):
+        self.cx.draw_at_random = 0      # a match draws from the top of its Archive
         self.log = NULL
         self.log_n = 0
         self.log_cap = 0

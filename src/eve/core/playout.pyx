@@ -3,7 +3,7 @@
 They use the same `legal_actions` / `apply_action` as the Python API. Their randomness comes
 from a policy stream of their own, never from a match stream.
 """
-from libc.string cimport memcpy
+from libc.string cimport memcpy, memcmp
 from libc.stdlib cimport malloc, free
 from libc.stdint cimport int16_t, int32_t, uint64_t
 from time import perf_counter
@@ -110,6 +110,7 @@ def playout(Match match, unsigned long long seed, int max_decisions=1000000):
     cdef int d
     cx.tb = match.content.tb
     cx.ev = NULL
+    cx.draw_at_random = 0
     with nogil:
         d = random_playout(&match.st, &cx, &rng, max_decisions)
     return d
@@ -123,6 +124,7 @@ def choose(Match match, str policy, unsigned long long seed=0):
     cdef int n
     cx.tb = match.content.tb
     cx.ev = NULL
+    cx.draw_at_random = 0
     if policy == "greedy":
         return greedy_choice(&match.st, &cx, &rng)
     n = legal_actions(&match.st, &cx, buf)
@@ -155,6 +157,7 @@ def run_matches(CompiledContent content, list seeds, list heroes, int enc, str p
         hs[i] = heroes[i]
     cx.tb = content.tb
     cx.ev = NULL
+    cx.draw_at_random = 0
     out = []
     try:
         for seed in seeds:
@@ -182,6 +185,7 @@ def bench_playouts(Match start, double seconds=1.0, unsigned long long seed=1):
     cdef int k
     cx.tb = start.content.tb
     cx.ev = NULL
+    cx.draw_at_random = 0
     t0 = perf_counter()
     while True:
         with nogil:
@@ -233,6 +237,7 @@ def bench_replay(Match start, list codes, int reps=200):
         buf[i] = codes[i]
     cx.tb = start.content.tb
     cx.ev = NULL
+    cx.draw_at_random = 0
     memcpy(&st, &start.st, sizeof(State))
     for i in range(n):          # only legal codes are timed: check them once, untimed
         if check_action(&st, &cx, buf[i]) != 0:
@@ -248,3 +253,31 @@ def bench_replay(Match start, list codes, int reps=200):
     el = perf_counter() - t0
     free(buf)
     return el / max(1, n * reps)
+
+
+def listing_mismatches(Match start, unsigned long long seed, int max_decisions=1000000):
+    """Play `start` (copied; unchanged) to its end with random actions through `apply_listing`,
+    and compare each list it hands back with a fresh `legal_actions` of the same state.
+    Returns (decisions, mismatching lists): the check that the fast path lists exactly what
+    the definition does."""
+    cdef State st
+    cdef Ctx cx
+    cdef uint64_t rng = stream_seed(seed, b"listing")
+    cdef int32_t* got = <int32_t*>malloc(2 * MAX_ACTIONS * sizeof(int32_t))
+    cdef int32_t* want = got + MAX_ACTIONS
+    cdef int n, m, d = 0, bad = 0
+    if got == NULL:
+        raise MemoryError()
+    cx.tb = start.content.tb
+    cx.ev = NULL
+    cx.draw_at_random = 0
+    memcpy(&st, &start.st, sizeof(State))
+    n = legal_actions(&st, &cx, got)
+    while n > 0 and d < max_decisions:
+        n = apply_listing(&st, &cx, got[sm_below(&rng, <unsigned int>n)], got)
+        d += 1
+        m = legal_actions(&st, &cx, want)
+        if m != n or memcmp(got, want, n * sizeof(int32_t)) != 0:
+            bad += 1
+    free(got)
+    return d, bad

@@ -23,6 +23,7 @@ from eve.core.defs cimport *
 from eve.core.rng cimport sm_next, sm_below, sm_mix, sm_shuffle16, stream_seed
 from eve.core.rules cimport legal_actions, apply_action, apply_listing, check_action
 from eve.core.match cimport Match
+from eve.core.zones cimport draw_one
 
 cdef struct Node:
     # 40 bytes: UCT reads every child of every node it passes, so a child is kept small
@@ -182,9 +183,20 @@ cdef inline void _canonical_archive(State* st) noexcept nogil:
 
 
 cdef void determinize(State* st, uint64_t* rng) noexcept nogil:
-    """Re-sample the hidden information from the player's point of view."""
+    """Re-sample the hidden information from the player's point of view, eagerly: the Archive
+    in a fresh random order, and fresh hidden streams (for a match played with the usual draws:
+    the Python reference search)."""
     _canonical_archive(st)          # canonical order first: the true order is never used
     sm_shuffle16(rng, st.zones[Z_ARCHIVE].c, st.zones[Z_ARCHIVE].n)
+    st.rng[STREAM_SHUFFLE] = sm_next(rng)
+    st.rng[STREAM_ENCOUNTER] = sm_next(rng)
+
+
+cdef inline void _resample(State* st, uint64_t* rng) noexcept nogil:
+    """The search's re-sampling of a state whose Archive is in canonical order (every state it
+    starts an iteration from is): fresh hidden streams only. Its Ctx draws at random, each draw
+    a uniform pick among the cards left, so the Archive's order is never read, and this is the
+    same distribution as a full shuffle without shuffling the cards no draw reaches."""
     st.rng[STREAM_SHUFFLE] = sm_next(rng)
     st.rng[STREAM_ENCOUNTER] = sm_next(rng)
 
@@ -418,7 +430,7 @@ cdef void _verify_from_root(const State* root, Ctx* cx, uint64_t rng, const int3
     cdef State scratch
     cdef int d
     memcpy(&scratch, root, sizeof(State))
-    determinize(&scratch, &rng)
+    _resample(&scratch, &rng)
     for d in range(1, depth + 1):
         if check_action(&scratch, cx, nodes[path[d]].action) != 0:
             stats.illegal += 1
@@ -486,7 +498,7 @@ cdef int grow(const State* root, Ctx* cx, const Params* p, uint64_t seed, int it
         src_depth = depth if nodes[node].info >= 0 else depth - 1
         _materialize(cache, nodes[path[src_depth]].info, &st)
         rng_at = rng
-        determinize(&st, &rng)
+        _resample(&st, &rng)
         if p.verify:
             _verify_from_root(&cache.root, cx, rng_at, path, nodes, src_depth, &st, stats)
         listed = -1         # how many legal actions at `st` are in buf; -1: not listed yet
@@ -658,6 +670,7 @@ cdef class _Worker:
         p.time_limit = time_limit
         cx.tb = match.content.tb
         cx.ev = NULL
+        cx.draw_at_random = 1     # re-sampling the Archive is left to the draws: see _resample
         memcpy(&root, &match.st, sizeof(State))      # the match itself is never touched
         if iterations < 1:
             raise ValueError("iterations must be at least 1")
@@ -763,6 +776,32 @@ def determinize_match(Match m not None, uint64_t seed):
     plain-Python reference search in benchmarks/)."""
     cdef uint64_t rng = seed
     determinize(&m.st, &rng)
+
+
+def _draw_counts_for_tests(Match m not None, uint64_t seed, int trials, bint lazy):
+    """How often each card is the first one drawn after a re-sampling of `m` (unchanged), over
+    `trials` re-samplings: the search's lazy one (draws at random from a canonical Archive) or
+    the eager one (a full shuffle). Both must be uniform over the Archive."""
+    cdef State st
+    cdef Ctx cx
+    cdef uint64_t rng = seed
+    cdef int t
+    counts = {}
+    cx.tb = m.content.tb
+    cx.ev = NULL
+    cx.draw_at_random = lazy
+    for t in range(trials):
+        memcpy(&st, &m.st, sizeof(State))
+        if lazy:
+            _canonical_archive(&st)
+            _resample(&st, &rng)
+        else:
+            determinize(&st, &rng)
+        if st.zones[Z_ARCHIVE].n == 0 or not draw_one(&st, &cx):
+            raise ValueError("the Archive is empty")
+        c = st.zones[Z_RIFT].c[st.zones[Z_RIFT].n - 1]
+        counts[c] = counts.get(c, 0) + 1
+    return counts
 
 
 if TABLE_SIZE != 2 * MAX_ACTIONS:    # the literal above must follow defs.pxd

@@ -12,7 +12,8 @@ from libc.string cimport memmove
 from libc.stdint cimport int16_t
 from eve.core.defs cimport *
 from eve.core.events cimport emit
-from eve.core.rng cimport sm_shuffle16
+from libc.stdint cimport uint32_t
+from eve.core.rng cimport sm_shuffle16, sm_below
 
 cdef bint LIFECYCLE[N_ZONES][N_ZONES]
 
@@ -100,5 +101,8 @@ cdef int draw_one(State* st, Ctx* cx) noexcept nogil:
             move_card(st, cx, aby.c[0], Z_ARCHIVE, False)
         sm_shuffle16(&st.rng[STREAM_SHUFFLE], arch.c, arch.n)
         emit(cx, EV_SHUFFLE, PLAYER, n, 0, 0, 0)
+    if cx.draw_at_random and arch.n > 1:
+        n = <int>sm_below(&st.rng[STREAM_SHUFFLE], <uint32_t>arch.n)
+        arch.c[n], arch.c[arch.n - 1] = arch.c[arch.n - 1], arch.c[n]
     move_card(st, cx, arch.c[arch.n - 1], Z_RIFT, False)
     return 1

@@ -234,6 +234,18 @@ cdef void fire_triggers(State* st, Ctx* cx, int trigger, bint own_resolution) no
 
 # ---------------- targets ----------------
 
+# For each unit target spec (T_FOE .. T_ALLY_HERO), the groups it admits: bit 0 own heroes,
+# bit 1 own characters, bit 2 foe heroes, bit 3 foe characters.
+cdef int UNIT_GROUPS[T_ALLY_HERO + 1]
+UNIT_GROUPS[T_NONE] = 0
+UNIT_GROUPS[T_FOE] = 4 | 8
+UNIT_GROUPS[T_ALLY] = 1 | 2
+UNIT_GROUPS[T_ANY] = 1 | 2 | 4 | 8
+UNIT_GROUPS[T_FOE_CHAR] = 8
+UNIT_GROUPS[T_ALLY_CHAR] = 2
+UNIT_GROUPS[T_FOE_HERO] = 4
+UNIT_GROUPS[T_ALLY_HERO] = 1
+
 cdef bint _unit_matches(const State* st, int spec, int side, int u) noexcept nogil:
     cdef int us = side_of(u)
     cdef bint hero = (u & 15) < CHAR_BASE
@@ -279,24 +291,27 @@ cdef bint target_ok(const State* st, const Tables* tb, int spec, int side, int t
 cdef int enum_targets(const State* st, const Tables* tb, int spec, int side, int16_t* out) noexcept nogil:
     """Every valid target of `spec` in a fixed order: own side's heroes then characters, then the
     other side's; Stack items bottom-up; cards in zone order."""
-    cdef int n = 0, s, k, u, i
-    cdef int sides[2]
+    cdef int n = 0, s, k, u, i, groups
     if spec == T_NONE:
         out[0] = TGT_NONE
         return 1
     if spec <= T_ALLY_HERO:
-        sides[0] = side
-        sides[1] = 1 - side
+        # which of own heroes, own characters, foe heroes, foe characters the spec admits (the
+        # same answers as _unit_matches), so that only being alive is tested per unit, and
+        # without a branch: this runs for every targeted card and ability at every decision
+        groups = UNIT_GROUPS[spec]
         for k in range(2):
-            s = sides[k]
-            for i in range(st.n_hero_slots[s]):
-                u = s * UNITS_PER_SIDE + i
-                if _unit_matches(st, spec, side, u):
-                    out[n] = u; n += 1
-            for i in range(tb.cfg.lanes):
-                u = s * UNITS_PER_SIDE + CHAR_BASE + i
-                if _unit_matches(st, spec, side, u):
-                    out[n] = u; n += 1
+            s = side if k == 0 else 1 - side
+            if groups & (1 << (2 * k)):
+                for i in range(st.n_hero_slots[s]):
+                    u = s * UNITS_PER_SIDE + i
+                    out[n] = u
+                    n += st.units[u].alive != 0
+            if groups & (2 << (2 * k)):
+                for i in range(tb.cfg.lanes):
+                    u = s * UNITS_PER_SIDE + CHAR_BASE + i
+                    out[n] = u
+                    n += st.units[u].alive != 0
         return n
     if spec == T_FOE_STACK:
         for i in range(st.n_stack):

@@ -410,6 +410,30 @@ cdef int _plays(const State* st, Ctx* cx, int32_t* out, int n, int limit) noexce
     return n
 
 
+cdef inline bint _may_react(const State* st, const Tables* tb) noexcept nogil:
+    """False when nothing the player holds is a reaction, so that a window offers only the pass:
+    the usual case, met at each item the Encounter puts on the Stack. A necessary condition
+    only (_plays and _abilities decide), and free of branches, whose outcomes here are
+    unpredictable."""
+    cdef int i, c, d, found = 0
+    cdef const Unit* u
+    for i in range(st.zones[Z_RIFT].n):
+        found |= tb.cards[st.card_def[st.zones[Z_RIFT].c[i]]].keywords & KW_REACTION
+    for i in range(st.n_hero_slots[PLAYER]):
+        u = &st.units[i]
+        d = u.def_id if u.def_id >= 0 else 0
+        found |= (u.alive != 0) & (u.used == 0) & (tb.heroes[d].ability_reaction != 0)
+    for i in range(tb.cfg.lanes):
+        u = &st.units[CHAR_BASE + i]
+        d = u.def_id if (u.def_id >= 0 and not u.is_token) else 0     # a token's is a unit def
+        found |= ((u.alive != 0) & (u.is_token == 0) & (u.used == 0)
+                  & (tb.cards[d].ability_reaction != 0))
+    for i in range(st.zones[Z_LATTICE].n):
+        c = st.zones[Z_LATTICE].c[i]
+        found |= (tb.cards[st.card_def[c]].ability_reaction != 0) & (st.card_charges[c] > 0)
+    return found != 0
+
+
 cdef int legal_actions(const State* st, Ctx* cx, int32_t* out) noexcept nogil:
     """Every legal action in a fixed order; none exactly when the match is over (at any state
     `advance` leaves, the player holds a decision: pass or end the phase is always there)."""
@@ -425,7 +449,7 @@ cdef int _generate(const State* st, Ctx* cx, int32_t* out, int limit) noexcept n
     if _window(st):
         out[0] = make_action(A_PASS, 0, 0, 0)
         n = 1
-        if st.n_stack >= MAX_STACK:
+        if st.n_stack >= MAX_STACK or not _may_react(st, tb):
             return n
         n = _plays(st, cx, out, n, limit)
         n = _abilities(st, cx, out, n, limit)

@@ -47,7 +47,7 @@ class SearchResult:
 
 DEFAULT_MAX_DEPTH = 20
 DEFAULT_REWARD = "shaped"
-DEFAULT_CACHE_STATES = 4096
+DEFAULT_CACHE_STATES = 65536
 
 
 def mcts(match, iterations: int = 1000, seed: int = 0, threads: int = 1, c: float = 1.4,

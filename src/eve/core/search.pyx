@@ -26,18 +26,22 @@ from eve.core.match cimport Match
 from eve.core.zones cimport draw_one
 
 cdef struct Node:
-    # 40 bytes: UCT reads every child of every node it passes, so a child is kept small
+    # the tree's shape (24 bytes); what UCT reads of a node is in its Uct, at the same index
     int32_t action
     int32_t first_child     # kept nodes: the start of their children's block
     int32_t next_sibling    # children of nodes that are not kept (linked, newest first)
     int32_t visits
-    int32_t avail
     int32_t info            # >= 0: its Kept entry; CLEAN: clean, not kept; DIRTY: not clean
     int32_t kids            # a kept node whose actions have all been tried: its children (the
                             # descent reads this, not the Kept entry, one cache miss a level
                             # fewer); 0 for every other node
+
+cdef struct Uct:
+    # 16 bytes, in an array beside the nodes: UCT reads these of every child of every node it
+    # passes, and a big tree is out of the cache, so four children share a cache line
+    double value            # the sum of the rewards backed up through the node
     float isv               # 1 / sqrt(visits), set by the backup, so UCT divides nothing
-    double value
+    int32_t avail           # how often it was available when its parent was visited
 
 cdef enum:
     CLEAN = -1
@@ -81,8 +85,9 @@ cdef enum:
     STATE_WORDS = 1580  # sizeof(State) / 2, checked at import
 
 cdef struct Tree:
-    # the nodes, in one growable array addressed by index
+    # the nodes and their UCT figures, in two growable arrays addressed by the same index
     Node* nodes
+    Uct* uct
     int n
     int cap
 
@@ -274,6 +279,7 @@ cdef int _slots(Tree* tr, int k) noexcept nogil:
     growing; iterations go on, rolling out from where the descent stops)."""
     cdef int64_t want
     cdef Node* grown
+    cdef Uct* grown_uct
     if tr.n + k > tr.cap:
         want = <int64_t>tr.cap * 2
         while want < tr.n + k:
@@ -283,22 +289,28 @@ cdef int _slots(Tree* tr, int k) noexcept nogil:
         grown = <Node*>realloc(tr.nodes, want * sizeof(Node))
         if grown == NULL:
             return -1
-        tr.nodes = grown
+        tr.nodes = grown            # larger than cap until both arrays have grown: harmless
+        grown_uct = <Uct*>realloc(tr.uct, want * sizeof(Uct))
+        if grown_uct == NULL:
+            return -1
+        tr.uct = grown_uct
         tr.cap = <int>want
     tr.n += k
     return tr.n - k
 
 
-cdef inline void _init_node(Node* nd, int32_t action, int32_t info) noexcept nogil:
+cdef inline void _init_node(Tree* tr, int i, int32_t action, int32_t info) noexcept nogil:
+    cdef Node* nd = &tr.nodes[i]
+    cdef Uct* u = &tr.uct[i]
     nd.action = action
     nd.first_child = -1
     nd.next_sibling = -1
     nd.visits = 0
-    nd.avail = 1
     nd.info = info
-    nd.value = 0
-    nd.isv = 0
     nd.kids = 0
+    u.value = 0
+    u.isv = 0
+    u.avail = 1
 
 
 cdef enum:
@@ -315,23 +327,23 @@ for _k in range(1, SQLN_SIZE):
     SQLN[_k] = <float>sqrt(_ln(_k))
 
 
-cdef inline double _ucb(const Node* nd, double c) noexcept nogil:
+cdef inline double _ucb(const Uct* u, double c) noexcept nogil:
     """mean + c * sqrt(ln(availability) / visits), with 1 / sqrt(visits) from the backup."""
-    cdef double q = SQLN[nd.avail] if nd.avail < SQLN_SIZE else sqrt(_ln(nd.avail))
-    return nd.value * nd.isv * nd.isv + c * q * nd.isv
+    cdef double q = SQLN[u.avail] if u.avail < SQLN_SIZE else sqrt(_ln(u.avail))
+    return u.value * u.isv * u.isv + c * q * u.isv
 
 
-cdef inline int _select_kept(Node* nodes, int block, int n, double c) noexcept nogil:
+cdef inline int _select_kept(Uct* uct, int block, int n, double c) noexcept nogil:
     """UCT over a kept node's n children (nodes[block : block + n]). At a clean node every
     tried action is legal in every determinization, so each child is available: bump them all,
     return the best or -1."""
     cdef int i, best = -1
     cdef double bv = -INFINITY, v
-    cdef Node* nd
+    cdef Uct* u
     for i in range(n):
-        nd = &nodes[block + i]
-        nd.avail += 1
-        v = _ucb(nd, c)
+        u = &uct[block + i]
+        u.avail += 1
+        v = _ucb(u, c)
         if v > bv:
             bv = v
             best = block + i
@@ -356,12 +368,12 @@ cdef int _reserve(void** arr, int64_t* cap, int64_t need, size_t item) noexcept 
 
 cdef int _keep(Cache* cache, Tree* tr, int node, const State* st, const int32_t* buf, int n,
                const signed char* tried) noexcept nogil:
-    """Keep a clean, childless node's state (its Archive in canonical order) and legal actions
-    (the one about to be tried first), and reserve its children's block. 0: no room."""
+    """Keep a clean, childless node's state (as its differences from the root's) and legal
+    actions (the one about to be tried first), and reserve its children's block. 0: no room."""
     cdef int i, j = 0, w, q, block = -1
-    cdef uint64_t qa, qr
+    cdef uint64_t qa[4]
+    cdef uint64_t qr[4]
     cdef Kept* k
-    cdef State canon
     cdef const uint16_t* a
     cdef const uint16_t* r
     if cache.n >= cache.cap or tr.nodes[node].first_child >= 0:
@@ -385,21 +397,25 @@ cdef int _keep(Cache* cache, Tree* tr, int node, const State* st, const int32_t*
         memcpy(&cache.root, st, sizeof(State))
         _canonical_archive(&cache.root)
     else:
-        memcpy(&canon, st, sizeof(State))
-        _canonical_archive(&canon)
-        a = <const uint16_t*>&canon
+        # Compared as it is: every iteration starts from the canonical root's Archive (the
+        # re-sampling leaves the order to the draws), and a clean state's Archive is untouched.
+        a = <const uint16_t*>st
         r = <const uint16_t*>&cache.root
-        # compare four words at a time: a kept state differs from the root in a handful of
-        # its words, and this loop runs for every state kept
-        for q in range(0, STATE_WORDS, 4):
-            memcpy(&qa, &a[q], 8)
-            memcpy(&qr, &r[q], 8)
-            if qa == qr:
+        # sixteen words (32 bytes) at a time: a kept state differs from the root in a handful
+        # of its words, and this runs for every state kept
+        for q in range(0, STATE_WORDS - 15, 16):
+            memcpy(qa, &a[q], 32)
+            memcpy(qr, &r[q], 32)
+            if ((qa[0] ^ qr[0]) | (qa[1] ^ qr[1]) | (qa[2] ^ qr[2]) | (qa[3] ^ qr[3])) == 0:
                 continue
-            for w in range(q, q + 4):
+            for w in range(q, q + 16):
                 if a[w] != r[w]:
                     cache.diffs[cache.diffs_n + k.n_diff] = (<uint32_t>w << 16) | a[w]
                     k.n_diff += 1
+        for w in range(STATE_WORDS - STATE_WORDS % 16, STATE_WORDS):
+            if a[w] != r[w]:
+                cache.diffs[cache.diffs_n + k.n_diff] = (<uint32_t>w << 16) | a[w]
+                k.n_diff += 1
         cache.diffs_n += k.n_diff
     for i in range(n):
         if tried[i]:
@@ -471,10 +487,11 @@ cdef int grow(const State* root, Ctx* cx, const Params* p, uint64_t seed, int it
     cdef int32_t act
     cdef Kept* kp
     cdef Node* nodes
+    cdef Uct* uct
     cdef int it, node, depth, src_depth, ch, n, i, best, k, n_untried, pick, expanded, listed
     cdef double bv, v, reward, t0, t1, t_it, t_start
-    _init_node(&tr.nodes[0], -1, CLEAN)
-    tr.nodes[0].avail = 0
+    _init_node(tr, 0, -1, CLEAN)
+    tr.uct[0].avail = 0
     n = legal_actions(root, cx, buf)
     for i in range(n):
         seen[i] = 0
@@ -488,12 +505,13 @@ cdef int grow(const State* root, Ctx* cx, const Params* p, uint64_t seed, int it
             break
         t_it = t0           # when the last rollout ended: its backup counts as tree time
         nodes = tr.nodes
+        uct = tr.uct
         # descent through kept nodes whose actions have all been tried: no game state needed
         node = 0
         depth = 0
         path[0] = 0
         while nodes[node].kids > 0 and depth + 1 < MAX_PATH:
-            node = _select_kept(nodes, nodes[node].first_child, nodes[node].kids, p.c)
+            node = _select_kept(uct, nodes[node].first_child, nodes[node].kids, p.c)
             depth += 1
             path[depth] = node
         # the state: the nearest kept one (this node's or its parent's), freshly re-sampled
@@ -514,7 +532,7 @@ cdef int grow(const State* root, Ctx* cx, const Params* p, uint64_t seed, int it
             if nodes[node].info >= 0:
                 # a kept node with untried actions (or one met at the depth limit)
                 kp = &cache.kept[nodes[node].info]
-                best = _select_kept(nodes, kp.block, kp.n_children, p.c)
+                best = _select_kept(uct, kp.block, kp.n_children, p.c)
                 if kp.n_children < kp.n_legal:
                     lst = &cache.acts[kp.legal_at]
                     i = kp.n_children + <int>sm_below(&rng, <unsigned int>(kp.n_legal - kp.n_children))
@@ -530,7 +548,7 @@ cdef int grow(const State* root, Ctx* cx, const Params* p, uint64_t seed, int it
                     kp.n_children += 1
                     if kp.n_children == kp.n_legal:
                         nodes[node].kids = kp.n_children      # all tried: the descent may pass
-                    _init_node(&nodes[ch], act, CLEAN if _unrevealed(&st, &hid) else DIRTY)
+                    _init_node(tr, ch, act, CLEAN if _unrevealed(&st, &hid) else DIRTY)
                     stats.nodes += 1
                     depth += 1
                     path[depth] = ch
@@ -564,8 +582,8 @@ cdef int grow(const State* root, Ctx* cx, const Params* p, uint64_t seed, int it
                         h = (h + 1) & TABLE_MASK
                     if k >= 0:
                         seen[k] = 1
-                        nodes[ch].avail += 1
-                        v = _ucb(&nodes[ch], p.c)
+                        uct[ch].avail += 1
+                        v = _ucb(&uct[ch], p.c)
                         if v > bv:
                             bv = v
                             best = ch
@@ -589,6 +607,7 @@ cdef int grow(const State* root, Ctx* cx, const Params* p, uint64_t seed, int it
                     if _keep(cache, tr, node, &st, buf, n, seen):
                         stats.cached += 1
                         nodes = tr.nodes
+                        uct = tr.uct
                         kp = &cache.kept[nodes[node].info]
                         ch = kp.block
                         kp.n_children = 1
@@ -599,6 +618,7 @@ cdef int grow(const State* root, Ctx* cx, const Params* p, uint64_t seed, int it
                 else:
                     ch = _slots(tr, 1) if expanded >= 0 else -1
                 nodes = tr.nodes
+                uct = tr.uct
                 if ch >= 0:
                     act = buf[expanded]
                     if p.verify and check_action(&st, cx, act) != 0:
@@ -606,7 +626,7 @@ cdef int grow(const State* root, Ctx* cx, const Params* p, uint64_t seed, int it
                     _hidden(&st, &hid)
                     listed = apply_listing(&st, cx, act, buf)
                     stats.tree_decisions += 1
-                    _init_node(&nodes[ch], act,
+                    _init_node(tr, ch, act,
                                CLEAN if nodes[node].info != DIRTY and _unrevealed(&st, &hid) else DIRTY)
                     if nodes[node].info < 0:        # not kept: link it
                         nodes[ch].next_sibling = nodes[node].first_child
@@ -629,10 +649,11 @@ cdef int grow(const State* root, Ctx* cx, const Params* p, uint64_t seed, int it
         t0 = _now()
         stats.rollout_s += t0 - t1
         nodes = tr.nodes
+        uct = tr.uct
         for i in range(depth + 1):
             nodes[path[i]].visits += 1
-            nodes[path[i]].value += reward
-            nodes[path[i]].isv = <float>(1.0 / sqrt(<double>nodes[path[i]].visits))
+            uct[path[i]].value += reward
+            uct[path[i]].isv = <float>(1.0 / sqrt(<double>nodes[path[i]].visits))
         stats.iterations += 1
         stats.tree_s += t1 - t_it
     out_stats[0] = sts
@@ -649,6 +670,7 @@ cdef class _Worker:
 
     def __cinit__(self):
         self.tree.nodes = NULL
+        self.tree.uct = NULL
         self.table = NULL
         self.n_nodes = 0
         self.cache.diffs = NULL
@@ -657,6 +679,7 @@ cdef class _Worker:
 
     def __dealloc__(self):
         free(self.tree.nodes)
+        free(self.tree.uct)
         free(self.table)
         free(self.cache.diffs)
         free(self.cache.kept)
@@ -685,10 +708,12 @@ cdef class _Worker:
         if match.is_over:
             raise ValueError("the match is over")
         free(self.tree.nodes)
+        free(self.tree.uct)
         self.n_nodes = 0
         self.tree.n = 1
         self.tree.cap = min(iterations, 65536) + 1024     # grows as needed
         self.tree.nodes = <Node*>malloc(self.tree.cap * sizeof(Node))
+        self.tree.uct = <Uct*>malloc(self.tree.cap * sizeof(Uct))
         if self.table == NULL:
             self.table = <Slot*>calloc(TABLE_SIZE, sizeof(Slot))
         else:
@@ -707,7 +732,7 @@ cdef class _Worker:
         self.cache.acts_cap = MAX_ACTIONS
         self.cache.acts_n = 0
         self.cache.acts = <int32_t*>malloc(self.cache.acts_cap * sizeof(int32_t))
-        if self.tree.nodes == NULL or self.table == NULL or self.cache.diffs == NULL or self.cache.kept == NULL or self.cache.acts == NULL:
+        if self.tree.nodes == NULL or self.tree.uct == NULL or self.table == NULL or self.cache.diffs == NULL or self.cache.kept == NULL or self.cache.acts == NULL:
             raise MemoryError()
         self.stats.iterations = 0
         self.stats.tree_decisions = 0
@@ -743,7 +768,8 @@ cdef class _Worker:
         cdef Node* nodes = self.tree.nodes
         if nodes == NULL or self.n_nodes == 0:
             return {}
-        return {nodes[ch].action: (nodes[ch].visits, nodes[ch].value) for ch in self._children(0)}
+        return {nodes[ch].action: (nodes[ch].visits, self.tree.uct[ch].value)
+                for ch in self._children(0)}
 
     def tree_actions(self):
         """The action path from the root to every node the tree holds, for legality tests."""
@@ -812,7 +838,7 @@ def _draw_counts_for_tests(Match m not None, uint64_t seed, int trials, bint laz
 
 if TABLE_SIZE != 2 * MAX_ACTIONS:    # the literal above must follow defs.pxd
     raise ImportError("search.pyx: TABLE_SIZE must be 2 * MAX_ACTIONS")
-if STATE_WORDS * 2 != sizeof(State) or STATE_WORDS % 4:
-    raise ImportError("search.pyx: STATE_WORDS must be sizeof(State) / 2, a multiple of 4")
-if sizeof(Node) != 40:              # UCT's memory traffic: see Node
-    raise ImportError("search.pyx: a Node must stay 40 bytes")
+if STATE_WORDS * 2 != sizeof(State):
+    raise ImportError("search.pyx: STATE_WORDS must be sizeof(State) / 2")
+if sizeof(Node) != 24 or sizeof(Uct) != 16:     # UCT's memory traffic: see Uct
+    raise ImportError("search.pyx: a Node must stay 24 bytes and a Uct 16")

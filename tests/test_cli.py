@@ -57,6 +57,8 @@ def test_bench_json_has_mcts_and_snapshot_figures(capsys):
         assert f["mcts"][pos]["iterations_per_s"] > 0
         assert f["mcts"][pos]["tree_overhead_us"] > 0
     assert f["mcts"]["threads"]["two_iterations_per_s"] > 0
+    by_budget = f["mcts"]["mid_by_budget"]     # the tree overhead at fixed search sizes
+    assert [int(b) for b in by_budget] == [1000, 5000, 25000] and min(by_budget.values()) > 0
     ca = f["mcts"]["cache"]     # kept states against replaying every path, same position
     assert ca["replayed_tree_decisions_per_iteration"] > ca["tree_decisions_per_iteration"] > 0
     pr = f["mcts"]["python_reference"]

@@ -34,6 +34,7 @@ TARGET_MCTS_ITERATIONS_PER_S = 20_000
 TARGET_TREE_OVERHEAD_US = 1.0
 TARGET_THREADS_RATIO = 1.7
 TARGET_RATIO_TO_PYTHON = 50.0
+BUDGETS = (1_000, 5_000, 25_000)       # search sizes at which the tree overhead is also measured
 
 
 def _positions(engine) -> dict[str, Any]:
@@ -92,6 +93,15 @@ def _bench_mcts(engine, seconds: float) -> dict[str, Any]:
         out[name]["tree_bookkeeping_us"] = max(
             0.0, out[name]["tree_overhead_us"] - out[name]["tree_decisions_per_iteration"] * step_us)
     mid = pos["mid"]
+    # The tree overhead grows with the tree (more levels to descend, more of it out of the
+    # cache), so it is also measured at fixed budgets: 1,000 iterations is a playing budget
+    # (BENCHMARKS.md's strength table). Best of three: a neighbour on this machine's other
+    # core slows single runs by up to half.
+    out["mid_by_budget"] = {}
+    for budget in BUDGETS:
+        runs = [mcts(mid, iterations=budget, seed=1, max_depth=0, reward="win") for _ in range(3)]
+        out["mid_by_budget"][str(budget)] = min(
+            (r.elapsed - r.details["rollout_s"]) / r.iterations * 1e6 for r in runs)
     n = max(400, int(out["mid"]["iterations_per_s"] * per))
     # the kept-state cache against replaying every tree path from the root, same search
     kept = mcts(mid, iterations=n, seed=3, max_depth=0, reward="win")
@@ -324,6 +334,9 @@ def format_bench(f: dict[str, Any]) -> str:
                      f"({x['tree_bookkeeping_us']:.2f} us bookkeeping), "
                      f"{x['rollout_decisions_per_iteration']:.1f} rollout decisions/iteration"
                      + ("  (target 20,000/s)" if name == "mid" else ""))
+    lines.append("MCTS mid by budget     : tree overhead " + ", ".join(
+        f"{us:.2f} us at {int(b):,}" for b, us in mc["mid_by_budget"].items())
+        + " iterations (best of three each)")
     ca = mc["cache"]
     lines.append(f"MCTS kept states (mid) : tree overhead {ca['tree_overhead_us']:.2f} us "
                  f"({ca['tree_decisions_per_iteration']:.2f} game steps/iteration) vs "

@@ -1,14 +1,15 @@
 """Monte Carlo Tree Search over the player's decisions, native and without the GIL.
 
 Information-set search by determinization (single-observer ISMCTS): every iteration re-samples
-what the player cannot see, namely the Archive's order and the future
-draws of the `shuffle` and `encounter` streams, from the search's own stream. The Archive is
-first put in a canonical order (by card instance), so the true order is never read. The tree
+what the player cannot see, namely the Archive's order and the future draws of the `shuffle` and
+`encounter` streams, from the search's own stream. The root's Archive is put in a canonical order
+(by card instance) once, so the true order is never read; an iteration then re-seeds the two
+streams, and its draws pick uniformly among the cards left (_resample). The tree
 holds only the player's decisions; the Encounter's moves and responses are played by the same
 rules code as in a match (`apply_action` runs the game forward). A child's UCB uses its
 availability count (how often its action was legal when its parent was visited).
 
-The tree is a flat, growable array of nodes. States of clean nodes (see Cache) are kept, so an
+The tree is two flat, growable arrays: the nodes, and beside them what UCT reads of each. States of clean nodes (see Cache) are kept, so an
 iteration starts from the kept state nearest its leaf instead of replaying the path from the root.
 Root parallelism: each thread grows its own tree from its own seed; root statistics are summed.
 """
@@ -41,7 +42,11 @@ cdef struct Uct:
     # passes, and a big tree is out of the cache, so four children share a cache line
     double value            # the sum of the rewards backed up through the node
     float isv               # 1 / sqrt(visits), set by the backup, so UCT divides nothing
-    int32_t avail           # how often it was available when its parent was visited
+    int32_t count           # a linked child: its availability, how often it was legal when
+                            # its parent was visited. A child in a kept node's block is legal
+                            # at every visit, so it holds its parent's visits when it was made
+                            # instead: availability = parent's visits now - count + 1, with no
+                            # write to each child at each visit
 
 cdef enum:
     CLEAN = -1
@@ -299,7 +304,7 @@ cdef int _slots(Tree* tr, int k) noexcept nogil:
     return tr.n - k
 
 
-cdef inline void _init_node(Tree* tr, int i, int32_t action, int32_t info) noexcept nogil:
+cdef inline void _init_node(Tree* tr, int i, int32_t action, int32_t info, int32_t count) noexcept nogil:
     cdef Node* nd = &tr.nodes[i]
     cdef Uct* u = &tr.uct[i]
     nd.action = action
@@ -310,7 +315,7 @@ cdef inline void _init_node(Tree* tr, int i, int32_t action, int32_t info) noexc
     nd.kids = 0
     u.value = 0
     u.isv = 0
-    u.avail = 1
+    u.count = count
 
 
 cdef enum:
@@ -327,23 +332,22 @@ for _k in range(1, SQLN_SIZE):
     SQLN[_k] = <float>sqrt(_ln(_k))
 
 
-cdef inline double _ucb(const Uct* u, double c) noexcept nogil:
+cdef inline double _ucb(const Uct* u, int avail, double c) noexcept nogil:
     """mean + c * sqrt(ln(availability) / visits), with 1 / sqrt(visits) from the backup."""
-    cdef double q = SQLN[u.avail] if u.avail < SQLN_SIZE else sqrt(_ln(u.avail))
+    cdef double q = SQLN[avail] if avail < SQLN_SIZE else sqrt(_ln(avail))
     return u.value * u.isv * u.isv + c * q * u.isv
 
 
-cdef inline int _select_kept(Uct* uct, int block, int n, double c) noexcept nogil:
-    """UCT over a kept node's n children (nodes[block : block + n]). At a clean node every
-    tried action is legal in every determinization, so each child is available: bump them all,
-    return the best or -1."""
+cdef inline int _select_kept(const Uct* uct, int block, int n, int visits, double c) noexcept nogil:
+    """UCT over the n children (nodes[block : block + n]) of a kept node visited `visits` times
+    before: at a clean node every tried action is legal in every determinization, so each child
+    has been available at every visit since it was made (Uct.count). The best, or -1."""
     cdef int i, best = -1
     cdef double bv = -INFINITY, v
-    cdef Uct* u
+    cdef const Uct* u
     for i in range(n):
         u = &uct[block + i]
-        u.avail += 1
-        v = _ucb(u, c)
+        v = _ucb(u, visits - u.count + 1, c)
         if v > bv:
             bv = v
             best = block + i
@@ -490,8 +494,7 @@ cdef int grow(const State* root, Ctx* cx, const Params* p, uint64_t seed, int it
     cdef Uct* uct
     cdef int it, node, depth, src_depth, ch, n, i, best, k, n_untried, pick, expanded, listed
     cdef double bv, v, reward, t0, t1, t_it, t_start
-    _init_node(tr, 0, -1, CLEAN)
-    tr.uct[0].avail = 0
+    _init_node(tr, 0, -1, CLEAN, 0)
     n = legal_actions(root, cx, buf)
     for i in range(n):
         seen[i] = 0
@@ -511,7 +514,8 @@ cdef int grow(const State* root, Ctx* cx, const Params* p, uint64_t seed, int it
         depth = 0
         path[0] = 0
         while nodes[node].kids > 0 and depth + 1 < MAX_PATH:
-            node = _select_kept(uct, nodes[node].first_child, nodes[node].kids, p.c)
+            node = _select_kept(uct, nodes[node].first_child, nodes[node].kids, nodes[node].visits,
+                                p.c)
             depth += 1
             path[depth] = node
         # the state: the nearest kept one (this node's or its parent's), freshly re-sampled
@@ -532,7 +536,7 @@ cdef int grow(const State* root, Ctx* cx, const Params* p, uint64_t seed, int it
             if nodes[node].info >= 0:
                 # a kept node with untried actions (or one met at the depth limit)
                 kp = &cache.kept[nodes[node].info]
-                best = _select_kept(uct, kp.block, kp.n_children, p.c)
+                best = _select_kept(uct, kp.block, kp.n_children, nodes[node].visits, p.c)
                 if kp.n_children < kp.n_legal:
                     lst = &cache.acts[kp.legal_at]
                     i = kp.n_children + <int>sm_below(&rng, <unsigned int>(kp.n_legal - kp.n_children))
@@ -548,7 +552,8 @@ cdef int grow(const State* root, Ctx* cx, const Params* p, uint64_t seed, int it
                     kp.n_children += 1
                     if kp.n_children == kp.n_legal:
                         nodes[node].kids = kp.n_children      # all tried: the descent may pass
-                    _init_node(tr, ch, act, CLEAN if _unrevealed(&st, &hid) else DIRTY)
+                    _init_node(tr, ch, act, CLEAN if _unrevealed(&st, &hid) else DIRTY,
+                               nodes[node].visits)
                     stats.nodes += 1
                     depth += 1
                     path[depth] = ch
@@ -582,8 +587,8 @@ cdef int grow(const State* root, Ctx* cx, const Params* p, uint64_t seed, int it
                         h = (h + 1) & TABLE_MASK
                     if k >= 0:
                         seen[k] = 1
-                        uct[ch].avail += 1
-                        v = _ucb(&uct[ch], p.c)
+                        uct[ch].count += 1
+                        v = _ucb(&uct[ch], uct[ch].count, p.c)
                         if v > bv:
                             bv = v
                             best = ch
@@ -627,7 +632,8 @@ cdef int grow(const State* root, Ctx* cx, const Params* p, uint64_t seed, int it
                     listed = apply_listing(&st, cx, act, buf)
                     stats.tree_decisions += 1
                     _init_node(tr, ch, act,
-                               CLEAN if nodes[node].info != DIRTY and _unrevealed(&st, &hid) else DIRTY)
+                               CLEAN if nodes[node].info != DIRTY and _unrevealed(&st, &hid) else DIRTY,
+                               nodes[node].visits if nodes[node].info >= 0 else 1)   # see Uct.count
                     if nodes[node].info < 0:        # not kept: link it
                         nodes[ch].next_sibling = nodes[node].first_child
                         nodes[node].first_child = ch

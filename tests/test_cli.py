@@ -79,3 +79,15 @@ def test_bench_peers_without_openspiel_says_how_to_get_it(engine, monkeypatch):
     monkeypatch.setattr(builtins, "__import__", no_pyspiel)
     out = bench_peers(engine, 0.1, {})
     assert "bench" in out["error"] and "open_spiel" in out["error"]
+
+
+def test_peer_positions_are_fixed_and_offer_a_choice():
+    # OpenSpiel's MCTS returns at once from a forced move, which read as millions of
+    # iterations/s when the crazy_eights position depended on a timed loop's draws.
+    pyspiel = pytest.importorskip("pyspiel")
+    from eve.bench import peer_position
+    for name in ("hearts", "crazy_eights"):
+        g = pyspiel.load_game(name)
+        a, b = peer_position(g, name), peer_position(g, name)
+        assert str(a) == str(b)
+        assert not a.is_terminal() and not a.is_chance_node() and len(a.legal_actions()) > 1

@@ -146,6 +146,26 @@ def _bench_mcts(engine, seconds: float) -> dict[str, Any]:
     return out
 
 
+def peer_position(game, name: str, min_steps: int = 30):
+    """A fixed mid-game position of an OpenSpiel game, from its own seeded stream (not one that
+    a timed loop has drawn from a varying number of times): at least `min_steps` moves in, on a
+    decision with more than one legal action, since OpenSpiel's MCTS returns at once from a
+    forced move (which once read as 21 million iterations/s)."""
+    rng = random.Random(f"eve-bench-{name}")
+    s = game.new_initial_state()
+    steps = 0
+    while not s.is_terminal() and (steps < min_steps or s.is_chance_node()
+                                   or len(s.legal_actions()) < 2):
+        if s.is_chance_node():
+            s.apply_action(rng.choice(s.chance_outcomes())[0])
+        else:
+            s.apply_action(rng.choice(s.legal_actions()))
+        steps += 1
+    if s.is_terminal():
+        raise RuntimeError(f"OpenSpiel {name}: no position with a choice after {min_steps} moves")
+    return s
+
+
 def bench_peers(engine, seconds: float, eve_figures: dict[str, Any]) -> dict[str, Any]:
     """OpenSpiel (the optional `bench` extra) in the same run: its C++ MCTS iterations/s and
     random-playout steps/s on hearts and crazy_eights, beside eve's."""
@@ -157,14 +177,7 @@ def bench_peers(engine, seconds: float, eve_figures: dict[str, Any]) -> dict[str
     out: dict[str, Any] = {"openspiel_version": getattr(pyspiel, "__version__", "unknown")}
     for name in ("hearts", "crazy_eights"):
         g = pyspiel.load_game(name)
-        s = g.new_initial_state()
-        steps = 0
-        while not s.is_terminal() and (steps < 30 or s.is_chance_node()):
-            if s.is_chance_node():
-                s.apply_action(rng.choice(s.chance_outcomes())[0])
-            else:
-                s.apply_action(rng.choice(s.legal_actions()))
-            steps += 1
+        s = peer_position(g, name)
         sims = 2000
         bot = pyspiel.MCTSBot(g, pyspiel.RandomRolloutEvaluator(1, 1), 2.0, sims, 1000, False, 1, False)
         t0 = time.perf_counter()

@@ -3,6 +3,7 @@
 # Why int16 everywhere in State: every sub-struct is made of 2-byte fields only, so no struct has
 # interior padding and the state hash (over the raw bytes) and clone (one memcpy) are exact.
 from libc.stdint cimport int16_t, int32_t, uint64_t
+from libc.string cimport memset
 
 # ---- capacities (structural limits, checked when content is compiled; not balance numbers) ----
 cdef enum:
@@ -439,3 +440,11 @@ ctypedef struct Ctx:
     # 1 only in the search's determinizations: a draw takes a uniformly random card of the
     # Archive, which is a shuffle done lazily (cards never drawn are never placed); 0 in a match
     int32_t draw_at_random
+
+
+cdef inline void ctx_init(Ctx* cx, const Tables* tb, int draw_at_random) noexcept nogil:
+    """A context with every field set: the content, no event buffer, and how draws are made.
+    (A Ctx is a stack local at most call sites; a field left unset would be garbage.)"""
+    memset(cx, 0, sizeof(Ctx))
+    cx.tb = tb
+    cx.draw_at_random = draw_at_random

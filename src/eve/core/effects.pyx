@@ -247,32 +247,16 @@ UNIT_GROUPS[T_FOE_HERO] = 4
 UNIT_GROUPS[T_ALLY_HERO] = 1
 
 cdef bint _unit_matches(const State* st, int spec, int side, int u) noexcept nogil:
-    cdef int us = side_of(u)
-    cdef bint hero = (u & 15) < CHAR_BASE
-    if not st.units[u].alive:
-        return False
-    if spec == T_FOE:
-        return us != side
-    if spec == T_ALLY:
-        return us == side
-    if spec == T_ANY:
-        return True
-    if spec == T_FOE_CHAR:
-        return us != side and not hero
-    if spec == T_ALLY_CHAR:
-        return us == side and not hero
-    if spec == T_FOE_HERO:
-        return us != side and hero
-    if spec == T_ALLY_HERO:
-        return us == side and hero
-    return False
+    """A living unit in one of the groups UNIT_GROUPS[spec] admits (spec T_FOE .. T_ALLY_HERO)."""
+    cdef int group = (2 if side_of(u) != side else 0) + (0 if (u & 15) < CHAR_BASE else 1)
+    return st.units[u].alive != 0 and (UNIT_GROUPS[spec] >> group) & 1
 
 
 cdef bint target_ok(const State* st, const Tables* tb, int spec, int side, int tgt) noexcept nogil:
     cdef int i
     if spec == T_NONE:
         return tgt == TGT_NONE
-    if spec <= T_ALLY_HERO:
+    if 0 < spec <= T_ALLY_HERO:         # a unit spec (UNIT_GROUPS)
         return 0 <= tgt < MAX_UNITS and _unit_matches(st, spec, side, tgt)
     if spec == T_FOE_STACK:
         i = tgt - TGT_STACK_BASE
@@ -295,9 +279,8 @@ cdef int enum_targets(const State* st, const Tables* tb, int spec, int side, int
     if spec == T_NONE:
         out[0] = TGT_NONE
         return 1
-    if spec <= T_ALLY_HERO:
-        # which of own heroes, own characters, foe heroes, foe characters the spec admits (the
-        # same answers as _unit_matches), so that only being alive is tested per unit, and
+    if 0 < spec <= T_ALLY_HERO:         # a unit spec (UNIT_GROUPS)
+        # whole groups the spec admits, so that only being alive is tested per unit, and
         # without a branch: this runs for every targeted card and ability at every decision
         groups = UNIT_GROUPS[spec]
         for k in range(2):

@@ -108,9 +108,7 @@ def playout(Match match, unsigned long long seed, int max_decisions=1000000):
     cdef uint64_t rng = stream_seed(seed, b"playout")
     cdef Ctx cx
     cdef int d
-    cx.tb = match.content.tb
-    cx.ev = NULL
-    cx.draw_at_random = 0
+    ctx_init(&cx, match.content.tb, 0)
     with nogil:
         d = random_playout(&match.st, &cx, &rng, max_decisions)
     return d
@@ -122,9 +120,7 @@ def choose(Match match, str policy, unsigned long long seed=0):
     cdef Ctx cx
     cdef int32_t buf[MAX_ACTIONS]
     cdef int n
-    cx.tb = match.content.tb
-    cx.ev = NULL
-    cx.draw_at_random = 0
+    ctx_init(&cx, match.content.tb, 0)
     if policy == "greedy":
         return greedy_choice(&match.st, &cx, &rng)
     n = legal_actions(&match.st, &cx, buf)
@@ -155,9 +151,7 @@ def run_matches(CompiledContent content, list seeds, list heroes, int enc, str p
             raise MemoryError()
     for i in range(nh):
         hs[i] = heroes[i]
-    cx.tb = content.tb
-    cx.ev = NULL
-    cx.draw_at_random = 0
+    ctx_init(&cx, content.tb, 0)
     out = []
     try:
         for seed in seeds:
@@ -183,9 +177,7 @@ def bench_playouts(Match start, double seconds=1.0, unsigned long long seed=1):
     cdef uint64_t rng = stream_seed(seed, b"bench")
     cdef long long games = 0, decisions = 0
     cdef int k
-    cx.tb = start.content.tb
-    cx.ev = NULL
-    cx.draw_at_random = 0
+    ctx_init(&cx, start.content.tb, 0)
     t0 = perf_counter()
     while True:
         with nogil:
@@ -235,9 +227,7 @@ def bench_replay(Match start, list codes, int reps=200):
     cdef int32_t* buf = <int32_t*>malloc(max(1, n) * sizeof(int32_t))
     for i in range(n):
         buf[i] = codes[i]
-    cx.tb = start.content.tb
-    cx.ev = NULL
-    cx.draw_at_random = 0
+    ctx_init(&cx, start.content.tb, 0)
     memcpy(&st, &start.st, sizeof(State))
     for i in range(n):          # only legal codes are timed: check them once, untimed
         if check_action(&st, &cx, buf[i]) != 0:
@@ -268,9 +258,7 @@ def listing_mismatches(Match start, unsigned long long seed, int max_decisions=1
     cdef int n, m, d = 0, bad = 0
     if got == NULL:
         raise MemoryError()
-    cx.tb = start.content.tb
-    cx.ev = NULL
-    cx.draw_at_random = 0
+    ctx_init(&cx, start.content.tb, 0)
     memcpy(&st, &start.st, sizeof(State))
     n = legal_actions(&st, &cx, got)
     while n > 0 and d < max_decisions:

@@ -703,9 +703,7 @@ cdef class _Worker:
         p.shaped = shaped
         p.verify = verify
         p.time_limit = time_limit
-        cx.tb = match.content.tb
-        cx.ev = NULL
-        cx.draw_at_random = 1     # re-sampling the Archive is left to the draws: see _resample
+        ctx_init(&cx, match.content.tb, 1)     # re-sampling leaves the Archive to the draws: _resample
         memcpy(&root, &match.st, sizeof(State))      # the match itself is never touched
         if iterations < 1:
             raise ValueError("iterations must be at least 1")
@@ -825,9 +823,7 @@ def _draw_counts_for_tests(Match m not None, uint64_t seed, int trials, bint laz
     cdef uint64_t rng = seed
     cdef int t
     counts = {}
-    cx.tb = m.content.tb
-    cx.ev = NULL
-    cx.draw_at_random = lazy
+    ctx_init(&cx, m.content.tb, lazy)
     for t in range(trials):
         memcpy(&st, &m.st, sizeof(State))
         if lazy:

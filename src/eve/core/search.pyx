@@ -27,7 +27,9 @@ from eve.core.match cimport Match
 from eve.core.zones cimport draw_one
 
 cdef struct Node:
-    # the tree's shape (24 bytes); what UCT reads of a node is in its Uct, at the same index
+    # the tree's shape and what the backup and the root's statistics read (40 bytes); what UCT
+    # reads of every child it scans is in its Uct, at the same index
+    double value            # the sum of the rewards backed up through the node
     int32_t action
     int32_t first_child     # kept nodes: the start of their children's block
     int32_t next_sibling    # children of nodes that are not kept (linked, newest first)
@@ -36,17 +38,18 @@ cdef struct Node:
     int32_t kids            # a kept node whose actions have all been tried: its children (the
                             # descent reads this, not the Kept entry, one cache miss a level
                             # fewer); 0 for every other node
+    int32_t count           # a linked child: its availability, how often its action was legal
+                            # when its parent was visited (a kept node's children need none:
+                            # see _select_kept)
+    int32_t diffs           # a kept node: where its state is in Cache.diffs, read here and not
+                            # from its Kept entry (one cache miss fewer an iteration); -1 else
 
 cdef struct Uct:
-    # 16 bytes, in an array beside the nodes: UCT reads these of every child of every node it
-    # passes, and a big tree is out of the cache, so four children share a cache line
-    double value            # the sum of the rewards backed up through the node
-    float isv               # 1 / sqrt(visits), set by the backup, so UCT divides nothing
-    int32_t count           # a linked child: its availability, how often it was legal when
-                            # its parent was visited. A child in a kept node's block is legal
-                            # at every visit, so it holds its parent's visits when it was made
-                            # instead: availability = parent's visits now - count + 1, with no
-                            # write to each child at each visit
+    # 8 bytes, in an array beside the nodes: UCT reads these of every child of every node it
+    # passes, and a big tree is out of the cache, so eight children share a cache line. Both
+    # are set by the backup, so UCT divides nothing.
+    float mean              # value / visits
+    float isv               # 1 / sqrt(visits)
 
 cdef enum:
     CLEAN = -1
@@ -54,16 +57,13 @@ cdef enum:
     MAX_PATH = 1024         # deeper than any descent a search budget can build
 
 cdef struct Kept:
-    # a kept node: its state is Cache.root with the 16-bit words Cache.diffs[diff_at :
-    # diff_at + n_diff] written over it, its legal actions (the tried ones first) are
-    # Cache.acts[legal_at : legal_at + n_legal], its children fill nodes[block : block +
-    # n_children]
+    # a kept node: its legal actions (the tried ones first) are Cache.acts[legal_at : legal_at
+    # + n_legal], its children fill nodes[block : block + n_children]; its state is in
+    # Cache.diffs, from its Node.diffs
     int64_t legal_at
-    int64_t diff_at
     int32_t n_legal
     int32_t n_children
     int32_t block
-    int32_t n_diff
 
 cdef struct Cache:
     # Clean nodes are those no step from the root to them revealed hidden information (a draw,
@@ -82,7 +82,8 @@ cdef struct Cache:
     int32_t* acts
     int64_t acts_cap
     int64_t acts_n
-    uint32_t* diffs     # (word index << 16) | word
+    uint32_t* diffs     # per kept node (from its Node.diffs): a count, then as many words
+                        # where its state differs from the root's, (word index << 16) | word
     int64_t diffs_cap
     int64_t diffs_n
 
@@ -137,8 +138,88 @@ cdef struct Stats:
 cdef extern from *:
     """
     static inline int eve_msb(unsigned int x) { return 31 - __builtin_clz(x); }
+
+    /* The words of [from, to) where a differs from r, as (index << 16) | a's word, into out;
+       their number. A kept state differs from the root's in tens of its words, spread over
+       much of it, and this scans the live part of the state for every state kept: SSE2
+       (every x86-64) compares eight words at once and its mask names the ones that differ;
+       elsewhere, word by word. */
+    #if defined(__SSE2__)
+    #include <emmintrin.h>
+    static inline int eve_diff_words(const uint16_t* a, const uint16_t* r, int from, int to,
+                                     uint32_t* out) {
+        int q = from, k = 0, b;
+        unsigned int m;
+        for (; q + 8 <= to; q += 8) {
+            m = ~(unsigned int)_mm_movemask_epi8(_mm_cmpeq_epi16(
+                    _mm_loadu_si128((const __m128i*)(a + q)),
+                    _mm_loadu_si128((const __m128i*)(r + q)))) & 0xffffu;
+            while (m) {
+                b = __builtin_ctz(m) >> 1;      /* two mask bits a word */
+                out[k++] = ((uint32_t)(q + b) << 16) | a[q + b];
+                m &= ~(3u << (2 * b));
+            }
+        }
+        for (; q < to; q++)
+            if (a[q] != r[q]) out[k++] = ((uint32_t)q << 16) | a[q];
+        return k;
+    }
+    #else
+    static inline int eve_diff_words(const uint16_t* a, const uint16_t* r, int from, int to,
+                                     uint32_t* out) {
+        int q, k = 0;
+        for (q = from; q < to; q++)
+            if (a[q] != r[q]) out[k++] = ((uint32_t)q << 16) | a[q];
+        return k;
+    }
+    #endif
     """
     int eve_msb(unsigned int x) nogil      # x > 0
+    void __builtin_prefetch(const void* p) nogil
+    int eve_diff_words(const uint16_t* a, const uint16_t* r, int start, int stop, uint32_t* out) nogil
+
+
+cdef extern from *:
+    """
+    #include <stdlib.h>
+    #include <string.h>
+    #if defined(__linux__)
+    #include <sys/mman.h>
+    #endif
+    /* The search's arenas (nodes, kept states, their differences and legal actions). A big
+       search touches them at random, a few times an iteration; on 4 KB pages a tree of a few
+       megabytes misses the TLB at nearly every one of those touches, and a miss then costs a
+       page walk from memory: on the 2-core machine of BENCHMARKS.md a random read in a 4 MB
+       block took 163 ns on 4 KB pages and 19 ns on 2 MB pages. So an arena from 1 MB up is
+       2 MB-aligned, a whole number of 2 MB pages, and (Linux) advised to use transparent huge
+       pages; smaller ones, as in searches of a few thousand iterations, are plain malloc. */
+    #define EVE_HUGE_PAGE ((size_t)2 << 20)
+    #define EVE_HUGE_FROM ((size_t)1 << 20)
+    static int eve_huge_pages = 1;      /* 0: plain malloc throughout (eve bench compares) */
+    static void* eve_arena_alloc(size_t bytes) {
+        void* p = NULL;
+        if (bytes < EVE_HUGE_FROM || !eve_huge_pages) return malloc(bytes);
+        bytes = (bytes + EVE_HUGE_PAGE - 1) & ~(EVE_HUGE_PAGE - 1);
+        if (posix_memalign(&p, EVE_HUGE_PAGE, bytes) != 0) return NULL;
+    #if defined(MADV_HUGEPAGE)
+        (void)madvise(p, bytes, MADV_HUGEPAGE);    /* advice: refused, it is 4 KB pages */
+    #endif
+        return p;
+    }
+    /* like realloc (NULL: no memory, and `old` is still valid), keeping `used` bytes */
+    static void* eve_arena_grow(void* old, size_t used, size_t bytes) {
+        void* p;
+        if (bytes < EVE_HUGE_FROM || !eve_huge_pages) return realloc(old, bytes);
+        p = eve_arena_alloc(bytes);
+        if (p == NULL) return NULL;
+        if (old != NULL) memcpy(p, old, used);
+        free(old);
+        return p;
+    }
+    """
+    int eve_huge_pages
+    void* eve_arena_alloc(size_t bytes) nogil
+    void* eve_arena_grow(void* old, size_t used, size_t bytes) nogil
 
 
 
@@ -291,11 +372,11 @@ cdef int _slots(Tree* tr, int k) noexcept nogil:
             want *= 2
         if want > 0x7fffffff:
             return -1
-        grown = <Node*>realloc(tr.nodes, want * sizeof(Node))
+        grown = <Node*>eve_arena_grow(tr.nodes, tr.n * sizeof(Node), want * sizeof(Node))
         if grown == NULL:
             return -1
         tr.nodes = grown            # larger than cap until both arrays have grown: harmless
-        grown_uct = <Uct*>realloc(tr.uct, want * sizeof(Uct))
+        grown_uct = <Uct*>eve_arena_grow(tr.uct, tr.n * sizeof(Uct), want * sizeof(Uct))
         if grown_uct == NULL:
             return -1
         tr.uct = grown_uct
@@ -304,65 +385,73 @@ cdef int _slots(Tree* tr, int k) noexcept nogil:
     return tr.n - k
 
 
-cdef inline void _init_node(Tree* tr, int i, int32_t action, int32_t info, int32_t count) noexcept nogil:
+cdef inline void _init_node(Tree* tr, int i, int32_t action, int32_t info) noexcept nogil:
     cdef Node* nd = &tr.nodes[i]
     cdef Uct* u = &tr.uct[i]
+    nd.value = 0
     nd.action = action
     nd.first_child = -1
     nd.next_sibling = -1
     nd.visits = 0
     nd.info = info
     nd.kids = 0
-    u.value = 0
+    nd.count = 1            # a linked child is made when its action is legal: available once
+    nd.diffs = -1
+    u.mean = 0
     u.isv = 0
-    u.count = count
 
 
 cdef enum:
     SQLN_SIZE = 65536
 
-# sqrt(ln n) for every count below 65,536, as floats (256 KB): the UCB of a child needs it at
-# every visit of its parent, and computing it (a division and a 15th-degree series, then a square
-# root) cost about 40 cycles a child against about 5 for this lookup; a child's count grows by
-# one a visit, so its lookups walk one cache line for 16 visits. Built from _ln and sqrt (IEEE,
-# correctly rounded), so the same on every platform.
+# sqrt(ln n) for every count below 65,536, as floats (256 KB): a linked child's UCB needs it at
+# every visit of its parent (each child its own count), and computing it (a division and a
+# 15th-degree series, then a square root) cost about 40 cycles against about 5 for this lookup.
+# Built from _ln and sqrt (IEEE, correctly rounded), so the same on every platform.
 cdef float SQLN[SQLN_SIZE]
 SQLN[0] = 0.0
 for _k in range(1, SQLN_SIZE):
     SQLN[_k] = <float>sqrt(_ln(_k))
 
 
-cdef inline double _ucb(const Uct* u, int avail, double c) noexcept nogil:
-    """mean + c * sqrt(ln(availability) / visits), with 1 / sqrt(visits) from the backup."""
-    cdef double q = SQLN[avail] if avail < SQLN_SIZE else sqrt(_ln(avail))
-    return u.value * u.isv * u.isv + c * q * u.isv
+cdef inline float _sqln(int n) noexcept nogil:
+    return SQLN[n] if n < SQLN_SIZE else <float>sqrt(_ln(n))
 
 
 cdef inline int _select_kept(const Uct* uct, int block, int n, int visits, double c) noexcept nogil:
     """UCT over the n children (nodes[block : block + n]) of a kept node visited `visits` times
-    before: at a clean node every tried action is legal in every determinization, so each child
-    has been available at every visit since it was made (Uct.count). The best, or -1."""
+    before this visit. A kept node is clean, and every action legal there is legal in every
+    determinization: each child's availability is every visit of its parent, this one included,
+    as in plain UCT. So the exploration factor c * sqrt(ln(visits + 1)) is the same for every
+    child and a child's score is mean + factor / sqrt(its visits), from its 8-byte Uct alone.
+    The best (the first of equals), or -1."""
     cdef int i, best = -1
-    cdef double bv = -INFINITY, v
-    cdef const Uct* u
+    cdef float f = <float>c * _sqln(visits + 1)
+    cdef float bv = -INFINITY, v
+    cdef const Uct* u = &uct[block]
     for i in range(n):
-        u = &uct[block + i]
-        v = _ucb(u, visits - u.count + 1, c)
+        v = u[i].mean + f * u[i].isv
         if v > bv:
             bv = v
-            best = block + i
-    return best
+            best = i
+    return block + best if best >= 0 else -1
 
 
-cdef int _reserve(void** arr, int64_t* cap, int64_t need, size_t item) noexcept nogil:
-    """Grow the array *arr (doubling *cap) to hold `need` items. 0 when memory runs out."""
+cdef inline float _ucb_linked(const Uct* u, int avail, double c) noexcept nogil:
+    """A linked child's UCT score: mean + c * sqrt(ln(availability)) / sqrt(visits)."""
+    return u.mean + (<float>c * _sqln(avail)) * u.isv
+
+
+cdef int _reserve(void** arr, int64_t* cap, int64_t used, int64_t need, size_t item) noexcept nogil:
+    """Grow the array *arr of `used` items (doubling *cap) to hold `need`. 0 when memory runs
+    out."""
     cdef int64_t want = cap[0]
     cdef void* grown
     if need <= want:
         return 1
     while want < need:
         want *= 2
-    grown = realloc(arr[0], want * item)
+    grown = eve_arena_grow(arr[0], used * item, want * item)
     if grown == NULL:
         return 0
     arr[0] = grown
@@ -370,21 +459,63 @@ cdef int _reserve(void** arr, int64_t* cap, int64_t need, size_t item) noexcept 
     return 1
 
 
+# Where the State's arrays with a count lie, in 16-bit words: the engine keeps every slot past
+# a zone's count and past the Stack's height zero (so that equal states have equal bytes), so
+# two states can be copied or compared over the live part of those arrays only. Set at import
+# (below), with the field order they assume checked there.
+cdef int W_ZONES, W_UNITS, W_STACK, W_METER, ZONE_WORDS, ITEM_WORDS
+
+
+cdef inline int _hi(int a, int b) noexcept nogil:
+    return a if a > b else b
+
+
+cdef inline void _restore(State* st, const State* src) noexcept nogil:
+    """st = src, byte for byte, both states canonical (zero past every count): copied whole
+    but for the zones and the Stack, of which only the slots up to the higher of the two
+    counts can differ. Little more than half the bytes of a whole copy at a typical state,
+    and an iteration starts with one."""
+    cdef int z
+    cdef int n_stack = _hi(st.n_stack, src.n_stack)
+    for z in range(N_ZONES):
+        memcpy(st.zones[z].c, src.zones[z].c, _hi(st.zones[z].n, src.zones[z].n) * sizeof(int16_t))
+        st.zones[z].n = src.zones[z].n
+    memcpy(st, src, W_ZONES * 2)                                   # streams, counters, cards
+    memcpy(st.units, src.units, sizeof(src.units))
+    memcpy(st.stack, src.stack, n_stack * sizeof(StackItem))
+    memcpy(&st.meter, &src.meter, (STATE_WORDS - W_METER) * 2)    # meter, tasks, the Encounter
+
+
+cdef int _differences(const State* st, const State* root, uint32_t* out) noexcept nogil:
+    """The words where st differs from root, both canonical, as (index << 16) | st's word: the
+    scan skips the slots past both counts of each zone and of the Stack (all zero in both)."""
+    cdef const uint16_t* a = <const uint16_t*>st
+    cdef const uint16_t* r = <const uint16_t*>root
+    cdef int z, w, k
+    k = eve_diff_words(a, r, 0, W_ZONES, out)
+    for z in range(N_ZONES):
+        w = W_ZONES + z * ZONE_WORDS
+        k += eve_diff_words(a, r, w, w + 1 + _hi(st.zones[z].n, root.zones[z].n), &out[k])
+    k += eve_diff_words(a, r, W_UNITS, W_STACK, &out[k])
+    k += eve_diff_words(a, r, W_STACK, W_STACK + ITEM_WORDS * _hi(st.n_stack, root.n_stack),
+                        &out[k])
+    k += eve_diff_words(a, r, W_METER, STATE_WORDS, &out[k])
+    return k
+
+
 cdef int _keep(Cache* cache, Tree* tr, int node, const State* st, const int32_t* buf, int n,
                const signed char* tried) noexcept nogil:
     """Keep a clean, childless node's state (as its differences from the root's) and legal
     actions (the one about to be tried first), and reserve its children's block. 0: no room."""
-    cdef int i, j = 0, w, q, block = -1
-    cdef uint64_t qa[4]
-    cdef uint64_t qr[4]
+    cdef int i, j = 0, block = -1
     cdef Kept* k
-    cdef const uint16_t* a
-    cdef const uint16_t* r
-    if cache.n >= cache.cap or tr.nodes[node].first_child >= 0:
+    if (cache.n >= cache.cap or tr.nodes[node].first_child >= 0
+            or cache.diffs_n + 1 + STATE_WORDS > 0x7fffffff):     # Node.diffs is 32 bits
         return 0
-    if (not _reserve(<void**>&cache.acts, &cache.acts_cap, cache.acts_n + n, sizeof(int32_t))
-            or not _reserve(<void**>&cache.diffs, &cache.diffs_cap, cache.diffs_n + STATE_WORDS,
-                            sizeof(uint32_t))):
+    if (not _reserve(<void**>&cache.acts, &cache.acts_cap, cache.acts_n, cache.acts_n + n,
+                     sizeof(int32_t))
+            or not _reserve(<void**>&cache.diffs, &cache.diffs_cap, cache.diffs_n,
+                            cache.diffs_n + 1 + STATE_WORDS, sizeof(uint32_t))):
         return 0
     if n > 0:
         block = _slots(tr, n)
@@ -395,32 +526,16 @@ cdef int _keep(Cache* cache, Tree* tr, int node, const State* st, const int32_t*
     k.n_legal = n
     k.n_children = 0
     k.block = block
-    k.diff_at = cache.diffs_n
-    k.n_diff = 0
+    tr.nodes[node].diffs = <int32_t>cache.diffs_n
     if cache.n == 0:
         memcpy(&cache.root, st, sizeof(State))
         _canonical_archive(&cache.root)
+        cache.diffs[cache.diffs_n] = 0
     else:
         # Compared as it is: every iteration starts from the canonical root's Archive (the
         # re-sampling leaves the order to the draws), and a clean state's Archive is untouched.
-        a = <const uint16_t*>st
-        r = <const uint16_t*>&cache.root
-        # sixteen words (32 bytes) at a time: a kept state differs from the root in a handful
-        # of its words, and this runs for every state kept
-        for q in range(0, STATE_WORDS - 15, 16):
-            memcpy(qa, &a[q], 32)
-            memcpy(qr, &r[q], 32)
-            if ((qa[0] ^ qr[0]) | (qa[1] ^ qr[1]) | (qa[2] ^ qr[2]) | (qa[3] ^ qr[3])) == 0:
-                continue
-            for w in range(q, q + 16):
-                if a[w] != r[w]:
-                    cache.diffs[cache.diffs_n + k.n_diff] = (<uint32_t>w << 16) | a[w]
-                    k.n_diff += 1
-        for w in range(STATE_WORDS - STATE_WORDS % 16, STATE_WORDS):
-            if a[w] != r[w]:
-                cache.diffs[cache.diffs_n + k.n_diff] = (<uint32_t>w << 16) | a[w]
-                k.n_diff += 1
-        cache.diffs_n += k.n_diff
+        cache.diffs[cache.diffs_n] = _differences(st, &cache.root, &cache.diffs[cache.diffs_n + 1])
+    cache.diffs_n += 1 + cache.diffs[cache.diffs_n]
     for i in range(n):
         if tried[i]:
             cache.acts[cache.acts_n + j] = buf[i]
@@ -436,14 +551,22 @@ cdef int _keep(Cache* cache, Tree* tr, int node, const State* st, const int32_t*
     return 1
 
 
-cdef inline void _materialize(const Cache* cache, int idx, State* st) noexcept nogil:
-    """A kept node's state: the root's, with the node's differing words written over it."""
-    cdef const Kept* k = &cache.kept[idx]
-    cdef const uint32_t* d = &cache.diffs[k.diff_at]
+cdef inline void _materialize(const Cache* cache, int32_t at, State* st) noexcept nogil:
+    """A kept node's state (its differences at cache.diffs[at]): the root's, with the node's
+    differing words written over it. `st` is a canonical state (see _restore)."""
+    cdef const uint32_t* d = &cache.diffs[at + 1]
     cdef uint16_t* words = <uint16_t*>st
-    cdef int i
-    memcpy(st, &cache.root, sizeof(State))
-    for i in range(k.n_diff):
+    cdef int i, n
+    # the differences are a cold read (a few cache lines of a big arena): ask for the first
+    # lines of them (their count is in the first) before the root's state, which is in the
+    # cache, is copied, so that they arrive meanwhile
+    __builtin_prefetch(&d[-1])
+    __builtin_prefetch(&d[15])
+    __builtin_prefetch(&d[31])
+    __builtin_prefetch(&d[47])
+    _restore(st, &cache.root)
+    n = <int>d[-1]
+    for i in range(n):
         words[d[i] >> 16] = <uint16_t>(d[i] & 0xffff)
 
 
@@ -491,16 +614,19 @@ cdef int grow(const State* root, Ctx* cx, const Params* p, uint64_t seed, int it
     cdef int32_t act
     cdef Kept* kp
     cdef Node* nodes
+    cdef Node* nd
     cdef Uct* uct
     cdef int it, node, depth, src_depth, ch, n, i, best, k, n_untried, pick, expanded, listed
-    cdef double bv, v, reward, t0, t1, t_it, t_start
-    _init_node(tr, 0, -1, CLEAN, 0)
+    cdef double reward, inv, t0, t1, t_it, t_start
+    cdef float bv, v
+    _init_node(tr, 0, -1, CLEAN)
     n = legal_actions(root, cx, buf)
     for i in range(n):
         seen[i] = 0
     if not _keep(cache, tr, 0, root, buf, n, seen):
         return -1       # no memory for the root's block: the caller raises MemoryError
     stats.cached = 1
+    memcpy(&st, &cache.root, sizeof(State))    # from here on, _restore copies what differs
     t_start = _now()
     t0 = t_start
     for it in range(iterations):
@@ -520,7 +646,7 @@ cdef int grow(const State* root, Ctx* cx, const Params* p, uint64_t seed, int it
             path[depth] = node
         # the state: the nearest kept one (this node's or its parent's), freshly re-sampled
         src_depth = depth if nodes[node].info >= 0 else depth - 1
-        _materialize(cache, nodes[path[src_depth]].info, &st)
+        _materialize(cache, nodes[path[src_depth]].diffs, &st)
         rng_at = rng
         _resample(&st, &rng)
         if p.verify:
@@ -536,7 +662,6 @@ cdef int grow(const State* root, Ctx* cx, const Params* p, uint64_t seed, int it
             if nodes[node].info >= 0:
                 # a kept node with untried actions (or one met at the depth limit)
                 kp = &cache.kept[nodes[node].info]
-                best = _select_kept(uct, kp.block, kp.n_children, nodes[node].visits, p.c)
                 if kp.n_children < kp.n_legal:
                     lst = &cache.acts[kp.legal_at]
                     i = kp.n_children + <int>sm_below(&rng, <unsigned int>(kp.n_legal - kp.n_children))
@@ -552,12 +677,12 @@ cdef int grow(const State* root, Ctx* cx, const Params* p, uint64_t seed, int it
                     kp.n_children += 1
                     if kp.n_children == kp.n_legal:
                         nodes[node].kids = kp.n_children      # all tried: the descent may pass
-                    _init_node(tr, ch, act, CLEAN if _unrevealed(&st, &hid) else DIRTY,
-                               nodes[node].visits)
+                    _init_node(tr, ch, act, CLEAN if _unrevealed(&st, &hid) else DIRTY)
                     stats.nodes += 1
                     depth += 1
                     path[depth] = ch
                     break
+                best = _select_kept(uct, kp.block, kp.n_children, nodes[node].visits, p.c)
                 if best < 0:
                     break
             else:
@@ -587,8 +712,8 @@ cdef int grow(const State* root, Ctx* cx, const Params* p, uint64_t seed, int it
                         h = (h + 1) & TABLE_MASK
                     if k >= 0:
                         seen[k] = 1
-                        uct[ch].count += 1
-                        v = _ucb(&uct[ch], uct[ch].count, p.c)
+                        nodes[ch].count += 1
+                        v = _ucb_linked(&uct[ch], nodes[ch].count, p.c)
                         if v > bv:
                             bv = v
                             best = ch
@@ -632,8 +757,7 @@ cdef int grow(const State* root, Ctx* cx, const Params* p, uint64_t seed, int it
                     listed = apply_listing(&st, cx, act, buf)
                     stats.tree_decisions += 1
                     _init_node(tr, ch, act,
-                               CLEAN if nodes[node].info != DIRTY and _unrevealed(&st, &hid) else DIRTY,
-                               nodes[node].visits if nodes[node].info >= 0 else 1)   # see Uct.count
+                               CLEAN if nodes[node].info != DIRTY and _unrevealed(&st, &hid) else DIRTY)
                     if nodes[node].info < 0:        # not kept: link it
                         nodes[ch].next_sibling = nodes[node].first_child
                         nodes[node].first_child = ch
@@ -657,9 +781,12 @@ cdef int grow(const State* root, Ctx* cx, const Params* p, uint64_t seed, int it
         nodes = tr.nodes
         uct = tr.uct
         for i in range(depth + 1):
-            nodes[path[i]].visits += 1
-            uct[path[i]].value += reward
-            uct[path[i]].isv = <float>(1.0 / sqrt(<double>nodes[path[i]].visits))
+            nd = &nodes[path[i]]
+            nd.visits += 1
+            nd.value += reward
+            inv = 1.0 / <double>nd.visits
+            uct[path[i]].mean = <float>(nd.value * inv)
+            uct[path[i]].isv = <float>sqrt(inv)
         stats.iterations += 1
         stats.tree_s += t1 - t_it
     out_stats[0] = sts
@@ -716,8 +843,8 @@ cdef class _Worker:
         self.n_nodes = 0
         self.tree.n = 1
         self.tree.cap = min(iterations, 65536) + 1024     # grows as needed
-        self.tree.nodes = <Node*>malloc(self.tree.cap * sizeof(Node))
-        self.tree.uct = <Uct*>malloc(self.tree.cap * sizeof(Uct))
+        self.tree.nodes = <Node*>eve_arena_alloc(self.tree.cap * sizeof(Node))
+        self.tree.uct = <Uct*>eve_arena_alloc(self.tree.cap * sizeof(Uct))
         if self.table == NULL:
             self.table = <Slot*>calloc(TABLE_SIZE, sizeof(Slot))
         else:
@@ -732,7 +859,7 @@ cdef class _Worker:
         self.cache.diffs_cap = 4 * STATE_WORDS
         self.cache.diffs_n = 0
         self.cache.diffs = <uint32_t*>malloc(self.cache.diffs_cap * sizeof(uint32_t))
-        self.cache.kept = <Kept*>malloc(self.cache.cap * sizeof(Kept))
+        self.cache.kept = <Kept*>eve_arena_alloc(self.cache.cap * sizeof(Kept))
         self.cache.acts_cap = MAX_ACTIONS
         self.cache.acts_n = 0
         self.cache.acts = <int32_t*>malloc(self.cache.acts_cap * sizeof(int32_t))
@@ -772,7 +899,7 @@ cdef class _Worker:
         cdef Node* nodes = self.tree.nodes
         if nodes == NULL or self.n_nodes == 0:
             return {}
-        return {nodes[ch].action: (nodes[ch].visits, self.tree.uct[ch].value)
+        return {nodes[ch].action: (nodes[ch].visits, nodes[ch].value)
                 for ch in self._children(0)}
 
     def tree_actions(self):
@@ -797,6 +924,16 @@ cdef class _Worker:
                 "rollout_decisions": s.rollout_decisions, "illegal": s.illegal,
                 "cached_states": s.cached, "cache_mismatches": s.mismatch,
                 "nodes": s.nodes, "tree_s": s.tree_s, "rollout_s": s.rollout_s}
+
+
+def set_huge_pages(bint on):
+    """Whether big search arenas ask for huge pages (the default); off, every arena is plain
+    malloc. Returns the previous setting. The search's results do not depend on it: `eve bench`
+    measures the two against each other."""
+    global eve_huge_pages
+    cdef bint was = eve_huge_pages != 0
+    eve_huge_pages = 1 if on else 0
+    return was
 
 
 def worker_seed(uint64_t seed, int index):
@@ -840,7 +977,21 @@ def _draw_counts_for_tests(Match m not None, uint64_t seed, int trials, bint laz
 
 if TABLE_SIZE != 2 * MAX_ACTIONS:    # the literal above must follow defs.pxd
     raise ImportError("search.pyx: TABLE_SIZE must be 2 * MAX_ACTIONS")
+cdef State _layout
+W_ZONES = (<char*>&_layout.zones[0] - <char*>&_layout) // 2
+W_UNITS = (<char*>&_layout.units[0] - <char*>&_layout) // 2
+W_STACK = (<char*>&_layout.stack[0] - <char*>&_layout) // 2
+W_METER = (<char*>&_layout.meter - <char*>&_layout) // 2
+ZONE_WORDS = sizeof(Zone) // 2
+ITEM_WORDS = sizeof(StackItem) // 2
+# _restore and _differences take the zones, the units, the Stack and the tail (meter, tasks,
+# the Encounter) to follow one another in this order, each zone its count then its cards
+if not (W_UNITS == W_ZONES + N_ZONES * ZONE_WORDS and W_STACK == W_UNITS + sizeof(_layout.units) // 2
+        and W_METER == W_STACK + MAX_STACK * ITEM_WORDS
+        and <char*>&_layout.zones[0].c[0] - <char*>&_layout.zones[0] == 2
+        and <char*>&_layout.n_stack < <char*>&_layout.zones[0]):
+    raise ImportError("search.pyx: the State's layout is not the one _restore assumes")
 if STATE_WORDS * 2 != sizeof(State):
     raise ImportError("search.pyx: STATE_WORDS must be sizeof(State) / 2")
-if sizeof(Node) != 24 or sizeof(Uct) != 16:     # UCT's memory traffic: see Uct
-    raise ImportError("search.pyx: a Node must stay 24 bytes and a Uct 16")
+if sizeof(Node) != 40 or sizeof(Uct) != 8:     # UCT's memory traffic: see Uct
+    raise ImportError("search.pyx: a Node must stay 40 bytes and a Uct 8")

@@ -128,6 +128,37 @@ def test_kept_states_stay_right_as_their_storage_grows(engine):
     assert d["cache_mismatches"] == 0 and d["illegal"] == 0
 
 
+def test_huge_pages_or_not_the_search_is_the_same(engine):
+    """Big arenas ask for huge pages (a memory layout choice only), each then a new block that
+    its contents are copied to as it grows: a search chooses the same, with the same
+    statistics, either way, and its kept states still equal a replay from the root. Arenas
+    from 16 KB up take that path here, so that a small search grows every one of them on it."""
+    from eve.bench import _positions
+    from eve.core.search import set_huge_pages
+    m = _positions(engine)["mid"]
+    was = set_huge_pages(False)
+    try:
+        plain = mcts(m, iterations=3000, seed=6, max_depth=0, reward="win")
+        set_huge_pages(True, from_bytes=16 << 10)
+        huge = mcts(m, iterations=3000, seed=6, verify=True, max_depth=0, reward="win")
+    finally:
+        set_huge_pages(was)
+    assert was is True                                      # the default
+    assert huge.details["kept_words"] * 4 > 2 * (16 << 10)   # the differences grew on that path
+    assert _key(plain) == _key(huge)
+    assert huge.details["cache_mismatches"] == 0 and huge.details["illegal"] == 0
+
+
+def test_node_slots_count_the_reserved_children(engine):
+    """A kept node reserves a slot for each legal action; the slots are at least the nodes,
+    and the details sum them over threads."""
+    m = _mid(engine)
+    one = mcts(m, iterations=400, seed=2)
+    assert one.details["node_slots"] >= one.details["nodes"] > 1
+    two = mcts(m, iterations=400, seed=2, threads=2)
+    assert two.details["node_slots"] >= two.details["nodes"]
+
+
 def test_cache_size_bounds_the_kept_states(engine):
     m = _mid(engine)
     small = mcts(m, iterations=500, seed=1, cache_states=1, verify=True)

@@ -194,11 +194,11 @@ cdef extern from *:
        2 MB-aligned, a whole number of 2 MB pages, and (Linux) advised to use transparent huge
        pages; smaller ones, as in searches of a few thousand iterations, are plain malloc. */
     #define EVE_HUGE_PAGE ((size_t)2 << 20)
-    #define EVE_HUGE_FROM ((size_t)1 << 20)
-    static int eve_huge_pages = 1;      /* 0: plain malloc throughout (eve bench compares) */
+    static int eve_huge_pages = 1;      /* 0: plain malloc throughout */
+    static size_t eve_huge_from = (size_t)1 << 20;
     static void* eve_arena_alloc(size_t bytes) {
         void* p = NULL;
-        if (bytes < EVE_HUGE_FROM || !eve_huge_pages) return malloc(bytes);
+        if (bytes < eve_huge_from || !eve_huge_pages) return malloc(bytes);
         bytes = (bytes + EVE_HUGE_PAGE - 1) & ~(EVE_HUGE_PAGE - 1);
         if (posix_memalign(&p, EVE_HUGE_PAGE, bytes) != 0) return NULL;
     #if defined(MADV_HUGEPAGE)
@@ -209,7 +209,7 @@ cdef extern from *:
     /* like realloc (NULL: no memory, and `old` is still valid), keeping `used` bytes */
     static void* eve_arena_grow(void* old, size_t used, size_t bytes) {
         void* p;
-        if (bytes < EVE_HUGE_FROM || !eve_huge_pages) return realloc(old, bytes);
+        if (bytes < eve_huge_from || !eve_huge_pages) return realloc(old, bytes);
         p = eve_arena_alloc(bytes);
         if (p == NULL) return NULL;
         if (old != NULL) memcpy(p, old, used);
@@ -218,6 +218,7 @@ cdef extern from *:
     }
     """
     int eve_huge_pages
+    size_t eve_huge_from
     void* eve_arena_alloc(size_t bytes) nogil
     void* eve_arena_grow(void* old, size_t used, size_t bytes) nogil
 
@@ -842,7 +843,10 @@ cdef class _Worker:
         free(self.tree.uct)
         self.n_nodes = 0
         self.tree.n = 1
-        self.tree.cap = min(iterations, 65536) + 1024     # grows as needed
+        # a kept node reserves a slot for each of its legal actions, most of them never tried:
+        # a search holds about 2.5 slots an iteration (its details["node_slots"]). Room for
+        # that from the start spares the copies of a growing array (it still grows as needed).
+        self.tree.cap = 3 * min(iterations, 65536) + 1024
         self.tree.nodes = <Node*>eve_arena_alloc(self.tree.cap * sizeof(Node))
         self.tree.uct = <Uct*>eve_arena_alloc(self.tree.cap * sizeof(Uct))
         if self.table == NULL:
@@ -923,16 +927,20 @@ cdef class _Worker:
         return {"iterations": s.iterations, "tree_decisions": s.tree_decisions,
                 "rollout_decisions": s.rollout_decisions, "illegal": s.illegal,
                 "cached_states": s.cached, "cache_mismatches": s.mismatch,
-                "nodes": s.nodes, "tree_s": s.tree_s, "rollout_s": s.rollout_s}
+                "nodes": s.nodes, "node_slots": self.n_nodes,
+                "kept_words": self.cache.diffs_n, "tree_s": s.tree_s,
+                "rollout_s": s.rollout_s}
 
 
-def set_huge_pages(bint on):
-    """Whether big search arenas ask for huge pages (the default); off, every arena is plain
-    malloc. Returns the previous setting. The search's results do not depend on it: `eve bench`
-    measures the two against each other."""
-    global eve_huge_pages
+def set_huge_pages(bint on, size_t from_bytes=1 << 20):
+    """Whether search arenas of `from_bytes` and more ask for huge pages (the default: on, from
+    1 MB); off, every arena is plain malloc. Returns the previous on/off. A memory layout
+    choice only: the search's results do not depend on it (tests lower `from_bytes` so that
+    small searches take that path)."""
+    global eve_huge_pages, eve_huge_from
     cdef bint was = eve_huge_pages != 0
     eve_huge_pages = 1 if on else 0
+    eve_huge_from = from_bytes
     return was
 
 

@@ -76,6 +76,7 @@ cdef struct Cache:
     # of the state's 1,580): the root's copy stays in the cache because every descent starts
     # from it, where a whole kept state was usually a cold 3 KB read.
     State root          # the root's state, its Archive in canonical order
+    int lanes           # the match's lanes (see _restore)
     Kept* kept
     int cap
     int n
@@ -462,42 +463,53 @@ cdef int _reserve(void** arr, int64_t* cap, int64_t used, int64_t need, size_t i
 
 # Where the State's arrays with a count lie, in 16-bit words: the engine keeps every slot past
 # a zone's count and past the Stack's height zero (so that equal states have equal bytes), so
-# two states can be copied or compared over the live part of those arrays only. Set at import
+# two states can be copied or compared over the live part of those arrays only. Likewise the
+# units: a side's units live in its first n_hero_slots hero slots and its first `lanes` lane
+# slots (fixed for the match), and the engine never writes the slots past those. Set at import
 # (below), with the field order they assume checked there.
-cdef int W_ZONES, W_UNITS, W_STACK, W_METER, ZONE_WORDS, ITEM_WORDS
+cdef int W_ZONES, W_UNITS, W_STACK, W_METER, ZONE_WORDS, ITEM_WORDS, UNIT_WORDS
 
 
 cdef inline int _hi(int a, int b) noexcept nogil:
     return a if a > b else b
 
 
-cdef inline void _restore(State* st, const State* src) noexcept nogil:
-    """st = src, byte for byte, both states canonical (zero past every count): copied whole
-    but for the zones and the Stack, of which only the slots up to the higher of the two
-    counts can differ. Little more than half the bytes of a whole copy at a typical state,
-    and an iteration starts with one."""
-    cdef int z
+cdef inline void _restore(State* st, const State* src, int lanes) noexcept nogil:
+    """st = src, byte for byte, two canonical states (zero past every count) of one match:
+    copied whole but for the zones and the Stack, of which only the slots up to the higher of
+    the two counts can differ, and the units, of which only the live slots can (see above).
+    About two fifths of the bytes of a whole copy at a typical state; an iteration starts
+    with one."""
+    cdef int z, side, b
     cdef int n_stack = _hi(st.n_stack, src.n_stack)
     for z in range(N_ZONES):
         memcpy(st.zones[z].c, src.zones[z].c, _hi(st.zones[z].n, src.zones[z].n) * sizeof(int16_t))
         st.zones[z].n = src.zones[z].n
     memcpy(st, src, W_ZONES * 2)                                   # streams, counters, cards
-    memcpy(st.units, src.units, sizeof(src.units))
+    for side in range(2):
+        b = side * UNITS_PER_SIDE
+        memcpy(&st.units[b], &src.units[b], src.n_hero_slots[side] * sizeof(Unit))
+        memcpy(&st.units[b + CHAR_BASE], &src.units[b + CHAR_BASE], lanes * sizeof(Unit))
     memcpy(st.stack, src.stack, n_stack * sizeof(StackItem))
     memcpy(&st.meter, &src.meter, (STATE_WORDS - W_METER) * 2)    # meter, tasks, the Encounter
 
 
-cdef int _differences(const State* st, const State* root, uint32_t* out) noexcept nogil:
-    """The words where st differs from root, both canonical, as (index << 16) | st's word: the
-    scan skips the slots past both counts of each zone and of the Stack (all zero in both)."""
+cdef int _differences(const State* st, const State* root, int lanes, uint32_t* out) noexcept nogil:
+    """The words where st differs from root, two canonical states of one match, as (index <<
+    16) | st's word: the scan skips the slots past both counts of each zone and of the Stack
+    (all zero in both) and the units' slots past the live ones (never written)."""
     cdef const uint16_t* a = <const uint16_t*>st
     cdef const uint16_t* r = <const uint16_t*>root
-    cdef int z, w, k
+    cdef int z, w, k, side
     k = eve_diff_words(a, r, 0, W_ZONES, out)
     for z in range(N_ZONES):
         w = W_ZONES + z * ZONE_WORDS
         k += eve_diff_words(a, r, w, w + 1 + _hi(st.zones[z].n, root.zones[z].n), &out[k])
-    k += eve_diff_words(a, r, W_UNITS, W_STACK, &out[k])
+    for side in range(2):
+        w = W_UNITS + side * UNITS_PER_SIDE * UNIT_WORDS
+        k += eve_diff_words(a, r, w, w + root.n_hero_slots[side] * UNIT_WORDS, &out[k])
+        w += CHAR_BASE * UNIT_WORDS
+        k += eve_diff_words(a, r, w, w + lanes * UNIT_WORDS, &out[k])
     k += eve_diff_words(a, r, W_STACK, W_STACK + ITEM_WORDS * _hi(st.n_stack, root.n_stack),
                         &out[k])
     k += eve_diff_words(a, r, W_METER, STATE_WORDS, &out[k])
@@ -535,7 +547,8 @@ cdef int _keep(Cache* cache, Tree* tr, int node, const State* st, const int32_t*
     else:
         # Compared as it is: every iteration starts from the canonical root's Archive (the
         # re-sampling leaves the order to the draws), and a clean state's Archive is untouched.
-        cache.diffs[cache.diffs_n] = _differences(st, &cache.root, &cache.diffs[cache.diffs_n + 1])
+        cache.diffs[cache.diffs_n] = _differences(st, &cache.root, cache.lanes,
+                                                  &cache.diffs[cache.diffs_n + 1])
     cache.diffs_n += 1 + cache.diffs[cache.diffs_n]
     for i in range(n):
         if tried[i]:
@@ -565,7 +578,7 @@ cdef inline void _materialize(const Cache* cache, int32_t at, State* st) noexcep
     __builtin_prefetch(&d[15])
     __builtin_prefetch(&d[31])
     __builtin_prefetch(&d[47])
-    _restore(st, &cache.root)
+    _restore(st, &cache.root, cache.lanes)
     n = <int>d[-1]
     for i in range(n):
         words[d[i] >> 16] = <uint16_t>(d[i] & 0xffff)
@@ -647,6 +660,15 @@ cdef int grow(const State* root, Ctx* cx, const Params* p, uint64_t seed, int it
             path[depth] = node
         # the state: the nearest kept one (this node's or its parent's), freshly re-sampled
         src_depth = depth if nodes[node].info >= 0 else depth - 1
+        if nodes[node].info >= 0:
+            # a kept node with untried actions: its expansion reads its legal actions and
+            # writes its next child, all cold in a big tree; asked for now, they arrive while
+            # the state is restored
+            kp = &cache.kept[nodes[node].info]
+            if kp.n_children < kp.n_legal:
+                __builtin_prefetch(&cache.acts[kp.legal_at + kp.n_children])
+                __builtin_prefetch(&nodes[kp.block + kp.n_children])
+                __builtin_prefetch(&uct[kp.block + kp.n_children])
         _materialize(cache, nodes[path[src_depth]].diffs, &st)
         rng_at = rng
         _resample(&st, &rng)
@@ -859,6 +881,7 @@ cdef class _Worker:
         # a state is kept at most once per node, so more than iterations + 1 is never used
         self.cache.cap = cache_states if cache_states <= iterations else iterations + 1
         self.cache.n = 0
+        self.cache.lanes = match.content.tb.cfg.lanes
         # the arenas start small and grow (_reserve), so every sizeable search exercises that
         self.cache.diffs_cap = 4 * STATE_WORDS
         self.cache.diffs_n = 0
@@ -992,12 +1015,14 @@ W_STACK = (<char*>&_layout.stack[0] - <char*>&_layout) // 2
 W_METER = (<char*>&_layout.meter - <char*>&_layout) // 2
 ZONE_WORDS = sizeof(Zone) // 2
 ITEM_WORDS = sizeof(StackItem) // 2
+UNIT_WORDS = sizeof(Unit) // 2
 # _restore and _differences take the zones, the units, the Stack and the tail (meter, tasks,
 # the Encounter) to follow one another in this order, each zone its count then its cards
 if not (W_UNITS == W_ZONES + N_ZONES * ZONE_WORDS and W_STACK == W_UNITS + sizeof(_layout.units) // 2
         and W_METER == W_STACK + MAX_STACK * ITEM_WORDS
         and <char*>&_layout.zones[0].c[0] - <char*>&_layout.zones[0] == 2
-        and <char*>&_layout.n_stack < <char*>&_layout.zones[0]):
+        and <char*>&_layout.n_stack < <char*>&_layout.zones[0]
+        and <char*>&_layout.n_hero_slots[0] < <char*>&_layout.zones[0]):
     raise ImportError("search.pyx: the State's layout is not the one _restore assumes")
 if STATE_WORDS * 2 != sizeof(State):
     raise ImportError("search.pyx: STATE_WORDS must be sizeof(State) / 2")

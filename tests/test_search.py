@@ -149,6 +149,16 @@ def test_huge_pages_or_not_the_search_is_the_same(engine):
     assert huge.details["cache_mismatches"] == 0 and huge.details["illegal"] == 0
 
 
+def test_tree_and_rollout_times_add_up_to_the_search(engine):
+    """The split of a search's time between the tree and the rollouts is counted in cheap
+    ticks and converted by the search's own clock span: the two parts are each positive and
+    add up to the time the search took (all but the Python around it)."""
+    r = mcts(_mid(engine), iterations=3000, seed=1, max_depth=0, reward="win")
+    d = r.details
+    assert d["tree_s"] > 0 and d["rollout_s"] > d["tree_s"]
+    assert 0.8 * r.elapsed <= d["tree_s"] + d["rollout_s"] <= r.elapsed
+
+
 def test_node_slots_count_the_reserved_children(engine):
     """A kept node reserves a slot for each legal action; the slots are at least the nodes,
     and the details sum them over threads."""

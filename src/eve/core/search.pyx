@@ -738,15 +738,19 @@ cdef int grow(const State* root, Ctx* cx, const Params* p, uint64_t seed, int it
                 listed = n
                 if n == 0:
                     break
-                stamp += 1
                 for i in range(n):
                     seen[i] = 0
-                    h = _h(buf[i]) & TABLE_MASK
-                    while table[h].stamp == stamp:
-                        h = (h + 1) & TABLE_MASK
-                    table[h].stamp = stamp
-                    table[h].key = buf[i]
-                    table[h].idx = i
+                if nodes[node].first_child >= 0:
+                    # children to match against this determinization's legal actions (a node
+                    # met for the second time has none: it is kept or expanded right away)
+                    stamp += 1
+                    for i in range(n):
+                        h = _h(buf[i]) & TABLE_MASK
+                        while table[h].stamp == stamp:
+                            h = (h + 1) & TABLE_MASK
+                        table[h].stamp = stamp
+                        table[h].key = buf[i]
+                        table[h].idx = i
                 ch = nodes[node].first_child
                 best = -1
                 bv = -INFINITY

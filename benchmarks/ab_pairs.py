@@ -1,0 +1,75 @@
+"""Compare the search's tree overhead of two builds of eve in alternating pairs.
+
+    python benchmarks/ab_pairs.py BUILD_A BUILD_B [--iterations 40000] [--pairs 30]
+
+BUILD_A and BUILD_B are directories that each hold a built `eve` package (for example a copy
+of `src/` after `python setup.py build_ext --inplace` at two commits). One long-lived worker
+process per build runs the same search from `eve bench`'s mid position (full rollouts, the
+same seed within a pair, the order alternating), and the tree overhead (everything but the
+rollouts, µs an iteration) of each pair is compared. Single runs on this machine move by half
+as a neighbour on the other core comes and goes; the two runs of a pair share its conditions,
+so the median of the pair ratios says what one run cannot.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+
+WORKER = r"""
+import sys
+from eve.bench import _positions
+from eve.engine import Engine
+from eve.search import mcts
+mid = _positions(Engine())["mid"]
+print("ready", flush=True)
+for line in sys.stdin:
+    iterations, seed = map(int, line.split())
+    r = mcts(mid, iterations=iterations, seed=seed, max_depth=0, reward="win")
+    print((r.elapsed - r.details["rollout_s"]) / r.iterations * 1e6, flush=True)
+"""
+
+
+def _start(build: str) -> subprocess.Popen:
+    env = dict(os.environ, PYTHONPATH=os.path.abspath(build))
+    p = subprocess.Popen([sys.executable, "-c", WORKER], stdin=subprocess.PIPE,
+                         stdout=subprocess.PIPE, text=True, env=env)
+    if p.stdout.readline().strip() != "ready":
+        raise SystemExit(f"the worker for {build} did not start")
+    return p
+
+
+def _run(worker: subprocess.Popen, iterations: int, seed: int) -> float:
+    worker.stdin.write(f"{iterations} {seed}\n")
+    worker.stdin.flush()
+    return float(worker.stdout.readline())
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("build_a")
+    ap.add_argument("build_b")
+    ap.add_argument("--iterations", type=int, default=40_000)
+    ap.add_argument("--pairs", type=int, default=30)
+    a = ap.parse_args()
+    workers = {"A": _start(a.build_a), "B": _start(a.build_b)}
+    got: dict[str, list[float]] = {"A": [], "B": []}
+    for k in range(a.pairs):
+        for name in ("A", "B") if k % 2 == 0 else ("B", "A"):
+            got[name].append(_run(workers[name], a.iterations, k + 1))
+    for w in workers.values():
+        w.stdin.close()
+        w.wait()
+    ratios = sorted(b / x for x, b in zip(got["A"], got["B"]))
+    q = len(ratios) // 4
+    print(f"{a.iterations:,} iterations, {a.pairs} pairs; tree overhead in µs an iteration")
+    for name in ("A", "B"):
+        print(f"  {name}: min {min(got[name]):.2f}  median {statistics.median(got[name]):.2f}")
+    print(f"  B / A, paired: median {statistics.median(ratios):.3f} "
+          f"(quartiles {ratios[q]:.3f}–{ratios[-1 - q]:.3f})")
+
+
+if __name__ == "__main__":
+    main()

@@ -72,9 +72,10 @@ cdef struct Cache:
     # order, the two hidden streams), so a kept copy plus a fresh re-sample is exactly what
     # replaying its path from a fresh root determinization gives (`verify` checks this byte
     # for byte). Keeping them spares the descent the game steps above them.
-    # A kept state is stored as the words where it differs from the root (a median of about 10
-    # of the state's 1,580): the root's copy stays in the cache because every descent starts
-    # from it, where a whole kept state was usually a cold 3 KB read.
+    # A kept state is stored as the words where it differs from the root (about 23 of the
+    # state's 1,580 at the mid position of `eve bench`): the root's copy stays in the cache
+    # because every descent starts from it, where a whole kept state was usually a cold 3 KB
+    # read.
     State root          # the root's state, its Archive in canonical order
     int lanes           # the match's lanes (see _restore)
     Kept* kept
@@ -188,12 +189,14 @@ cdef extern from *:
     #include <sys/mman.h>
     #endif
     /* The search's arenas (nodes, kept states, their differences and legal actions). A big
-       search touches them at random, a few times an iteration; on 4 KB pages a tree of a few
-       megabytes misses the TLB at nearly every one of those touches, and a miss then costs a
-       page walk from memory: on the 2-core machine of BENCHMARKS.md a random read in a 4 MB
-       block took 163 ns on 4 KB pages and 19 ns on 2 MB pages. So an arena from 1 MB up is
-       2 MB-aligned, a whole number of 2 MB pages, and (Linux) advised to use transparent huge
-       pages; smaller ones, as in searches of a few thousand iterations, are plain malloc. */
+       search touches them at random, a few times an iteration, and once they span more than
+       the TLB covers on 4 KB pages a touch can cost a page walk from memory: on the 2-core
+       machine of BENCHMARKS.md a random read in a 4 MB block took 163 ns on 4 KB pages and
+       19 ns on 2 MB pages. So an arena from 1 MB up is 2 MB-aligned, a whole number of 2 MB
+       pages, and (Linux) advised to use transparent huge pages; smaller ones, as in searches
+       of a few thousand iterations, are plain malloc. Measured in pairs: no difference to
+       speak of at 40,000 iterations, 1.1-1.3x less tree overhead at 150,000
+       (benchmarks/huge_pages.py). */
     #define EVE_HUGE_PAGE ((size_t)2 << 20)
     static int eve_huge_pages = 1;      /* 0: plain malloc throughout */
     static size_t eve_huge_from = (size_t)1 << 20;

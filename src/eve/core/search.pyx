@@ -27,22 +27,30 @@ from eve.core.match cimport Match
 from eve.core.zones cimport draw_one
 
 cdef struct Node:
-    # the tree's shape and what the backup and the root's statistics read (40 bytes); what UCT
-    # reads of every child it scans is in its Uct, at the same index
+    # the tree's shape, what the backup and the root's statistics read, and a kept node's
+    # expansion (48 bytes); what UCT reads of every child it scans is in its Uct, at the same
+    # index
     double value            # the sum of the rewards backed up through the node
     int32_t action
     int32_t first_child     # kept nodes: the start of their children's block
     int32_t next_sibling    # children of nodes that are not kept (linked, newest first)
     int32_t visits
-    int32_t info            # >= 0: its Kept entry; CLEAN: clean, not kept; DIRTY: not clean
+    int32_t info            # >= 0: kept (the how-many-th); CLEAN: clean, not kept; DIRTY: not
+                            # clean
     int32_t kids            # a kept node whose actions have all been tried: its children (the
-                            # descent reads this, not the Kept entry, one cache miss a level
-                            # fewer); 0 for every other node
+                            # descent's test); 0 for every other node
     int32_t count           # a linked child: its availability, how often its action was legal
                             # when its parent was visited (a kept node's children need none:
                             # see _select_kept)
-    int32_t diffs           # a kept node: where its state is in Cache.diffs, read here and not
-                            # from its Kept entry (one cache miss fewer an iteration); -1 else
+    int32_t diffs           # a kept node: where its state is in Cache.diffs; -1 else
+    # A kept node's legal actions (the tried ones first) are Cache.acts[legal_at : legal_at +
+    # n_legal] and its children fill nodes[first_child : first_child + n_children]. In the
+    # node, not in an entry of their own, so that the node the descent stops at (in the cache:
+    # just read) tells at once what the expansion will read, and those reads can be asked for
+    # before the state is restored.
+    int32_t legal_at
+    int16_t n_children
+    int16_t n_legal
 
 cdef struct Uct:
     # 8 bytes, in an array beside the nodes: UCT reads these of every child of every node it
@@ -55,15 +63,6 @@ cdef enum:
     CLEAN = -1
     DIRTY = -2
     MAX_PATH = 1024         # deeper than any descent a search budget can build
-
-cdef struct Kept:
-    # a kept node: its legal actions (the tried ones first) are Cache.acts[legal_at : legal_at
-    # + n_legal], its children fill nodes[block : block + n_children]; its state is in
-    # Cache.diffs, from its Node.diffs
-    int64_t legal_at
-    int32_t n_legal
-    int32_t n_children
-    int32_t block
 
 cdef struct Cache:
     # Clean nodes are those no step from the root to them revealed hidden information (a draw,
@@ -78,9 +77,8 @@ cdef struct Cache:
     # read.
     State root          # the root's state, its Archive in canonical order
     int lanes           # the match's lanes (see _restore)
-    Kept* kept
-    int cap
-    int n
+    int cap             # kept states at most
+    int n               # kept states
     int32_t* acts
     int64_t acts_cap
     int64_t acts_n
@@ -425,6 +423,9 @@ cdef inline void _init_node(Tree* tr, int i, int32_t action, int32_t info) noexc
     nd.kids = 0
     nd.count = 1            # a linked child is made when its action is legal: available once
     nd.diffs = -1
+    nd.legal_at = -1
+    nd.n_children = 0
+    nd.n_legal = 0
     u.mean = 0
     u.isv = 0
 
@@ -547,9 +548,10 @@ cdef int _keep(Cache* cache, Tree* tr, int node, const State* st, const int32_t*
     """Keep a clean, childless node's state (as its differences from the root's) and legal
     actions (the one about to be tried first), and reserve its children's block. 0: no room."""
     cdef int i, j = 0, block = -1
-    cdef Kept* k
+    cdef Node* nd
     if (cache.n >= cache.cap or tr.nodes[node].first_child >= 0
-            or cache.diffs_n + 1 + STATE_WORDS > 0x7fffffff):     # Node.diffs is 32 bits
+            or cache.diffs_n + 1 + STATE_WORDS > 0x7fffffff      # Node.diffs is 32 bits
+            or cache.acts_n + n > 0x7fffffff):                    # and Node.legal_at
         return 0
     if (not _reserve(<void**>&cache.acts, &cache.acts_cap, cache.acts_n, cache.acts_n + n,
                      sizeof(int32_t))
@@ -560,12 +562,11 @@ cdef int _keep(Cache* cache, Tree* tr, int node, const State* st, const int32_t*
         block = _slots(tr, n)
         if block < 0:
             return 0
-    k = &cache.kept[cache.n]
-    k.legal_at = cache.acts_n
-    k.n_legal = n
-    k.n_children = 0
-    k.block = block
-    tr.nodes[node].diffs = <int32_t>cache.diffs_n
+    nd = &tr.nodes[node]            # after _slots, which may move the nodes
+    nd.legal_at = <int32_t>cache.acts_n
+    nd.n_legal = <int16_t>n
+    nd.n_children = 0
+    nd.diffs = <int32_t>cache.diffs_n
     if cache.n == 0:
         memcpy(&cache.root, st, sizeof(State))
         _canonical_archive(&cache.root)
@@ -585,8 +586,8 @@ cdef int _keep(Cache* cache, Tree* tr, int node, const State* st, const int32_t*
             cache.acts[cache.acts_n + j] = buf[i]
             j += 1
     cache.acts_n += n
-    tr.nodes[node].info = cache.n
-    tr.nodes[node].first_child = block
+    nd.info = cache.n
+    nd.first_child = block
     cache.n += 1
     return 1
 
@@ -594,20 +595,20 @@ cdef int _keep(Cache* cache, Tree* tr, int node, const State* st, const int32_t*
 cdef inline void _materialize(const Cache* cache, int32_t at, State* st) noexcept nogil:
     """A kept node's state (its differences at cache.diffs[at]): the root's, with the node's
     differing words written over it. `st` is a canonical state (see _restore)."""
-    cdef const uint32_t* d = &cache.diffs[at + 1]
+    cdef const uint32_t* h = &cache.diffs[at]      # the count, then the words
     cdef uint16_t* words = <uint16_t*>st
     cdef int i, n
     # the differences are a cold read (a few cache lines of a big arena): ask for the first
-    # lines of them (their count is in the first) before the root's state, which is in the
-    # cache, is copied, so that they arrive meanwhile
-    __builtin_prefetch(&d[-1])
-    __builtin_prefetch(&d[15])
-    __builtin_prefetch(&d[31])
-    __builtin_prefetch(&d[47])
+    # lines of them before the root's state, which is in the cache, is copied, so that they
+    # arrive meanwhile
+    __builtin_prefetch(h)
+    __builtin_prefetch(&h[16])
+    __builtin_prefetch(&h[32])
+    __builtin_prefetch(&h[48])
     _restore(st, &cache.root, cache.lanes)
-    n = <int>d[-1]
-    for i in range(n):
-        words[d[i] >> 16] = <uint16_t>(d[i] & 0xffff)
+    n = <int>h[0]
+    for i in range(1, n + 1):
+        words[h[i] >> 16] = <uint16_t>(h[i] & 0xffff)
 
 
 cdef void _verify_from_root(const State* root, Ctx* cx, uint64_t rng, const int32_t* path,
@@ -652,7 +653,7 @@ cdef int grow(const State* root, Ctx* cx, const Params* p, uint64_t seed, int it
     cdef int32_t path[MAX_PATH]
     cdef int32_t* lst
     cdef int32_t act
-    cdef Kept* kp
+    cdef Node* kn
     cdef Node* nodes
     cdef Node* nd
     cdef Uct* uct
@@ -692,11 +693,11 @@ cdef int grow(const State* root, Ctx* cx, const Params* p, uint64_t seed, int it
             # a kept node with untried actions: its expansion reads its legal actions and
             # writes its next child, all cold in a big tree; asked for now, they arrive while
             # the state is restored
-            kp = &cache.kept[nodes[node].info]
-            if kp.n_children < kp.n_legal:
-                __builtin_prefetch(&cache.acts[kp.legal_at + kp.n_children])
-                __builtin_prefetch(&nodes[kp.block + kp.n_children])
-                __builtin_prefetch(&uct[kp.block + kp.n_children])
+            kn = &nodes[node]
+            if kn.n_children < kn.n_legal:
+                __builtin_prefetch(&cache.acts[kn.legal_at + kn.n_children])
+                __builtin_prefetch(&nodes[kn.first_child + kn.n_children])
+                __builtin_prefetch(&uct[kn.first_child + kn.n_children])
         _materialize(cache, nodes[path[src_depth]].diffs, &st)
         rng_at = rng
         _resample(&st, &rng)
@@ -712,28 +713,28 @@ cdef int grow(const State* root, Ctx* cx, const Params* p, uint64_t seed, int it
         while st.outcome == OUT_NONE and depth + 1 < MAX_PATH:
             if nodes[node].info >= 0:
                 # a kept node with untried actions (or one met at the depth limit)
-                kp = &cache.kept[nodes[node].info]
-                if kp.n_children < kp.n_legal:
-                    lst = &cache.acts[kp.legal_at]
-                    i = kp.n_children + <int>sm_below(&rng, <unsigned int>(kp.n_legal - kp.n_children))
+                kn = &nodes[node]
+                if kn.n_children < kn.n_legal:
+                    lst = &cache.acts[kn.legal_at]
+                    i = kn.n_children + <int>sm_below(&rng, <unsigned int>(kn.n_legal - kn.n_children))
                     act = lst[i]
-                    lst[i] = lst[kp.n_children]
-                    lst[kp.n_children] = act
+                    lst[i] = lst[kn.n_children]
+                    lst[kn.n_children] = act
                     if p.verify and check_action(&st, cx, act) != 0:
                         stats.illegal += 1
                     _hidden(&st, &hid)
                     listed = apply_listing(&st, cx, act, buf)
                     stats.tree_decisions += 1
-                    ch = kp.block + kp.n_children
-                    kp.n_children += 1
-                    if kp.n_children == kp.n_legal:
-                        nodes[node].kids = kp.n_children      # all tried: the descent may pass
+                    ch = kn.first_child + kn.n_children
+                    kn.n_children += 1
+                    if kn.n_children == kn.n_legal:
+                        kn.kids = kn.n_children               # all tried: the descent may pass
                     _init_node(tr, ch, act, CLEAN if _unrevealed(&st, &hid) else DIRTY)
                     stats.nodes += 1
                     depth += 1
                     path[depth] = ch
                     break
-                best = _select_kept(uct, kp.block, kp.n_children, nodes[node].visits, p.c)
+                best = _select_kept(uct, kn.first_child, kn.n_children, kn.visits, p.c)
                 if best < 0:
                     break
             else:
@@ -793,11 +794,11 @@ cdef int grow(const State* root, Ctx* cx, const Params* p, uint64_t seed, int it
                         stats.cached += 1
                         nodes = tr.nodes
                         uct = tr.uct
-                        kp = &cache.kept[nodes[node].info]
-                        ch = kp.block
-                        kp.n_children = 1
-                        if kp.n_legal == 1:
-                            nodes[node].kids = 1
+                        kn = &nodes[node]
+                        ch = kn.first_child
+                        kn.n_children = 1
+                        if kn.n_legal == 1:
+                            kn.kids = 1
                     else:
                         ch = _slots(tr, 1)
                 else:
@@ -867,7 +868,6 @@ cdef class _Worker:
         self.table = NULL
         self.n_nodes = 0
         self.cache.diffs = NULL
-        self.cache.kept = NULL
         self.cache.acts = NULL
 
     def __dealloc__(self):
@@ -875,7 +875,6 @@ cdef class _Worker:
         free(self.tree.uct)
         free(self.table)
         free(self.cache.diffs)
-        free(self.cache.kept)
         free(self.cache.acts)
 
     def run(self, Match match not None, uint64_t seed, int iterations, double c, int max_depth,
@@ -913,7 +912,6 @@ cdef class _Worker:
         else:
             memset(self.table, 0, TABLE_SIZE * sizeof(Slot))
         free(self.cache.diffs)
-        free(self.cache.kept)
         free(self.cache.acts)
         # a state is kept at most once per node, so more than iterations + 1 is never used
         self.cache.cap = cache_states if cache_states <= iterations else iterations + 1
@@ -923,11 +921,10 @@ cdef class _Worker:
         self.cache.diffs_cap = 4 * STATE_WORDS
         self.cache.diffs_n = 0
         self.cache.diffs = <uint32_t*>malloc(self.cache.diffs_cap * sizeof(uint32_t))
-        self.cache.kept = <Kept*>eve_arena_alloc(self.cache.cap * sizeof(Kept))
         self.cache.acts_cap = MAX_ACTIONS
         self.cache.acts_n = 0
         self.cache.acts = <int32_t*>malloc(self.cache.acts_cap * sizeof(int32_t))
-        if self.tree.nodes == NULL or self.tree.uct == NULL or self.table == NULL or self.cache.diffs == NULL or self.cache.kept == NULL or self.cache.acts == NULL:
+        if self.tree.nodes == NULL or self.tree.uct == NULL or self.table == NULL or self.cache.diffs == NULL or self.cache.acts == NULL:
             raise MemoryError()
         self.stats.iterations = 0
         self.stats.tree_decisions = 0
@@ -947,11 +944,9 @@ cdef class _Worker:
 
     cdef list _children(self, int node):
         cdef Node* nodes = self.tree.nodes
-        cdef Kept* k
         out = []
         if nodes[node].info >= 0:
-            k = &self.cache.kept[nodes[node].info]
-            return list(range(k.block, k.block + k.n_children))
+            return list(range(nodes[node].first_child, nodes[node].first_child + nodes[node].n_children))
         ch = nodes[node].first_child
         while ch >= 0:
             out.append(ch)
@@ -1063,5 +1058,5 @@ if not (W_UNITS == W_ZONES + N_ZONES * ZONE_WORDS and W_STACK == W_UNITS + sizeo
     raise ImportError("search.pyx: the State's layout is not the one _restore assumes")
 if STATE_WORDS * 2 != sizeof(State):
     raise ImportError("search.pyx: STATE_WORDS must be sizeof(State) / 2")
-if sizeof(Node) != 40 or sizeof(Uct) != 8:     # UCT's memory traffic: see Uct
-    raise ImportError("search.pyx: a Node must stay 40 bytes and a Uct 8")
+if sizeof(Node) != 48 or sizeof(Uct) != 8:     # UCT's memory traffic: see Uct
+    raise ImportError("search.pyx: a Node must stay 48 bytes and a Uct 8")

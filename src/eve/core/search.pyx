@@ -7,10 +7,12 @@ what the player cannot see, namely the Archive's order and the future draws of t
 streams, and its draws pick uniformly among the cards left (_resample). The tree
 holds only the player's decisions; the Encounter's moves and responses are played by the same
 rules code as in a match (`apply_action` runs the game forward). A child's UCB uses its
-availability count (how often its action was legal when its parent was visited).
+availability count (how often its action was legal when its parent was visited: at a kept node,
+every visit, as in plain UCT).
 
-The tree is two flat, growable arrays: the nodes, and beside them what UCT reads of each. States of clean nodes (see Cache) are kept, so an
-iteration starts from the kept state nearest its leaf instead of replaying the path from the root.
+The tree is two flat, growable arrays: the nodes, and beside them what UCT reads of each. States
+of clean nodes (see Cache) are kept, so an iteration starts from the kept state nearest its leaf
+instead of replaying the path from the root.
 Root parallelism: each thread grows its own tree from its own seed; root statistics are summed.
 """
 cimport cython

@@ -449,7 +449,8 @@ cdef inline float _sqln(int n) noexcept nogil:
     return SQLN[n] if n < SQLN_SIZE else <float>sqrt(_ln(n))
 
 
-cdef inline int _select_kept(const Uct* uct, int block, int n, int visits, double c) noexcept nogil:
+cdef inline int _select_kept(const Uct* uct, const Node* nodes, int block, int n, int visits,
+                             double c) noexcept nogil:
     """UCT over the n children (nodes[block : block + n]) of a kept node visited `visits` times
     before this visit. A kept node is clean, and every action legal there is legal in every
     determinization: each child's availability is every visit of its parent, this one included,
@@ -465,6 +466,7 @@ cdef inline int _select_kept(const Uct* uct, int block, int n, int visits, doubl
         if v > bv:
             bv = v
             best = i
+            __builtin_prefetch(&nodes[block + i])     # the descent reads the chosen one next
     return block + best if best >= 0 else -1
 
 
@@ -685,8 +687,8 @@ cdef int grow(const State* root, Ctx* cx, const Params* p, uint64_t seed, int it
         depth = 0
         path[0] = 0
         while nodes[node].kids > 0 and depth + 1 < MAX_PATH:
-            node = _select_kept(uct, nodes[node].first_child, nodes[node].kids, nodes[node].visits,
-                                p.c)
+            node = _select_kept(uct, nodes, nodes[node].first_child, nodes[node].kids,
+                                nodes[node].visits, p.c)
             depth += 1
             path[depth] = node
         # the state: the nearest kept one (this node's or its parent's), freshly re-sampled
@@ -736,7 +738,7 @@ cdef int grow(const State* root, Ctx* cx, const Params* p, uint64_t seed, int it
                     depth += 1
                     path[depth] = ch
                     break
-                best = _select_kept(uct, kn.first_child, kn.n_children, kn.visits, p.c)
+                best = _select_kept(uct, nodes, kn.first_child, kn.n_children, kn.visits, p.c)
                 if best < 0:
                     break
             else:

@@ -39,8 +39,6 @@ cdef struct Node:
     int32_t visits
     int32_t info            # >= 0: kept (the how-many-th); CLEAN: clean, not kept; DIRTY: not
                             # clean
-    int32_t kids            # a kept node whose actions have all been tried: its children (the
-                            # descent's test); 0 for every other node
     int32_t count           # a linked child: its availability, how often its action was legal
                             # when its parent was visited (a kept node's children need none:
                             # see _select_kept)
@@ -51,8 +49,8 @@ cdef struct Node:
     # just read) tells at once what the expansion will read, and those reads can be asked for
     # before the state is restored.
     int32_t legal_at
-    int16_t n_children
-    int16_t n_legal
+    int16_t n_children      # when it reaches n_legal, the descent passes the node by UCT
+    int16_t n_legal         # (MAX_ACTIONS fits: checked at import)
 
 cdef struct Uct:
     # 8 bytes, in an array beside the nodes: UCT reads these of every child of every node it
@@ -422,7 +420,6 @@ cdef inline void _init_node(Tree* tr, int i, int32_t action, int32_t info) noexc
     nd.next_sibling = -1
     nd.visits = 0
     nd.info = info
-    nd.kids = 0
     nd.count = 1            # a linked child is made when its action is legal: available once
     nd.diffs = -1
     nd.legal_at = -1
@@ -686,8 +683,9 @@ cdef int grow(const State* root, Ctx* cx, const Params* p, uint64_t seed, int it
         node = 0
         depth = 0
         path[0] = 0
-        while nodes[node].kids > 0 and depth + 1 < MAX_PATH:
-            node = _select_kept(uct, nodes, nodes[node].first_child, nodes[node].kids,
+        while (nodes[node].n_children == nodes[node].n_legal and nodes[node].n_legal > 0
+               and depth + 1 < MAX_PATH):     # a kept node whose actions have all been tried
+            node = _select_kept(uct, nodes, nodes[node].first_child, nodes[node].n_children,
                                 nodes[node].visits, p.c)
             depth += 1
             path[depth] = node
@@ -730,9 +728,7 @@ cdef int grow(const State* root, Ctx* cx, const Params* p, uint64_t seed, int it
                     listed = apply_listing(&st, cx, act, buf)
                     stats.tree_decisions += 1
                     ch = kn.first_child + kn.n_children
-                    kn.n_children += 1
-                    if kn.n_children == kn.n_legal:
-                        kn.kids = kn.n_children               # all tried: the descent may pass
+                    kn.n_children += 1                    # all tried: the descent may pass
                     _init_node(tr, ch, act, CLEAN if _unrevealed(&st, &hid) else DIRTY)
                     stats.nodes += 1
                     depth += 1
@@ -801,8 +797,6 @@ cdef int grow(const State* root, Ctx* cx, const Params* p, uint64_t seed, int it
                         kn = &nodes[node]
                         ch = kn.first_child
                         kn.n_children = 1
-                        if kn.n_legal == 1:
-                            kn.kids = 1
                     else:
                         ch = _slots(tr, 1)
                 else:
@@ -1062,5 +1056,7 @@ if not (W_UNITS == W_ZONES + N_ZONES * ZONE_WORDS and W_STACK == W_UNITS + sizeo
     raise ImportError("search.pyx: the State's layout is not the one _restore assumes")
 if STATE_WORDS * 2 != sizeof(State):
     raise ImportError("search.pyx: STATE_WORDS must be sizeof(State) / 2")
+if MAX_ACTIONS > 32767:              # Node.n_legal is 16 bits
+    raise ImportError("search.pyx: MAX_ACTIONS must fit a Node's 16-bit n_legal")
 if sizeof(Node) != 48 or sizeof(Uct) != 8:     # UCT's memory traffic: see Uct
     raise ImportError("search.pyx: a Node must stay 48 bytes and a Uct 8")

@@ -28,6 +28,7 @@ print("ready", flush=True)
 for line in sys.stdin:
     iterations, seed = map(int, line.split())
     r = mcts(mid, iterations=iterations, seed=seed, max_depth=0, reward="win")
+    # eve.bench.tree_overhead_us, written out: a build being compared may predate it
     print((r.elapsed - r.details["rollout_s"]) / r.iterations * 1e6, flush=True)
 """
 

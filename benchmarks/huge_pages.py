@@ -13,15 +13,14 @@ from __future__ import annotations
 import statistics
 import sys
 
-from eve.bench import _positions
+from eve.bench import _positions, tree_overhead_us
 from eve.core.search import set_huge_pages
 from eve.engine import Engine
 from eve.search import mcts
 
 
-def tree_overhead_us(match, iterations: int, seed: int) -> float:
-    r = mcts(match, iterations=iterations, seed=seed, max_depth=0, reward="win")
-    return (r.elapsed - r.details["rollout_s"]) / r.iterations * 1e6
+def search_overhead_us(match, iterations: int, seed: int) -> float:
+    return tree_overhead_us(mcts(match, iterations=iterations, seed=seed, max_depth=0, reward="win"))
 
 
 def main(iterations: int = 40_000, pairs: int = 10) -> None:
@@ -32,7 +31,7 @@ def main(iterations: int = 40_000, pairs: int = 10) -> None:
         for k in range(pairs):
             for on in ((False, True) if k % 2 == 0 else (True, False)):
                 set_huge_pages(on)
-                (huge if on else plain).append(tree_overhead_us(mid, iterations, k + 1))
+                (huge if on else plain).append(search_overhead_us(mid, iterations, k + 1))
     finally:
         set_huge_pages(was)
     ratios = sorted(p / h for p, h in zip(plain, huge))

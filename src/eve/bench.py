@@ -37,6 +37,12 @@ TARGET_RATIO_TO_PYTHON = 50.0
 BUDGETS = (1_000, 5_000, 25_000)       # search sizes at which the tree overhead is also measured
 
 
+def tree_overhead_us(result) -> float:
+    """A search's tree overhead: everything but the rollouts (copy, re-sampling, selection,
+    expansion, the game steps along the tree path, backpropagation), µs an iteration."""
+    return (result.elapsed - result.details["rollout_s"]) / result.iterations * 1e6
+
+
 def _positions(engine) -> dict[str, Any]:
     """Early, mid and late positions of a fixed-seed match (early: its first decision)."""
     start, codes = _recorded_match(engine, 1)
@@ -81,9 +87,7 @@ def _bench_mcts(engine, seconds: float) -> dict[str, Any]:
             "iterations": r.iterations,
             "rollout_decisions_per_iteration": d["rollout_decisions"] / r.iterations,
             "tree_decisions_per_iteration": d["tree_decisions"] / r.iterations,
-            # everything but the rollouts: copy, re-sampling, selection, expansion, the game
-            # steps along the tree path, backpropagation
-            "tree_overhead_us": (r.elapsed - d["rollout_s"]) / r.iterations * 1e6,
+            "tree_overhead_us": tree_overhead_us(r),
             "rollout_us_per_iteration": d["rollout_s"] / r.iterations * 1e6,
             "round": m.round,
         }
@@ -100,22 +104,17 @@ def _bench_mcts(engine, seconds: float) -> dict[str, Any]:
     out["mid_by_budget"] = {}
     for budget in BUDGETS:
         runs = [mcts(mid, iterations=budget, seed=1, max_depth=0, reward="win") for _ in range(3)]
-        out["mid_by_budget"][str(budget)] = min(
-            (r.elapsed - r.details["rollout_s"]) / r.iterations * 1e6 for r in runs)
+        out["mid_by_budget"][str(budget)] = min(tree_overhead_us(r) for r in runs)
     n = max(400, int(out["mid"]["iterations_per_s"] * per))
     # the kept-state cache against replaying every tree path from the root, same search
     kept = mcts(mid, iterations=n, seed=3, max_depth=0, reward="win")
     replayed = mcts(mid, iterations=n, seed=3, max_depth=0, reward="win", cache_states=1)
-
-    def overhead(r):
-        return (r.elapsed - r.details["rollout_s"]) / r.iterations * 1e6
-
-    out["cache"] = {"tree_overhead_us": overhead(kept),
+    out["cache"] = {"tree_overhead_us": tree_overhead_us(kept),
                     "tree_decisions_per_iteration": kept.details["tree_decisions"] / kept.iterations,
-                    "replayed_tree_overhead_us": overhead(replayed),
+                    "replayed_tree_overhead_us": tree_overhead_us(replayed),
                     "replayed_tree_decisions_per_iteration":
                         replayed.details["tree_decisions"] / replayed.iterations,
-                    "overhead_ratio": overhead(replayed) / overhead(kept),
+                    "overhead_ratio": tree_overhead_us(replayed) / tree_overhead_us(kept),
                     "iterations": n}
     # three alternating pairs, the median ratio: one pair alone moves by a third on this shared
     # machine, as a neighbour comes and goes between its two halves

@@ -2,6 +2,7 @@
 import json
 import subprocess
 import sys
+import time
 
 import pytest
 
@@ -91,3 +92,27 @@ def test_peer_positions_are_fixed_and_offer_a_choice():
         a, b = peer_position(g, name), peer_position(g, name)
         assert str(a) == str(b)
         assert not a.is_terminal() and not a.is_chance_node() and len(a.legal_actions()) > 1
+
+
+def test_searches_per_s_runs_whole_searches_and_at_least_two():
+    # the peer comparison's figure: whole searches back to back, never a fraction of one
+    from eve.bench import _searches_per_s
+    calls = []
+    its = _searches_per_s(lambda: calls.append(1), 500, 0.0)
+    assert len(calls) == 2 and its > 0
+    calls.clear()
+    its = _searches_per_s(lambda: (calls.append(1), time.sleep(0.01)), 500, 0.05)
+    assert len(calls) >= 5
+    assert its <= len(calls) * 500 / (len(calls) * 0.01)      # each search took at least 10 ms
+
+
+def test_bench_peers_compares_at_one_budget(engine):
+    # eve's figure beside OpenSpiel's comes from searches of the peers' own size
+    pytest.importorskip("pyspiel")
+    from eve.bench import PEER_SIMULATIONS, bench_peers
+    out = bench_peers(engine, 0.2, {"playout": {"decisions_per_s": 1.0}})
+    assert out["simulations_per_search"] == PEER_SIMULATIONS
+    assert out["eve"]["mcts_mid_iterations_per_s"] > 0
+    for g in ("hearts", "crazy_eights"):
+        assert out["ratios"][f"eve_mcts_over_{g}"] == pytest.approx(
+            out["eve"]["mcts_mid_iterations_per_s"] / out[g]["mcts_iterations_per_s"])

@@ -165,6 +165,21 @@ def peer_position(game, name: str, min_steps: int = 30):
     return s
 
 
+# The budget of every search in the peer comparison, OpenSpiel's and eve's alike.
+PEER_SIMULATIONS = 2000
+
+
+def _searches_per_s(search, iterations: int, seconds: float) -> float:
+    """Iterations/s of back-to-back searches of `iterations` each, over at least `seconds`
+    (and at least two searches): one search alone moves with the machine's load."""
+    n = 0
+    t0 = time.perf_counter()
+    while n < 2 or time.perf_counter() - t0 < seconds:
+        search()
+        n += 1
+    return n * iterations / (time.perf_counter() - t0)
+
+
 def bench_peers(engine, seconds: float, eve_figures: dict[str, Any]) -> dict[str, Any]:
     """OpenSpiel (the optional `bench` extra) in the same run: its C++ MCTS iterations/s and
     random-playout steps/s on hearts and crazy_eights, beside eve's."""
@@ -173,15 +188,14 @@ def bench_peers(engine, seconds: float, eve_figures: dict[str, Any]) -> dict[str
     except ImportError:
         return {"error": "OpenSpiel is not installed: pip install 'eve-engine[bench]' (or open_spiel)"}
     rng = random.Random(0)
-    out: dict[str, Any] = {"openspiel_version": getattr(pyspiel, "__version__", "unknown")}
+    out: dict[str, Any] = {"openspiel_version": getattr(pyspiel, "__version__", "unknown"),
+                           "simulations_per_search": PEER_SIMULATIONS}
     for name in ("hearts", "crazy_eights"):
         g = pyspiel.load_game(name)
         s = peer_position(g, name)
-        sims = 2000
-        bot = pyspiel.MCTSBot(g, pyspiel.RandomRolloutEvaluator(1, 1), 2.0, sims, 1000, False, 1, False)
-        t0 = time.perf_counter()
-        bot.step(s)
-        its = sims / (time.perf_counter() - t0)
+        bot = pyspiel.MCTSBot(g, pyspiel.RandomRolloutEvaluator(1, 1), 2.0, PEER_SIMULATIONS, 1000,
+                              False, 1, False)
+        its = _searches_per_s(lambda: bot.step(s), PEER_SIMULATIONS, seconds / 8)
         # random playouts through OpenSpiel's Python bindings (it has no native playout loop to call)
         n = 0
         t0 = time.perf_counter()
@@ -205,9 +219,18 @@ def bench_peers(engine, seconds: float, eve_figures: dict[str, Any]) -> dict[str
             m.apply(rng.choice(m.legal_action_codes()))
             n += 1
     eve_py = n / (time.perf_counter() - t0)
-    eve_mcts = eve_figures["mcts"]["mid"]["iterations_per_s"]
+    from eve.search import mcts
+
+    # eve's mid position searched at the peers' budget, so that both trees are the same size:
+    # a bigger tree costs more an iteration (memory), so the bench's own, longer mid search
+    # would not be a like-for-like comparison
+    mid = _positions(engine)["mid"]
+    eve_mcts = _searches_per_s(
+        lambda: mcts(mid, iterations=PEER_SIMULATIONS, seed=1, max_depth=0, reward="win"),
+        PEER_SIMULATIONS, seconds / 4)
     eve_native = eve_figures["playout"]["decisions_per_s"]
-    out["eve"] = {"mcts_mid_iterations_per_s": eve_mcts, "python_playout_steps_per_s": eve_py,
+    out["eve"] = {"mcts_mid_iterations_per_s": eve_mcts,          # at PEER_SIMULATIONS a search
+                  "python_playout_steps_per_s": eve_py,
                   "native_playout_decisions_per_s": eve_native}
     out["ratios"] = {f"eve_mcts_over_{g}": eve_mcts / out[g]["mcts_iterations_per_s"]
                      for g in ("hearts", "crazy_eights")}
@@ -370,6 +393,8 @@ def format_bench(f: dict[str, Any]) -> str:
         if "error" in pe:
             lines.append(f"peers                  : {pe['error']}")
         else:
+            lines.append(f"peer budget            : {pe['simulations_per_search']:,} iterations a search for both;"
+                         f" eve mid {pe['eve']['mcts_mid_iterations_per_s']:,.0f} iterations/s")
             for g in ("hearts", "crazy_eights"):
                 lines.append(f"OpenSpiel {g:12s} : C++ MCTS {pe[g]['mcts_iterations_per_s']:,.0f} iterations/s"
                              f" (eve mid {pe['ratios']['eve_mcts_over_' + g]:.2f}x);"

@@ -49,3 +49,30 @@ def test_a_step_hands_back_exactly_the_legal_actions(engine):
             assert bad == 0, f"{enc}, seed {seed}: {bad} of {d} lists differ"
             decisions += d
     assert decisions > 1000
+
+
+def test_listed_actions_carry_the_words_of_the_listing_moment(engine):
+    # Action.text is made when first read, from a copy of the match taken at listing: reading
+    # it after the match moved on still describes the action as it was listed
+    for seed in range(1, 6):
+        m = engine.new_match(seed=seed)
+        rng = random.Random(seed)
+        checked = 0
+        while not m.is_over:
+            listed = m.legal_actions()
+            words = [engine._describe(m, a.code) for a in listed]
+            pick = rng.choice(listed)
+            m.apply(pick)                       # the phase, the units and the cards move on
+            assert [a.text for a in listed] == words
+            assert str(pick) == words[listed.index(pick)]
+            checked += len(listed)
+        assert checked > 0
+
+
+def test_listing_actions_changes_nothing(engine):
+    m = engine.new_match(seed=3)
+    before = m.state_hash(), m._raw(), len(m.events)
+    listed = m.legal_actions()
+    [a.text for a in listed]
+    assert (m.state_hash(), m._raw(), len(m.events)) == before
+    assert [a.code for a in listed] == m.legal_action_codes()

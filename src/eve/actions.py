@@ -1,20 +1,43 @@
 """Readable actions and events at the Python edge (inside the core an action is one int32)."""
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 KINDS = {1: "pass", 2: "end_phase", 3: "play", 4: "activate", 5: "attack"}
 NO_TARGET = 255
 
 
+class Listed:
+    """What the words of listed actions are made from: the engine, and a copy of the match as
+    it was when they were listed (the match itself may have moved on since)."""
+
+    __slots__ = ("engine", "match")
+
+    def __init__(self, engine: Any, match: Any) -> None:
+        self.engine = engine
+        self.match = match
+
+
 class Action:
-    """A legal action: `code` is what the core uses; kind/source/target/lane decode it."""
+    """A legal action: `code` is what the core uses; kind/source/target/lane decode it.
 
-    __slots__ = ("code", "text")
+    `text` is its words ("play core:ember_idol#16"). Actions from `Match.legal_actions()` make
+    them when first read, from a copy of the match taken at listing: a bot that reads only the
+    codes then pays about a clone a listing instead of a description an action."""
 
-    def __init__(self, code: int, text: str = "") -> None:
+    __slots__ = ("code", "_text", "_listed")
+
+    def __init__(self, code: int, text: str = "", listed: Listed | None = None) -> None:
         self.code = code
-        self.text = text
+        self._text = None if listed is not None else text
+        self._listed = listed
+
+    @property
+    def text(self) -> str:
+        if self._text is None:
+            self._text = self._listed.engine._describe(self._listed.match, self.code)
+            self._listed = None
+        return self._text
 
     @property
     def kind(self) -> str:

@@ -171,8 +171,7 @@ class Engine:
             side = "player" if t < 16 else "encounter"
             slot = t & 15
             if slot < _CHAR:
-                h = match.heroes(side)[slot]
-                return f"{side} hero {h['id']}"
+                return f"{side} hero {match._unit_id(t)}"     # not heroes(): a dict per hero
             return f"{side} lane {slot - _CHAR}"
         if t < _CB:
             return f"stack item {t - _SB}"

@@ -16,7 +16,7 @@ from eve.core.effects cimport leader_of, check_outcome
 from eve.core.encounter cimport compute_intent
 
 from eve.errors import IllegalAction, REASONS
-from eve.actions import Action
+from eve.actions import Action, Listed
 
 ZONE_NAMES = {"archive": Z_ARCHIVE, "rift": Z_RIFT, "lattice": Z_LATTICE, "wastes": Z_WASTES,
               "abyss": Z_ABYSS, "void": Z_VOID, "stack": Z_STACK}
@@ -123,7 +123,9 @@ cdef class Match:
 
     def legal_actions(self):
         """Every legal action now, in a deterministic order; empty exactly when the match is over."""
-        return [Action(c, self.engine._describe(self, c)) for c in self.legal_action_codes()]
+        codes = self.legal_action_codes()
+        listed = Listed(self.engine, self.clone()) if codes else None    # words made when read
+        return [Action(c, "", listed) for c in codes]
 
     def check(self, action):
         """The reason code `action` is refused now (0 when it is legal)."""

@@ -57,6 +57,8 @@ def test_bench_json_has_mcts_and_snapshot_figures(capsys):
     for pos in ("early", "mid", "late"):
         assert f["mcts"][pos]["iterations_per_s"] > 0
         assert f["mcts"][pos]["tree_overhead_us"] > 0
+    mid = f["mcts"]["mid"]       # three runs of the same search: the best overhead is reported
+    assert mid["runs"] == 3 and mid["tree_overhead_us"] == min(mid["tree_overhead_us_runs"])
     assert f["mcts"]["threads"]["two_iterations_per_s"] > 0
     by_budget = f["mcts"]["mid_by_budget"]     # the tree overhead at fixed search sizes
     assert [int(b) for b in by_budget] == [1000, 5000, 25000] and min(by_budget.values()) > 0

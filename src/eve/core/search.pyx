@@ -1035,20 +1035,6 @@ cdef class _Worker:
                 "rollout_s": s.rollout_s}
 
 
-def _uct_best_for_tests(list pairs, float f):
-    """eve_uct_best over (mean, isv) pairs given as floats (rounded to single precision)."""
-    cdef int n = len(pairs), i
-    cdef float* u = <float*>malloc((2 * n + 1) * sizeof(float))
-    if u == NULL:
-        raise MemoryError()
-    for i in range(n):
-        u[2 * i] = pairs[i][0]
-        u[2 * i + 1] = pairs[i][1]
-    i = eve_uct_best(u, n, f)
-    free(u)
-    return i
-
-
 def set_huge_pages(bint on, size_t from_bytes=1 << 20):
     """Whether search arenas of `from_bytes` and more ask for huge pages (the default: on, from
     1 MB); off, every arena is plain malloc. Returns the previous on/off. A memory layout

@@ -173,63 +173,7 @@ cdef extern from *:
         return k;
     }
     #endif
-
-    /* UCT's choice among n children whose (mean, 1/sqrt(visits)) pairs are at u: the index of
-       the highest mean + f * isv, the first of equals; -1 when n is 0. Each score is one
-       float multiply and one add, rounded alike in both versions (no FMA contraction: see
-       setup.py), so both choose the same child. SSE2 scores four children at once without a
-       branch: which child wins at each comparison is unpredictable, and a mispredicted
-       branch a child cost about as much as the arithmetic. */
-    #include <math.h>
-    #if defined(__SSE2__)
-    static inline int eve_uct_best(const float* u, int n, float f) {
-        __m128 fv = _mm_set1_ps(f), best = _mm_set1_ps(-INFINITY);
-        __m128i at = _mm_setr_epi32(0, 1, 2, 3), best_at = _mm_set1_epi32(-1);
-        const __m128i four = _mm_set1_epi32(4);
-        float bv[4], v, top = -INFINITY;
-        int ba[4], i = 0, k, b = -1;
-        for (; i + 4 <= n; i += 4) {
-            __m128 p = _mm_loadu_ps(u + 2 * i), q = _mm_loadu_ps(u + 2 * i + 4);
-            __m128 s = _mm_add_ps(_mm_shuffle_ps(p, q, _MM_SHUFFLE(2, 0, 2, 0)),
-                                  _mm_mul_ps(fv, _mm_shuffle_ps(p, q, _MM_SHUFFLE(3, 1, 3, 1))));
-            __m128 gt = _mm_cmpgt_ps(s, best);       /* strictly: a lane keeps its first best */
-            best = _mm_or_ps(_mm_and_ps(gt, s), _mm_andnot_ps(gt, best));
-            best_at = _mm_or_si128(_mm_and_si128(_mm_castps_si128(gt), at),
-                                   _mm_andnot_si128(_mm_castps_si128(gt), best_at));
-            at = _mm_add_epi32(at, four);
-        }
-        _mm_storeu_ps(bv, best);
-        _mm_storeu_si128((__m128i*)ba, best_at);
-        for (k = 0; k < 4; k++)          /* the lanes' bests: the highest, the first of equals */
-            if (ba[k] >= 0 && (bv[k] > top || (bv[k] == top && ba[k] < b))) {
-                top = bv[k];
-                b = ba[k];
-            }
-        for (; i < n; i++) {             /* the last n % 4, after every index above */
-            v = u[2 * i] + f * u[2 * i + 1];
-            if (v > top) {
-                top = v;
-                b = i;
-            }
-        }
-        return b;
-    }
-    #else
-    static inline int eve_uct_best(const float* u, int n, float f) {
-        float top = -INFINITY, v;
-        int i, b = -1;
-        for (i = 0; i < n; i++) {
-            v = u[2 * i] + f * u[2 * i + 1];
-            if (v > top) {
-                top = v;
-                b = i;
-            }
-        }
-        return b;
-    }
-    #endif
     """
-    int eve_uct_best(const float* u, int n, float f) nogil
     int eve_msb(unsigned int x) nogil      # x > 0
     void __builtin_prefetch(const void* p) nogil
     int eve_diff_words(const uint16_t* a, const uint16_t* r, int start, int stop, uint32_t* out) nogil
@@ -510,11 +454,17 @@ cdef inline int _select_kept(const Uct* uct, const Node* nodes, int block, int n
     as in plain UCT. So the exploration factor c * sqrt(ln(visits + 1)) is the same for every
     child and a child's score is mean + factor / sqrt(its visits), from its 8-byte Uct alone.
     The best (the first of equals), or -1."""
-    cdef int best = eve_uct_best(<const float*>&uct[block], n, <float>c * _sqln(visits + 1))
-    if best < 0:
-        return -1
-    __builtin_prefetch(&nodes[block + best])     # the descent reads the chosen one next
-    return block + best
+    cdef int i, best = -1
+    cdef float f = <float>c * _sqln(visits + 1)
+    cdef float bv = -INFINITY, v
+    cdef const Uct* u = &uct[block]
+    for i in range(n):
+        v = u[i].mean + f * u[i].isv
+        if v > bv:
+            bv = v
+            best = i
+            __builtin_prefetch(&nodes[block + i])     # the descent reads the chosen one next
+    return block + best if best >= 0 else -1
 
 
 cdef inline float _ucb_linked(const Uct* u, int avail, double c) noexcept nogil:
@@ -1110,6 +1060,3 @@ if MAX_ACTIONS > 32767:              # Node.n_legal is 16 bits
     raise ImportError("search.pyx: MAX_ACTIONS must fit a Node's 16-bit n_legal")
 if sizeof(Node) != 48 or sizeof(Uct) != 8:     # UCT's memory traffic: see Uct
     raise ImportError("search.pyx: a Node must stay 48 bytes and a Uct 8")
-cdef Uct _uct
-if <char*>&_uct.isv - <char*>&_uct.mean != 4:     # eve_uct_best reads (mean, isv) pairs
-    raise ImportError("search.pyx: a Uct must be its mean, then its isv")

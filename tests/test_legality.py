@@ -76,3 +76,14 @@ def test_listing_actions_changes_nothing(engine):
     [a.text for a in listed]
     assert (m.state_hash(), m._raw(), len(m.events)) == before
     assert [a.code for a in listed] == m.legal_action_codes()
+
+
+def test_listed_actions_pickle_and_copy_with_their_words(engine):
+    # an action can cross to another process (a bot's worker pool) as it could before its
+    # words were made lazily
+    import copy
+    import pickle
+    m = engine.new_match(seed=4)
+    for a in m.legal_actions():
+        for b in (pickle.loads(pickle.dumps(a)), copy.copy(a), copy.deepcopy(a)):
+            assert b == a and b.code == a.code and str(b) == str(a) and b.text

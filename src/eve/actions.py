@@ -39,6 +39,10 @@ class Action:
             self._listed = None
         return self._text
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # pickled and copied with its words made: the match copy they come from is not picklable
+        return (Action, (self.code, self.text))
+
     @property
     def kind(self) -> str:
         return KINDS.get((self.code >> 24) & 255, "unknown")

@@ -2,10 +2,10 @@
 
     python benchmarks/tree_size.py [--small 1000] [--big 40000] [--pairs 12]
 
-Each pair runs big / small searches of `small` iterations from `eve bench`'s mid position (full
-rollouts, distinct seeds) and then one search of `big` iterations: the same number of iterations
-each side, back to back in one process, so both halves of a pair share the machine's
-conditions. Prints each side's best and median tree overhead (µs an iteration, everything but
+Each pair runs big // small searches of `small` iterations from `eve bench`'s mid position (full
+rollouts, distinct seeds) and then one search of `big` iterations: as many iterations each side
+(when `small` divides `big`), back to back in one process, so both halves of a pair share the
+machine's conditions. Prints each side's best and median tree overhead (µs an iteration, everything but
 the rollouts) and the median of the pairs' big / small ratios.
 """
 from __future__ import annotations

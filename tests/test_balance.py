@@ -1,6 +1,7 @@
 """The built-in pack is worth playing (issue 3): enough distinct content, and every Encounter is
 winnable but never a sure win for the greedy policy with the default party (docs/balance.md)."""
 from collections import Counter
+from collections.abc import Mapping
 from itertools import combinations
 
 import pytest
@@ -16,7 +17,7 @@ def _programs(entry):
     """Every effect program of a catalog entry (card, hero, task or encounter), as lists."""
     for key in ("on_enter", "ability", "trigger"):
         part = entry.get(key)
-        if isinstance(part, dict) and part.get("effect"):
+        if isinstance(part, Mapping) and part.get("effect"):
             yield part["effect"]
     if entry.get("reward"):
         yield entry["reward"]

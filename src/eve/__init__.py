@@ -7,6 +7,7 @@ from __future__ import annotations
 
 __version__ = "0.1.0"
 
+from eve.errors import ConfigError, RegistrationClosed
 from eve.errors import (BadMagic, ChecksumMismatch, ContentError, ContentMismatch, CoreNotBuilt,
                         EveError, IllegalAction, MalformedSnapshot, PluginError, SchemaViolation,
                         SnapshotError, SnapshotTooLarge, UnsupportedABI)
@@ -22,7 +23,8 @@ except ImportError as exc:  # pragma: no cover - exercised by tests/test_packagi
 
 from eve.actions import Action, Event
 from eve.core.match import Match
-from eve.engine import Catalog, Engine
+from eve.catalog import Catalog
+from eve.engine import Engine
 from eve.plugins import hookimpl
 from eve.replay import Replay, ReplayError
 
@@ -30,3 +32,4 @@ __all__ = ["Action", "BadMagic", "Catalog", "ChecksumMismatch", "ContentError", 
            "CoreNotBuilt", "Engine", "EveError", "Event", "IllegalAction", "MalformedSnapshot",
            "Match", "PluginError", "Replay", "ReplayError", "SchemaViolation", "SnapshotError",
            "SnapshotTooLarge", "UnsupportedABI", "hookimpl", "__version__"]
+__all__ += ["ConfigError", "RegistrationClosed"]

@@ -8,13 +8,13 @@ NO_TARGET = 255
 
 
 class Listed:
-    """What the words of listed actions are made from: the engine, and a copy of the match as
+    """What the words of listed actions are made from: the catalog, and a copy of the match as
     it was when they were listed (the match itself may have moved on since)."""
 
-    __slots__ = ("engine", "match")
+    __slots__ = ("catalog", "match")
 
-    def __init__(self, engine: Any, match: Any) -> None:
-        self.engine = engine
+    def __init__(self, catalog: Any, match: Any) -> None:
+        self.catalog = catalog
         self.match = match
 
 
@@ -35,7 +35,7 @@ class Action:
     @property
     def text(self) -> str:
         if self._text is None:
-            self._text = self._listed.engine._describe(self._listed.match, self.code)
+            self._text = self._listed.catalog.describe_action(self._listed.match, self.code)
             self._listed = None
         return self._text
 

@@ -143,7 +143,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
                       f"Encounter {sum(h['hp'] for h in m.heroes('encounter') if h['alive'])} hp")
                 last = key
             if a is not None:
-                print(f"   {i:4d} [{m.phase:6s}] {engine._describe(m, a)}")
+                print(f"   {i:4d} [{m.phase:6s}] {engine.describe_action(m, a)}")
         print(f"== {m.outcome} in round {m.round}; final hash {m.state_hash():016x}")
         return 0
     except (EveError, OSError) as e:

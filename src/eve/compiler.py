@@ -6,15 +6,18 @@ runs during a match.
 """
 from __future__ import annotations
 
+import difflib
 import hashlib
 import json
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from eve.core.tables import ENUMS, LIMITS
-from eve.errors import ContentError
+from eve.errors import ConfigError, ContentError
 from eve.plugins import errors as codes
-from eve.plugins.registry import Item, Registry
+from eve.plugins.registry import Item, Registry, thaw
+from eve.plugins.schema import UnknownField, check_config
 
 INT16_MAX = 32767
 
@@ -39,6 +42,7 @@ class Compiled:
     encounter_ids: list[str] = field(default_factory=list)
     move_text: list[dict[str, Any]] = field(default_factory=list)
     names: dict[str, str] = field(default_factory=dict)
+    rules: tuple[str, ...] | None = None     # the packs whose rule configurations apply
 
 
 class _Ctx:
@@ -53,7 +57,7 @@ class _Ctx:
     def err(self, path: str, msg: str, code: str = codes.INVALID_VALUE) -> ContentError:
         where = f"{self.base}.{path}" if path else self.base
         if self.item is None:
-            return ContentError(f"{msg} (an Engine config override)", path=where, code=code)
+            return ConfigError(f"{msg} (an Engine config override)", path=where, code=code)
         return ContentError(msg, pack=self.item.pack, path=where, code=code, item=self.item.id)
 
     def int(self, data: dict, key: str, path: str, default: int | None = None,
@@ -74,18 +78,22 @@ class _Ctx:
             code = codes.UNKNOWN_INSTRUCTION if table == "op" else codes.INVALID_VALUE
             if value is None:
                 raise self.err(path, f"is required; one of: {', '.join(names)}", codes.MISSING_FIELD)
-            what = "effect instruction (op)" if table == "op" else table
-            raise self.err(path, f"unknown {what} {value!r}; one of: {', '.join(names)}", code)
+            what = "effect instruction (op)" if table == "op" else table.replace("_", " ")
+            close = (difflib.get_close_matches(value, names, n=1, cutoff=0.6)
+                     if isinstance(value, str) else [])
+            hint = f"; did you mean {close[0]!r}?" if close else ""
+            raise self.err(path, f"unknown {what} {value!r}{hint} (one of: {', '.join(names)})",
+                           code)
         return names[value]
 
-    def seq(self, data: dict, key: str, what: str = "list") -> list:
-        v = data.get(key, [])
-        if not isinstance(v, list):
+    def seq(self, data: Mapping, key: str, what: str = "list") -> Sequence:
+        v = data.get(key, ())
+        if not isinstance(v, (list, tuple)):
             raise self.err(key, f"must be a {what}, not {type(v).__name__} {v!r}", codes.WRONG_TYPE)
         return v
 
-    def mapping(self, value: Any, path: str, what: str) -> dict:
-        if not isinstance(value, dict):
+    def mapping(self, value: Any, path: str, what: str) -> Mapping:
+        if not isinstance(value, Mapping):
             raise self.err(path, f"must be {what}, not {type(value).__name__} {value!r}",
                            codes.WRONG_TYPE)
         return value
@@ -110,11 +118,12 @@ class Compiler:
     packs) the catalog need not be complete yet: no hero, Encounter or rule configuration is
     required, and the result is only a validation, never loaded."""
 
-    def __init__(self, reg: Registry, overrides: dict[str, Any] | None = None,
-                 partial: bool = False) -> None:
+    def __init__(self, reg: Registry, overrides: Mapping[str, Any] | None = None,
+                 partial: bool = False, rules: Sequence[str] | None = None) -> None:
         self.reg = reg
-        self.overrides = overrides or {}
+        self.overrides = dict(overrides or {})
         self.partial = partial
+        self.rules = None if rules is None else tuple(rules)
         self.programs: list[tuple[int, list[tuple[int, int, int, int]]]] = []
         self.out = Compiled(spec={}, fingerprint="")
 
@@ -126,7 +135,7 @@ class Compiler:
         """Compile an effect program (a list of instructions) and return its index."""
         if prog is None:
             return -1
-        if not isinstance(prog, list):
+        if not isinstance(prog, (list, tuple)):
             raise ctx.err(path, f"an effect is a list of instructions, not {type(prog).__name__} "
                           f"{prog!r}", codes.WRONG_TYPE)
         if not prog:
@@ -138,7 +147,7 @@ class Compiler:
         code = []
         for i, ins in enumerate(prog):
             p = f"{path}[{i}]"
-            if not isinstance(ins, dict):
+            if not isinstance(ins, Mapping):
                 raise ctx.err(p, "an instruction is a table like {op = \"damage\", to = \"target\", "
                               "n = 3}", codes.WRONG_TYPE)
             op = ins.get("op")
@@ -149,6 +158,10 @@ class Compiler:
             if to == "target" and target == "none":
                 raise ctx.err(f"{p}.to", "selects the target, but this effect has no target")
             n = ctx.int(ins, "n", f"{p}.", default=1, lo=0, hi=999)
+            for extra, owner in (("unit", "summon"), ("task", "task")):
+                if extra in ins and op != owner:
+                    raise ctx.err(f"{p}.{extra}", f"{extra!r} is a field of op {owner!r}, not of "
+                                  f"op {op!r}", codes.UNKNOWN_FIELD)
             a, b = n, 0
             if op == "summon":
                 a = _ref(ctx, ins.get("unit"), self.unit_index, "unit", f"{p}.unit")
@@ -202,19 +215,40 @@ class Compiler:
         if not out.encounter_ids and not self.partial:
             raise ContentError("no encounter is registered", code=codes.MISSING_FIELD)
         out.spec = spec
-        out.fingerprint = fingerprint(reg, self.overrides)
+        out.fingerprint = fingerprint(reg, self.overrides, self.rules)
+        out.rules = self.rules
         return out
 
+    def _rule_items(self) -> list[Item]:
+        """The rule configurations that apply, in order: those of the selected packs."""
+        items = list(self.reg.items["config"].values())
+        if self.rules is None:
+            return items
+        by_pack = {it.pack: it for it in items}
+        for name in self.rules:
+            if name not in self.reg.packs:
+                raise ConfigError(f"rules of pack {name!r} are selected, but no such pack is "
+                                  f"loaded (loaded: {', '.join(sorted(self.reg.packs)) or 'none'})",
+                                  path="rules", code=codes.UNKNOWN_REFERENCE)
+            if name not in by_pack:
+                raise ConfigError(f"rules of pack {name!r} are selected, but that pack registers "
+                                  "no rule configuration", path="rules",
+                                  code=codes.UNKNOWN_REFERENCE)
+        return [by_pack[name] for name in self.rules]
+
     def config(self) -> dict[str, Any]:
-        cfgs = list(self.reg.items["config"].values())
+        cfgs = self._rule_items()
         if not cfgs:
             if self.partial:        # a trial before any rules are registered: checks need lanes only
                 self.cfg = {k: 0 for k in CONFIG_KEYS}
                 self.cfg.update(lanes=LIMITS["lanes"], player_hero_slots=LIMITS["hero_slots"],
                                 costs={k: 0 for k in COST_KEYS})
                 return self.cfg
-            raise ContentError("no rule configuration is registered (hook eve_register_rules)",
-                               code=codes.MISSING_FIELD)
+            registered = sorted({it.pack for it in self.reg.items["config"].values()})
+            hint = (f"; packs {', '.join(registered)} register rules: select them with "
+                    "Engine(rules=[...])" if registered else " (hook eve_register_rules)")
+            raise ContentError(f"no rule configuration applies{hint}", code=codes.MISSING_FIELD)
+        check_overrides(self.overrides)
         data: dict[str, Any] = {}
         src: dict[str, Item | None] = {}          # where each number comes from (None: override)
         for c in cfgs:
@@ -225,7 +259,7 @@ class Compiler:
                 data[k], src[k] = v, None
         last = _Ctx(cfgs[-1], "config", ())
         costs = data.get("costs", {})
-        if not isinstance(costs, dict):
+        if not isinstance(costs, Mapping):
             raise _Ctx(src["costs"], "config", ()).err("costs", "must be a table of category costs",
                                                        codes.WRONG_TYPE)
         costs = dict(costs)
@@ -263,7 +297,7 @@ class Compiler:
         ab = data.get(key)
         if ab is None:
             return -1, 0, 0
-        if not isinstance(ab, dict):
+        if not isinstance(ab, Mapping):
             raise ctx.err(key, "must be a table with target, effect and optional reaction",
                           codes.WRONG_TYPE)
         target = ab.get("target", "none")
@@ -460,18 +494,41 @@ class Compiler:
                 "first_move": first, "n_moves": n_moves, "responses": responses}
 
 
-def fingerprint(reg: Registry, overrides: dict[str, Any] | None = None) -> str:
-    """A stable hash of everything registered, pack manifests (versions) included, and of the
-    Engine's config overrides when there are any (they change the compiled rules)."""
+def check_overrides(overrides: Mapping[str, Any]) -> None:
+    """An Engine's config overrides, checked against the rule schema (ConfigError)."""
+    if not isinstance(overrides, Mapping):
+        raise ConfigError(f"config overrides are a table, not {type(overrides).__name__}",
+                          path="config", code=codes.WRONG_TYPE)
+    try:
+        check_config(overrides)
+    except UnknownField as exc:
+        raise ConfigError(f"{exc} (an Engine config override)", path=exc.path,
+                          code=codes.UNKNOWN_FIELD) from None
+    costs = overrides.get("costs", {})
+    if not isinstance(costs, Mapping):
+        raise ConfigError(f"costs must be a table of category costs ({', '.join(COST_KEYS)}), not "
+                          f"{type(costs).__name__} {costs!r} (an Engine config override)",
+                          path="config.costs", code=codes.WRONG_TYPE)
+
+
+def fingerprint(reg: Registry, overrides: Mapping[str, Any] | None = None,
+                rules: Sequence[str] | None = None) -> str:
+    """A stable hash of everything registered, pack manifests (versions) included, of the
+    Engine's config overrides when there are any, and of which packs' rules apply (both change
+    the compiled rules)."""
     doc: dict[str, Any] = {
-        "packs": {k: dict(v) for k, v in sorted(reg.packs.items())},
-        "items": {kind: {i: it.data for i, it in table.items()} for kind, table in reg.items.items()}}
+        "packs": {k: thaw(v) for k, v in sorted(reg.packs.items())},
+        "items": {kind: {i: thaw(it.data) for i, it in table.items()}
+                  for kind, table in reg.items.items()}}
     if overrides:
-        doc["overrides"] = overrides
+        doc["overrides"] = thaw(overrides)
+    if rules is not None and list(rules) != [p for p in reg.packs if p in
+                                             {it.pack for it in reg.items["config"].values()}]:
+        doc["rules"] = list(rules)
     blob = json.dumps(doc, sort_keys=True, separators=(",", ":"), default=str).encode()
     return hashlib.sha256(blob).hexdigest()[:16]
 
 
-def compile_registry(reg: Registry, overrides: dict[str, Any] | None = None,
-                     partial: bool = False) -> Compiled:
-    return Compiler(reg, overrides, partial).compile()
+def compile_registry(reg: Registry, overrides: Mapping[str, Any] | None = None,
+                     partial: bool = False, rules: Sequence[str] | None = None) -> Compiled:
+    return Compiler(reg, overrides, partial, rules).compile()

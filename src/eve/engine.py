@@ -1,51 +1,59 @@
-"""Engine: load content packs, compile them into the core's tables, make matches."""
+"""Engine: load content packs, compile them once into a Catalog, make matches of it.
+
+    packs -> registry (plain, frozen data) -> Catalog.compile -> Catalog -> Match
+"""
 from __future__ import annotations
 
-from types import MappingProxyType
-from typing import Any, Iterable, Mapping, Sequence
+import os
+from typing import Any, Mapping, Sequence
 
-from eve.compiler import Compiled, compile_registry
-from eve.core.match import Match, TGT
-from eve.core.tables import LIMITS, CompiledContent
+from eve.catalog import Catalog
+from eve.compiler import check_overrides, compile_registry
+from eve.core.match import Match
 from eve.core.snapshot import decode_state as _snapshot_decode
-from eve.core.snapshot import encode as _snapshot_encode
-from eve.core.snapshot import header_prefix as _snapshot_header
-from eve.errors import ContentError, MalformedSnapshot
-from eve.plugins.manager import PackReport, PluginReport, load as load_plugins
-
-_CB = TGT["card_base"]
-_SB = TGT["stack_base"]
-_CHAR = TGT["char_base"]
+from eve.core.tables import LIMITS, CapacityError, CompiledContent
+from eve.errors import ConfigError, ContentError, MalformedSnapshot
+from eve.plugins.discovery import ENV_RULES
+from eve.plugins.manager import PackReport, PluginReport
+from eve.plugins.manager import load as load_plugins
+from eve.plugins.registry import Registry
 
 
-class Catalog:
-    """Everything registered, by namespaced id: heroes, cards, units, encounters, tasks.
-    Each entry is a read-only mapping with its `kind`, `name` and numbers."""
-
-    def __init__(self, compiled: Compiled, items: Mapping[str, Mapping[str, Any]]) -> None:
-        def view(kind: str, ids: Iterable[str], data: Mapping[str, Any]) -> Mapping[str, Mapping[str, Any]]:
-            return MappingProxyType({i: MappingProxyType({"id": i, "kind": kind, **data[i]}) for i in ids})
-
-        self.heroes = view("hero", compiled.player_heroes, items["hero"])
-        self.enemies = view("enemy_hero", compiled.hero_ids[len(compiled.player_heroes):], items["enemy_hero"])
-        self.cards = view("card", compiled.card_ids, items["card"])
-        self.units = view("unit", compiled.unit_ids, items["unit"])
-        self.tasks = view("task", compiled.task_ids, items["task"])
-        self.encounters = view("encounter", compiled.encounter_ids, items["encounter"])
-        self.fingerprint = compiled.fingerprint
-
-    def __getitem__(self, ident: str) -> Mapping[str, Any]:
-        for table in (self.heroes, self.cards, self.units, self.encounters, self.tasks, self.enemies):
-            if ident in table:
-                return table[ident]
-        raise KeyError(ident)
-
-    def __contains__(self, ident: object) -> bool:
+def _trial(registry: Registry) -> None:
+    """What a pack must pass before it joins the catalog: the catalog so far plus the pack
+    compiles (every pack's rules checked as if selected) and fits the core's capacities."""
+    comp = compile_registry(registry, partial=True)
+    if registry.items["config"] and registry.items["hero"] and registry.items["encounter"]:
         try:
-            self[ident]  # type: ignore[index]
-        except KeyError:
-            return False
-        return True
+            CompiledContent().load(comp.spec, comp.fingerprint)
+        except CapacityError as exc:
+            from eve.plugins import errors as codes
+            raise ContentError(f"with this pack the catalog exceeds a capacity of the core: {exc}",
+                               code=codes.CAPACITY) from None
+
+
+def _default_rules(registry: Registry, builtin: str | None) -> list[str]:
+    """The rules that apply unless the user selects more: the built-in pack's, or, without the
+    built-in pack, those of the one pack that registers rules (a self-contained pack)."""
+    with_rules = list(dict.fromkeys(it.pack for it in registry.items["config"].values()))
+    if builtin is not None and builtin in with_rules:
+        return [builtin]
+    if builtin is None and len(with_rules) == 1:
+        return with_rules
+    return []
+
+
+def _rules_selection(rules: Sequence[str] | str | None) -> list[str]:
+    if rules is None:
+        rules = os.environ.get(ENV_RULES, "")
+    if isinstance(rules, str):
+        return [r.strip() for r in rules.split(",") if r.strip()]
+    out = []
+    for r in rules:
+        if not isinstance(r, str):
+            raise ConfigError(f"rules names packs, not {type(r).__name__} {r!r}", path="rules")
+        out.append(r)
+    return out
 
 
 class Engine:
@@ -63,25 +71,28 @@ class Engine:
     """
 
     def __init__(self, packs: Sequence[object] | None = None, config: Mapping[str, Any] | None = None,
-                 *, strict: bool | None = None) -> None:
-        loaded = load_plugins(packs, dict(config or {}), strict)
+                 *, strict: bool | None = None, rules: Sequence[str] | str | None = None) -> None:
+        overrides = dict(config or {}) if config is None or isinstance(config, Mapping) else config
+        check_overrides(overrides)          # before any pack loads: a typo costs nothing
+        selected = _rules_selection(rules)
+        loaded = load_plugins(packs, _trial, strict)
         self.registry = loaded.registry
-        self.compiled = loaded.compiled
         self.plugin_report: PluginReport = loaded.report
-        self.content = CompiledContent()
-        self.content.load(self.compiled.spec, self.compiled.fingerprint)
-        items = {k: {i: it.data for i, it in t.items()} for k, t in self.registry.items.items()}
-        self.catalog = Catalog(self.compiled, items)
-        c = self.compiled
-        self._card_ids = c.card_ids
-        self._hero_ids = c.hero_ids
-        self._unit_ids = c.unit_ids
-        self._task_ids = c.task_ids
-        self._card_index = {x: i for i, x in enumerate(c.card_ids)}
-        self._hero_index = {x: i for i, x in enumerate(c.hero_ids)}
-        self._unit_index = {x: i for i, x in enumerate(c.unit_ids)}
-        self._task_index = {x: i for i, x in enumerate(c.task_ids)}
-        self._enc_index = {x: i for i, x in enumerate(c.encounter_ids)}
+        chosen = _default_rules(self.registry, loaded.builtin)
+        chosen += [r for r in selected if r not in chosen]
+        try:
+            self.catalog = Catalog.compile(self.registry, rules=chosen, overrides=overrides)
+        except ContentError as exc:
+            if self.plugin_report.errors:
+                exc.add_note("packs that failed to load: " +
+                             "; ".join(str(e) for e in self.plugin_report.errors))
+            exc.report = self.plugin_report  # type: ignore[attr-defined]
+            raise
+        for rep in self.plugin_report.packs:
+            if rep.loaded and rep.registered.get("config"):
+                rep.rules = "applied" if rep.name in chosen else "not selected"
+        self.content = self.catalog.tables
+        self.compiled = _CompiledIds(self.catalog)
 
     @property
     def packs(self) -> dict[str, PackReport]:
@@ -90,40 +101,53 @@ class Engine:
 
     @property
     def config(self) -> dict[str, Any]:
-        return dict(self.compiled.spec["config"])
+        """The rule configuration in force (a copy)."""
+        return {k: (dict(v) if isinstance(v, Mapping) else v) for k, v in self.catalog.config.items()}
+
+    @property
+    def rules(self) -> tuple[str, ...]:
+        """The packs whose rule configurations apply, in order (docs/modding.md, Rules)."""
+        return self.catalog.rules or ()
 
     @property
     def fingerprint(self) -> str:
-        return self.compiled.fingerprint
+        return self.catalog.fingerprint
 
     # ---- ids ----
-    def _resolve(self, ident: str, index: Mapping[str, int], what: str) -> int:
-        if ident in index:
-            return index[ident]
-        matches = [k for k in index if k.split(":", 1)[1] == ident]
-        if len(matches) == 1:
-            return index[matches[0]]
-        raise ContentError(f"unknown {what} {ident!r}" + (f" (ambiguous: {matches})" if matches else ""))
-
     def card_index(self, ident: str) -> int:
-        return self._resolve(ident, self._card_index, "card")
+        return self.catalog.index("card", ident)
 
     def hero_index(self, ident: str) -> int:
-        idx = self._resolve(ident, self._hero_index, "hero")
-        return idx
+        return self.catalog.index("hero", ident)
 
     def unit_index(self, ident: str) -> int:
-        return self._resolve(ident, self._unit_index, "unit")
+        return self.catalog.index("unit", ident)
 
     def task_index(self, ident: str) -> int:
-        return self._resolve(ident, self._task_index, "task")
+        return self.catalog.index("task", ident)
 
     def encounter_index(self, ident: str) -> int:
-        return self._resolve(ident, self._enc_index, "encounter")
+        return self.catalog.index("encounter", ident)
+
+    @property
+    def _card_ids(self) -> tuple[str, ...]:
+        return self.catalog.card_ids
+
+    @property
+    def _unit_ids(self) -> tuple[str, ...]:
+        return self.catalog.unit_ids
+
+    @property
+    def _hero_ids(self) -> tuple[str, ...]:
+        return self.catalog.hero_ids
+
+    @property
+    def _task_ids(self) -> tuple[str, ...]:
+        return self.catalog.task_ids
 
     # ---- matches ----
     def default_heroes(self) -> list[str]:
-        return list(self.compiled.player_heroes[: self.config["player_hero_slots"]])
+        return list(self.catalog.player_heroes[: self.catalog.config["player_hero_slots"]])
 
     def new_match(self, seed: int = 0, heroes: Sequence[str] | None = None, encounter: str | None = None,
                   deck: Sequence[str] | None = None) -> Match:
@@ -144,98 +168,34 @@ class Engine:
         hidx = []
         for h in hs:
             i = self.hero_index(h)
-            if self._hero_ids[i] not in self.compiled.player_heroes:
+            if self.catalog.hero_ids[i] not in self.catalog.player_heroes:
                 raise ContentError(f"{h!r} is an enemy hero, not a player hero")
             hidx.append(i)
         enc = self.encounter_index(encounter) if encounter is not None else 0
         dk = None if deck is None else [self.card_index(c) for c in deck]
-        size = len(dk) if dk is not None else sum(
-            len(self.compiled.spec["heroes"][i]["start_cards"]) for i in hidx)
+        size = len(dk) if dk is not None else sum(len(self.catalog.start_cards(i)) for i in hidx)
         if size > LIMITS["cards_per_match"]:
             raise ValueError(f"a deck of {size} cards exceeds the match capacity of "
                              f"{LIMITS['cards_per_match']}")
         if seed >= 2**63:
             seed -= 2**64          # carried as a signed 64-bit value, same bits
-        m = Match._create(self, self.content, seed, hidx, enc, dk, start)
+        m = Match._create(self, self.catalog, seed, hidx, enc, dk, start)
         if start:   # what a replay needs to make the same match again
-            m._set_setup((seed % 2**64, [self._hero_ids[i] for i in hidx],
-                          self.compiled.encounter_ids[enc],
-                          None if dk is None else [self._card_ids[i] for i in dk]))
+            c = self.catalog
+            m._set_setup((seed % 2**64, [c.hero_ids[i] for i in hidx], c.encounter_ids[enc],
+                          None if dk is None else [c.card_ids[i] for i in dk]))
         return m
 
     # ---- words for actions and moves ----
-    def _target_text(self, match: Match, t: int) -> str:
-        if t == 255:
-            return ""
-        if t < 32:
-            side = "player" if t < 16 else "encounter"
-            slot = t & 15
-            if slot < _CHAR:
-                return f"{side} hero {match._unit_id(t)}"     # not heroes(): a dict per hero
-            return f"{side} lane {slot - _CHAR}"
-        if t < _CB:
-            return f"stack item {t - _SB}"
-        c = t - _CB
-        return f"card {match.card_id(c)}#{c}"
+    def describe_action(self, match: Match, code: int) -> str:
+        """An action code in words, in `match`'s position."""
+        return self.catalog.describe_action(match, code)
 
-    def _describe(self, match: Match, code: int) -> str:
-        kind = (code >> 24) & 255
-        src, tgt, lane = (code >> 16) & 255, (code >> 8) & 255, code & 255
-        if kind == 1:
-            return "pass"
-        if kind == 2:
-            return f"end {match.phase}"
-        if kind == 3:
-            card = match.card_id(src)
-            if tgt == 255 and self.catalog.cards[card].get("kind") == "character":
-                return f"play {card}#{src} to lane {lane}"
-            t = self._target_text(match, tgt)
-            return f"play {card}#{src}" + (f" on {t}" if t else "")
-        if kind == 4:
-            s = self._target_text(match, src)
-            t = self._target_text(match, tgt)
-            return f"activate {s}" + (f" on {t}" if t else "")
-        if kind == 5:
-            return f"attack with {self._target_text(match, src)} into lane {lane}"
-        return f"action {code:#x}"
+    _describe = describe_action
 
-    def _describe_move(self, idx: int) -> dict[str, Any]:
-        info = dict(self.compiled.move_text[idx])
-        m = self.compiled.spec["moves"][idx]
-        info["move"] = ("effect", "summon", "attack")[m["kind"]]
-        info["phase"] = ("beginning", "main", "combat", "end")[m["phase"]]
-        enc = self.registry.items["encounter"][info["encounter"]].data
-        script = enc.get("script", [])
-        if info["index"] < len(script):
-            info["script"] = dict(script[info["index"]])
-        return info
-
-    # ---- snapshots (ABI v5) ----
     def pack_fingerprints(self) -> list[list[str]]:
-        """[name, version, fingerprint] of every loaded pack: a snapshot's header carries them so
-        that a content mismatch can say which packs differ."""
-        cached = getattr(self, "_pack_fps", None)
-        if cached is None:
-            import hashlib
-            import json
-            cached = []
-            for name, manifest in sorted(self.registry.packs.items()):
-                items = {kind: {i: it.data for i, it in table.items() if it.pack == name}
-                         for kind, table in self.registry.items.items()}
-                blob = json.dumps({"manifest": dict(manifest), "items": items}, sort_keys=True,
-                                  separators=(",", ":"), default=str).encode()
-                cached.append([name, str(manifest.get("version", "")),
-                               hashlib.sha256(blob).hexdigest()[:16]])
-            self._pack_fps = cached
-        return cached
-
-    def _snapshot(self, match: Match) -> bytes:
-        try:
-            return _snapshot_encode(match, self._snap_prefix)
-        except AttributeError:
-            from eve import __version__
-            self._snap_prefix = _snapshot_header(__version__, self.fingerprint, self.pack_fingerprints())
-            return _snapshot_encode(match, self._snap_prefix)
+        """[name, version, fingerprint] of every loaded pack (a snapshot's header carries them)."""
+        return self.catalog.pack_fingerprints()
 
     def restore(self, data: bytes) -> Match:
         """A match from snapshot bytes made by this content (any engine version of ABI 5).
@@ -245,12 +205,21 @@ class Engine:
             data = bytes(data)
         if not isinstance(data, bytes):
             raise MalformedSnapshot(f"a snapshot is bytes, not {type(data).__name__}")
-        m = Match._blank(self, self.content)
-        try:
-            prefix = self._snap_prefix
-        except AttributeError:
-            from eve import __version__
-            prefix = self._snap_prefix = _snapshot_header(__version__, self.fingerprint,
-                                                          self.pack_fingerprints())
-        _snapshot_decode(m, data, self.fingerprint, self.pack_fingerprints(), prefix)
+        m = Match._blank(self, self.catalog)
+        _snapshot_decode(m, data, self.fingerprint, self.pack_fingerprints(),
+                         self.catalog.snapshot_prefix)
         return m
+
+
+class _CompiledIds:
+    """`engine.compiled` of earlier versions: the id lists by index (read-only)."""
+
+    def __init__(self, catalog: Catalog) -> None:
+        self.player_heroes = catalog.player_heroes
+        self.hero_ids = catalog.hero_ids
+        self.card_ids = catalog.card_ids
+        self.unit_ids = catalog.unit_ids
+        self.task_ids = catalog.task_ids
+        self.encounter_ids = catalog.encounter_ids
+        self.fingerprint = catalog.fingerprint
+        self.spec = catalog.spec

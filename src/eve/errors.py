@@ -34,6 +34,15 @@ class ContentError(EveError):
         super().__init__(f"{code} {text}" if code else text)
 
 
+class ConfigError(ContentError):
+    """An Engine's config overrides that are unknown, malformed, or make the loaded content
+    invalid. No pack is to blame: `path` names the override (`config.max_rounds`)."""
+
+
+class RegistrationClosed(ContentError):
+    """A pack called `register()` after its hook returned (EVE-P022)."""
+
+
 class PluginError(ContentError):
     """A content pack that cannot be loaded, with a stable `code` ("EVE-Pnnn").
 

@@ -113,7 +113,7 @@ def mcts(match, iterations: int = 1000, seed: int = 0, threads: int = 1, c: floa
         for a, (n, v) in w.root_stats().items():
             visits[a] += n
             values[a] += v
-    describe = match.engine._describe
+    describe = match.catalog.describe_action
     stats = [RootStat(Action(a, describe(match, a)), visits[a], values[a] / visits[a] if visits[a] else 0.0)
              for a in legal]
     best = max(stats, key=lambda s: (s.visits, s.value, -legal.index(s.action.code)))

@@ -13,7 +13,7 @@ import pytest
 
 import eve
 
-PLUGIN_ENV = ("EVE_STRICT_PLUGINS", "EVE_DISABLE_PLUGIN_AUTOLOAD", "EVE_PLUGINS")
+PLUGIN_ENV = ("EVE_STRICT_PLUGINS", "EVE_DISABLE_PLUGIN_AUTOLOAD", "EVE_PLUGINS", "EVE_RULES")
 
 # a small self-contained content set (a pack "requires" nothing to use it)
 HERO = {"name": "Tester", "max_hp": 9, "power": 1, "ambition": 1, "morality": 0,

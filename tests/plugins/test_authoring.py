@@ -90,9 +90,15 @@ def mine_engine():
 def test_rules_hook_and_data_pack_rules():
     pack = DataPack("rulesmith", requires=["core"], rules={"max_rounds": 12, "costs": {
         "play_support": 1, "deploy": 1, "activate": 1, "attack": 1}})
-    eng = eve.Engine(packs=[eve_content, pack])
+    # a pack's rules reach the rule configuration only when the user selects them
+    plain = eve.Engine(packs=[eve_content, pack])
+    assert plain.config["max_rounds"] == 40 and plain.config["costs"]["deploy"] == 2
+    assert plain.rules == ("core",) and plain.packs["rulesmith"].rules == "not selected"
+    eng = eve.Engine(packs=[eve_content, pack], rules=["rulesmith"])
     assert eng.config["max_rounds"] == 12 and eng.config["costs"]["deploy"] == 1
+    assert eng.rules == ("core", "rulesmith") and eng.packs["rulesmith"].rules == "applied"
     assert eng.packs["rulesmith"].registered["config"] == ["rulesmith:config"]
+    assert eng.fingerprint != plain.fingerprint
 
 
 def test_data_pack_from_files(tmp_path):
@@ -105,7 +111,7 @@ def test_data_pack_from_files(tmp_path):
     (tmp_path / "encounters.json").write_text(json.dumps({"encounters": {"arena": ENCOUNTER}}))
     (tmp_path / "rules.toml").write_text("[rules.config]\nmax_rounds = 25\n")
     pack = DataPack.from_files(tmp_path)
-    eng = eve.Engine(packs=[eve_content, pack])
+    eng = eve.Engine(packs=[eve_content, pack], rules="filed")
     rep = eng.packs["filed"]
     assert rep.version == "0.2.0" and rep.requires == ["core"] and rep.engine == ">=0.1"
     assert rep.registered["hero"] == ["filed:tester"]
@@ -122,8 +128,12 @@ def test_registered_data_is_copied():
     pack = DataPack("copy", cards=cards)
     eng = eve.Engine(packs=[eve_content, pack])
     cards["c"]["power"] = 99
-    assert eng.registry.items["card"]["copy:c"].data["power"] == 2
-    assert eng.registry.items["card"]["copy:c"].data["keywords"] == ["swift"]
+    data = eng.registry.items["card"]["copy:c"].data
+    assert data["power"] == 2
+    assert data["keywords"] == ("swift",)
+    with pytest.raises(TypeError):                   # frozen: read-only all the way down
+        data["power"] = 5
+    assert eng.catalog.cards["copy:c"]["power"] == 2
 
 
 def test_every_registration_hook_can_be_implemented_on_an_object():
@@ -161,7 +171,7 @@ def test_every_registration_hook_can_be_implemented_on_an_object():
         def eve_register_encounters(self, register):
             register("arena", {**ENCOUNTER, "tasks": ["grind"], "setup": ["imp"]})
 
-    eng = eve.Engine(packs=[eve_content, Everything()])
+    eng = eve.Engine(packs=[eve_content, Everything()], rules=["every"])
     reg = eng.packs["every"].registered
     assert {k: len(v) for k, v in reg.items() if v} == {
         "config": 1, "hero": 1, "card": 2, "enemy_hero": 1, "unit": 1, "task": 1, "encounter": 1}

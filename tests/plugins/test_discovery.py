@@ -89,7 +89,7 @@ def test_cross_pack_references_need_requires():
     own = {"own": {"kind": "relic"}}
     ok = eve.Engine(packs=[eve_content, DataPack("x", requires=["core"], heroes={"h": uses_core},
                                                  cards=own)])
-    assert ok.catalog["x:h"]["cards"] == ["core:insight", "own"]
+    assert ok.catalog["x:h"]["cards"] == ("core:insight", "own")
     m = ok.new_match(seed=0, heroes=["x:h"])
     assert sorted(m.zone("rift") + m.zone("archive")) == ["core:insight", "x:own"]
     with pytest.raises(PluginError, match="EVE-P016"):

@@ -8,6 +8,8 @@ offending item with its field path.
 """
 from __future__ import annotations
 
+import textwrap
+
 import pytest
 
 import eve
@@ -84,6 +86,26 @@ CASES = [
      "eve_register_heroes", "bad:tester", "heroes.bad:tester.cards[1]"),
     ("EVE-P020", pack_source(REQ, full_pack_body(hero={k: v for k, v in HERO.items() if k != "max_hp"})),
      "eve_register_heroes", "bad:tester", "heroes.bad:tester.max_hp"),
+    ("EVE-P021", pack_source(REQ, full_pack_body(cards=_card("bolt", {
+        "kind": "sortilege", "chargse": 2, "ability": CARDS["bolt"]["ability"]}))),
+     "eve_register_cards", "bad:bolt", "cards.bad:bolt.chargse"),
+    # a hook that keeps `register` and calls it from a later hook
+    ("EVE-P022", pack_source(REQ, full_pack_body() + textwrap.dedent("""
+        KEPT = []
+
+        @eve.hookimpl
+        def eve_register_rules(register):
+            KEPT.append(register)
+
+        @eve.hookimpl
+        def eve_register_tasks(register):
+            KEPT[0]("config", {"max_rounds": 3})
+        """)), "eve_register_tasks", None, None),
+    # a module whose __dir__ raises (PEP 562)
+    ("EVE-P023", pack_source(REQ, full_pack_body() + textwrap.dedent("""
+        def __dir__():
+            raise RuntimeError("no listing")
+        """)), None, None, None),
 ]
 
 
@@ -147,8 +169,8 @@ def test_import_error_names_the_missing_module(site, lenient_engine):
 
 
 def test_the_same_id_from_two_packs(site, lenient_engine):
-    """Two distributions claim the pack name "twin": the first by distribution name wins, the
-    other is refused with EVE-P006 and contributes nothing."""
+    """Two distributions claim the pack name "twin": both are refused with EVE-P006, each error
+    names both, and neither contributes anything (no sort order decides which is real)."""
     body = full_pack_body()
     site.install("eve-twin-a", "1.0.0", "eve_twin_a", pack_source(manifest("twin", "1.0.0"), body),
                  entry_point="twin_a")
@@ -157,11 +179,14 @@ def test_the_same_id_from_two_packs(site, lenient_engine):
                  entry_point="twin_b")
     eng = lenient_engine()
     reports = [p for p in eng.plugin_report.packs if p.name == "twin"]
-    assert [(p.dist, p.status) for p in reports] == [("eve-twin-a", "loaded"), ("eve-twin-b", "failed")]
-    err = reports[1].errors[0]
-    assert err.code == "EVE-P006" and "already taken" in str(err) and "eve-twin-a" in str(err)
-    assert "distribution eve-twin-b 1.0.0" in str(err) and "twin_b = eve_twin_b" in str(err)
-    assert eng.catalog["twin:tester"]["name"] == "Tester"
+    assert sorted((p.dist, p.status) for p in reports) == [("eve-twin-a", "failed"),
+                                                            ("eve-twin-b", "failed")]
+    for rep in reports:
+        err = rep.errors[0]
+        assert err.code == "EVE-P006" and "claimed by 2 sources" in str(err)
+        assert "distribution eve-twin-a 1.0.0" in str(err) and "twin_a = eve_twin_a" in str(err)
+        assert "distribution eve-twin-b 1.0.0" in str(err) and "twin_b = eve_twin_b" in str(err)
+    assert "twin:tester" not in eng.catalog
 
 
 def test_an_id_twice_across_kinds_is_refused():
@@ -247,7 +272,6 @@ def test_a_pack_without_a_manifest():
 
 
 @pytest.mark.parametrize("man,path", [
-    ({"name": "x", "version": "1", "require": ["core"]}, "manifest.require"),
     ({"name": "x", "version": 1}, "manifest.version"),
     ({"name": "x", "version": "one"}, "manifest.version"),
     ({"name": "x", "version": "1", "engine": "newest"}, "manifest.engine"),
@@ -264,6 +288,18 @@ def test_malformed_manifests(man, path):
     with pytest.raises(PluginError) as ei:
         eve.Engine(packs=[eve_content, P()])
     assert (ei.value.code, ei.value.path) == ("EVE-P014", path)
+
+
+def test_a_misspelled_manifest_field_says_what_it_meant():
+    class P:
+        @eve.hookimpl
+        def eve_pack_manifest(self):
+            return {"name": "x", "version": "1", "require": ["core"]}
+
+    with pytest.raises(PluginError) as ei:
+        eve.Engine(packs=[eve_content, P()])
+    assert (ei.value.code, ei.value.path) == ("EVE-P021", "manifest.require")
+    assert "did you mean 'requires'?" in str(ei.value)
 
 
 def test_a_manifest_hook_that_raises():
@@ -394,7 +430,7 @@ def test_strict_mode_lists_the_other_errors_in_notes():
 
 
 def test_codes_are_stable_and_distinct():
-    assert len(set(codes.CODES)) == len(codes.CODES) == 20
+    assert len(set(codes.CODES)) == len(codes.CODES) == 23
     assert all(c.startswith("EVE-P") and len(c) == 8 for c in codes.CODES)
 
 

@@ -208,8 +208,8 @@ def test_card_catalog_entry_carries_its_data(eng):
     c = eng.catalog["tc:squire"]
     assert (c["id"], c["name"], c["kind"]) == ("tc:squire", "Ember Squire", "character")
     assert (c["power"], c["hp"]) == (2, 3)
-    assert eng.catalog["tc:scout"]["keywords"] == ["swift"]
-    assert eng.catalog["tc:smite"]["on_enter"]["effect"] == [{"op": "damage", "n": 3}]
+    assert eng.catalog["tc:scout"]["keywords"] == ("swift",)          # read-only: a tuple
+    assert eng.catalog["tc:smite"]["on_enter"]["effect"] == ({"op": "damage", "n": 3},)
 
 @rule("E05", "E06")
 def test_deployed_character_takes_the_cards_numbers(eng):

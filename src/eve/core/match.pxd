@@ -8,7 +8,8 @@ cdef class Match:
     cdef Event* log
     cdef int log_n
     cdef int log_cap
-    cdef readonly object engine
+    cdef readonly object engine     # the Engine that made it (for embedders; the core reads only catalog)
+    cdef readonly object catalog    # eve.catalog.Catalog: its content, ids and words
     cdef readonly long long seed
     cdef readonly object setup      # (seed, hero ids, encounter id, deck ids or None), or None
     cdef list _actions             # action codes applied since setup (for replays)

@@ -74,13 +74,14 @@ cdef class Match:
         self.cx.n_ev = 0
 
     @staticmethod
-    def _create(engine, CompiledContent content, long long seed, list heroes, int enc, deck,
-                bint start=True):
+    def _create(engine, catalog, long long seed, list heroes, int enc, deck, bint start=True):
         cdef Match m = Match.__new__(Match)
+        cdef CompiledContent content = catalog.tables
         cdef int16_t hs[MAX_HERO_SLOTS]
         cdef int16_t dk[MAX_CARDS]
         cdef int i, nd = -1
         m.engine = engine
+        m.catalog = catalog
         m.content = content
         m.seed = seed
         for i, h in enumerate(heroes):
@@ -98,17 +99,18 @@ cdef class Match:
         return m
 
     @staticmethod
-    def _blank(engine, CompiledContent content):
+    def _blank(engine, catalog):
         """An empty Match of this content, for a restore to fill."""
         cdef Match m = Match.__new__(Match)
         m.engine = engine
-        m.content = content
+        m.catalog = catalog
+        m.content = catalog.tables
         m.seed = -1
         return m
 
     def snapshot(self):
         """The whole match state as snapshot bytes (ABI v5, msgpack; docs/snapshot-abi.md)."""
-        return self.engine._snapshot(self)
+        return self.catalog.snapshot(self)
 
     # ---------------- acting ----------------
 
@@ -124,7 +126,7 @@ cdef class Match:
     def legal_actions(self):
         """Every legal action now, in a deterministic order; empty exactly when the match is over."""
         codes = self.legal_action_codes()
-        listed = Listed(self.engine, self.clone()) if codes else None    # words made when read
+        listed = Listed(self.catalog, self.clone()) if codes else None    # words made when read
         return [Action(c, "", listed) for c in codes]
 
     def check(self, action):
@@ -177,6 +179,7 @@ cdef class Match:
         history stays with the original); its action list, for replays, is copied."""
         cdef Match m = Match.__new__(Match)
         m.engine = self.engine
+        m.catalog = self.catalog
         m.content = self.content
         m.seed = self.seed
         m.setup = self.setup
@@ -233,13 +236,13 @@ cdef class Match:
         """The Encounter's next move (public), or None when its script is empty."""
         if self.st.foe.intent < 0:
             return None
-        return self.engine._describe_move(self.st.foe.intent)
+        return self.catalog.describe_move(self.st.foe.intent)
 
     def card_id(self, int card):
         """The catalog id of a card instance."""
         if not 0 <= card < self.st.n_cards:
             raise IndexError(card)
-        return self.engine._card_ids[self.st.card_def[card]]
+        return self.catalog.card_ids[self.st.card_def[card]]
 
     @property
     def n_cards(self):
@@ -272,15 +275,16 @@ cdef class Match:
             raise ValueError(f"unknown zone {name!r}; zones: {', '.join(ZONE_NAMES)}")
         if s == ENCOUNTER:
             return []          # the Encounter is deckless: it has no card zones
-        return [self.engine._card_ids[self.st.card_def[c]] for c in self.zone_cards(name)]
+        cards = self.catalog.card_ids
+        return [cards[self.st.card_def[c]] for c in self.zone_cards(name)]
 
     def _unit_id(self, int u):
         cdef Unit* x = &self.st.units[u]
         if (u & 15) < CHAR_BASE:
-            return self.engine._hero_ids[x.def_id]
+            return self.catalog.hero_ids[x.def_id]
         if x.is_token:
-            return self.engine._unit_ids[x.def_id]
-        return self.engine._card_ids[x.def_id]
+            return self.catalog.unit_ids[x.def_id]
+        return self.catalog.card_ids[x.def_id]
 
     def _unit(self, int u):
         cdef Unit* x = &self.st.units[u]
@@ -338,7 +342,7 @@ cdef class Match:
         for i in range(MAX_TASKS):
             t = self.st.tasks[i]
             if t.active:
-                out.append({"slot": i, "id": self.engine._task_ids[t.def_id],
+                out.append({"slot": i, "id": self.catalog.task_ids[t.def_id],
                             "progress": {"player": t.progress[0], "encounter": t.progress[1]}})
         return out
 

@@ -9,6 +9,13 @@ from libc.string cimport memset
 
 from eve.core.defs cimport *
 
+from types import MappingProxyType
+
+
+def _frozen(table):
+    return MappingProxyType({k: (MappingProxyType(v) if isinstance(v, dict) else v)
+                             for k, v in table.items()})
+
 
 class CapacityError(ValueError):
     """Compiled content exceeds a structural capacity of the core."""
@@ -169,15 +176,16 @@ cdef class CompiledContent:
                 "max_rounds": c.max_rounds, "meter_base": c.meter_base}
 
 
-LIMITS = {
+LIMITS = _frozen({
     "cards_per_match": MAX_CARDS, "hero_slots": MAX_HERO_SLOTS, "lanes": MAX_LANES,
     "stack": MAX_STACK, "tasks": MAX_TASKS, "responses": MAX_RESPONSES,
     "program_length": MAX_PROG_LEN, "roster": MAX_ROSTER, "setup_summons": MAX_SETUP,
     "start_cards": MAX_START_CARDS, "actions": MAX_ACTIONS,
-}
+})
 
-# names the compiler uses for the core's enums (one source of truth: defs.pxd)
-ENUMS = {
+# names the compiler uses for the core's enums (one source of truth: defs.pxd); read-only, so
+# that no pack can add an instruction or rename a selector for every other pack
+ENUMS = _frozen({
     "card_kind": {"character": CK_CHARACTER, "sortilege": CK_SORTILEGE, "relic": CK_RELIC},
     "keyword": {"reaction": KW_REACTION, "swift": KW_SWIFT},
     "target": {"none": T_NONE, "foe": T_FOE, "ally": T_ALLY, "any": T_ANY,
@@ -213,4 +221,4 @@ ENUMS = {
                   "round_at_least": COND_ROUND_AT_LEAST},
     "response_on": {"deploy": RESP_ON_DEPLOY, "support": RESP_ON_SUPPORT,
                     "ability": RESP_ON_ABILITY, "attack": RESP_ON_ATTACK, "any": RESP_ON_ANY},
-}
+})

@@ -4,6 +4,8 @@ A code never changes meaning once released; new problems get new codes.
 """
 from __future__ import annotations
 
+from types import MappingProxyType
+
 IMPORT = "EVE-P001"            # the entry point cannot be imported / loaded
 HOOK_RAISED = "EVE-P002"       # a hook implementation raised an exception
 HOOK_ARGUMENT = "EVE-P003"     # a hook implementation takes an argument its spec lacks
@@ -24,8 +26,11 @@ DEPENDENCY_CYCLE = "EVE-P017"  # packs that require each other
 CAPACITY = "EVE-P018"          # the catalog would exceed a capacity of the compiled core
 NOT_INSTALLED = "EVE-P019"     # EVE_PLUGINS names a pack that no entry point provides
 MISSING_FIELD = "EVE-P020"     # a required field is absent
+UNKNOWN_FIELD = "EVE-P021"     # a field that no schema names (a typo: "did you mean")
+REGISTRATION_CLOSED = "EVE-P022"  # register() called after its hook returned
+BAD_PACK_OBJECT = "EVE-P023"   # the pack object raises when it is inspected (dir, attributes)
 
-CODES: dict[str, str] = {
+_CODES: dict[str, str] = {
     IMPORT: "import error: the entry point cannot be loaded",
     HOOK_RAISED: "a hook raised an exception",
     HOOK_ARGUMENT: "a hook implementation takes an argument that its spec lacks",
@@ -46,4 +51,10 @@ CODES: dict[str, str] = {
     CAPACITY: "the catalog exceeds a capacity of the compiled core",
     NOT_INSTALLED: "a pack named in EVE_PLUGINS is not installed",
     MISSING_FIELD: "a required field is missing",
+    UNKNOWN_FIELD: "an unknown field (a misspelled name, or a field this table does not have)",
+    REGISTRATION_CLOSED: "register() called after its hook returned",
+    BAD_PACK_OBJECT: "the pack object raises when it is inspected",
 }
+
+# read-only: a pack cannot rename or add codes for everyone
+CODES = MappingProxyType(_CODES)

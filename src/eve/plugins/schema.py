@@ -1,12 +1,19 @@
-"""The shapes of pack data, as TypedDicts: for type checkers and for reading. The compiler
-(eve.compiler) is what validates them; docs/modding.md describes every field.
+"""The shapes of pack data, written once as TypedDicts.
+
+They serve three readers: type checkers (a pack's own code), the registry, which refuses any
+field they do not name (a closed schema: `check_fields`), and the docs. The compiler
+(eve.compiler) checks the values: types, ranges, names and references.
 
 A reference to another item is its bare name (same pack) or `pack:name` (a pack listed in the
 manifest's `requires`).
 """
 from __future__ import annotations
 
-from typing import Literal, TypedDict
+import difflib
+import types
+import typing
+from collections.abc import Mapping, Sequence
+from typing import Any, Literal, TypedDict, Union
 
 
 class PackManifest(TypedDict, total=False):
@@ -33,7 +40,7 @@ class Ability(TypedDict, total=False):
     reaction: bool
 
 
-class Trigger(TypedDict):
+class Trigger(TypedDict, total=False):
     on: str                        # turn_start turn_end ally_deploy ally_hero_damaged
     effect: list[Instruction]
 
@@ -78,12 +85,8 @@ class TaskData(TypedDict, total=False):
     reward: list[Instruction]
 
 
-class Condition(TypedDict, total=False):
-    # `if` is a keyword in Python: build this one as a plain dict
-    arg: int
-
-
-class Move(TypedDict, total=False):
+class BranchMove(TypedDict, total=False):
+    """A move a branch switches to: a move without a branch of its own."""
     move: Literal["effect", "summon", "attack"]
     phase: Literal["main", "combat"]
     unit: str                      # summon
@@ -91,7 +94,14 @@ class Move(TypedDict, total=False):
     attacker: int | str            # attack: "leader" or a roster index
     target: str                    # effect: an enemy target selector
     effect: list[Instruction]
-    unless: dict                   # {"if": condition, "arg": n, "do": another move}
+
+
+# `if` is a Python keyword, so this one is written in the functional form
+Condition = TypedDict("Condition", {"if": str, "arg": int, "do": BranchMove}, total=False)
+
+
+class Move(BranchMove, total=False):
+    unless: Condition              # {if = condition, arg = n, do = another move}
 
 
 class Response(TypedDict, total=False):
@@ -113,6 +123,13 @@ class EncounterData(TypedDict, total=False):
     responses: list[Response]
 
 
+class Costs(TypedDict, total=False):
+    play_support: int
+    deploy: int
+    activate: int
+    attack: int
+
+
 class RulesData(TypedDict, total=False):
     player_hero_slots: int
     lanes: int
@@ -124,4 +141,74 @@ class RulesData(TypedDict, total=False):
     morality_low: int
     support_discount: int
     attack_discount: int
-    costs: dict[str, int]          # play_support deploy activate attack
+    costs: Costs
+
+
+# the registry's kinds and the shape each one's data has
+SCHEMAS: dict[str, type] = {
+    "config": RulesData, "hero": HeroData, "card": CardData, "enemy_hero": UnitData,
+    "unit": UnitData, "task": TaskData, "encounter": EncounterData,
+}
+
+
+class UnknownField(Exception):
+    """A field that its table's schema does not name: `path` (dotted), `hint`, `allowed`."""
+
+    def __init__(self, path: str, field: str, allowed: Sequence[str]) -> None:
+        self.path = path
+        self.field = field
+        self.allowed = tuple(allowed)
+        close = difflib.get_close_matches(field, self.allowed, n=1, cutoff=0.6)
+        self.hint = close[0] if close else None
+        hint = f"; did you mean {self.hint!r}?" if self.hint else ""
+        super().__init__(f"unknown field {field!r}{hint} (the fields here are: "
+                         f"{', '.join(self.allowed)})")
+
+
+def _is_typeddict(tp: Any) -> bool:
+    return isinstance(tp, type) and issubclass(tp, dict) and hasattr(tp, "__total__")
+
+
+def _hints(td: type) -> dict[str, Any]:
+    return typing.get_type_hints(td)
+
+
+def fields(td: type) -> tuple[str, ...]:
+    """The field names of a schema, in their written order."""
+    return tuple(_hints(td))
+
+
+def _check(value: Any, tp: Any, path: str) -> None:
+    origin = typing.get_origin(tp)
+    if _is_typeddict(tp):
+        if not isinstance(value, Mapping):
+            return                  # a wrong type is the compiler's to report, with its range
+        hints = _hints(tp)
+        for key in value:
+            if key not in hints:
+                raise UnknownField(f"{path}.{key}" if path else str(key), str(key), tuple(hints))
+            _check(value[key], hints[key], f"{path}.{key}" if path else key)
+    elif origin in (list, Sequence):
+        if isinstance(value, Sequence) and not isinstance(value, str):
+            (inner,) = typing.get_args(tp)
+            for i, v in enumerate(value):
+                _check(v, inner, f"{path}[{i}]")
+    elif origin in (Union, types.UnionType):
+        for option in typing.get_args(tp):
+            if _is_typeddict(option) and isinstance(value, Mapping):
+                _check(value, option, path)
+
+
+def check_fields(kind: str, data: Mapping[str, Any], base: str = "") -> None:
+    """Raise UnknownField for the first field, at any depth, that the schema of `kind` lacks."""
+    _check(data, SCHEMAS[kind], base)
+
+
+def check_config(data: Mapping[str, Any], base: str = "config") -> None:
+    """The same for a rule configuration (an Engine's config overrides)."""
+    _check(data, RulesData, base)
+
+
+def check_manifest_fields(data: Mapping[str, Any]) -> None:
+    """The same for a pack's manifest."""
+    _check(data, PackManifest, "manifest")

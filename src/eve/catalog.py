@@ -1,0 +1,207 @@
+"""The Catalog: what one compile step makes of the registered content, once per Engine.
+
+It is the boundary between the content layer and the core: the compiled tables the core runs
+(`tables`), the ids and names by index, the fingerprint, read-only views of every item's data,
+and the words for actions and moves. `Match` holds its Catalog and reads nothing else of the
+Engine; the plugins never see it.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any, Iterable, Mapping
+
+from eve.compiler import Compiled, compile_registry
+from eve.core.match import TGT
+from eve.core.tables import CompiledContent
+from eve.errors import ConfigError, ContentError
+from eve.plugins.registry import Registry, thaw
+
+if TYPE_CHECKING:
+    from eve.core.match import Match
+
+_CB = TGT["card_base"]
+_SB = TGT["stack_base"]
+_CHAR = TGT["char_base"]
+_MOVE_KINDS = ("effect", "summon", "attack")
+_PHASES = ("beginning", "main", "combat", "end")
+
+
+def _views(kind: str, ids: Iterable[str], registry: Registry, table: str
+           ) -> Mapping[str, Mapping[str, Any]]:
+    items = registry.items[table]
+    return MappingProxyType({i: MappingProxyType({"id": i, "kind": kind, **items[i].data})
+                             for i in ids})
+
+
+class Catalog:
+    """Everything registered, compiled: heroes, cards, units, Encounters and tasks by id (each a
+    read-only mapping with its `kind`, `name` and numbers), their indices in the core's tables,
+    the rule configuration and the content fingerprint."""
+
+    def __init__(self, registry: Registry, compiled: Compiled) -> None:
+        self.tables = CompiledContent()
+        self.tables.load(compiled.spec, compiled.fingerprint)
+        self._spec = compiled.spec
+        self._move_text = compiled.move_text
+        self._registry = registry
+        self.fingerprint: str = compiled.fingerprint
+        self.rules: tuple[str, ...] | None = compiled.rules
+        self.config: Mapping[str, Any] = MappingProxyType(
+            {k: (MappingProxyType(dict(v)) if isinstance(v, dict) else v)
+             for k, v in compiled.spec["config"].items()})
+        self.player_heroes: tuple[str, ...] = tuple(compiled.player_heroes)
+        self.hero_ids: tuple[str, ...] = tuple(compiled.hero_ids)
+        self.card_ids: tuple[str, ...] = tuple(compiled.card_ids)
+        self.unit_ids: tuple[str, ...] = tuple(compiled.unit_ids)
+        self.task_ids: tuple[str, ...] = tuple(compiled.task_ids)
+        self.encounter_ids: tuple[str, ...] = tuple(compiled.encounter_ids)
+        self.names: Mapping[str, str] = MappingProxyType(dict(compiled.names))
+        self.heroes = _views("hero", self.player_heroes, registry, "hero")
+        self.enemies = _views("enemy_hero", self.hero_ids[len(self.player_heroes):], registry,
+                              "enemy_hero")
+        self.cards = _views("card", self.card_ids, registry, "card")
+        self.units = _views("unit", self.unit_ids, registry, "unit")
+        self.tasks = _views("task", self.task_ids, registry, "task")
+        self.encounters = _views("encounter", self.encounter_ids, registry, "encounter")
+        self._index = {what: {x: i for i, x in enumerate(ids)} for what, ids in (
+            ("card", self.card_ids), ("hero", self.hero_ids), ("unit", self.unit_ids),
+            ("task", self.task_ids), ("encounter", self.encounter_ids))}
+        self._pack_fps: list[list[str]] | None = None
+        self._snap_prefix: bytes | None = None
+
+    @classmethod
+    def compile(cls, registry: Registry, *, rules: Iterable[str] | None = None,
+                overrides: Mapping[str, Any] | None = None) -> "Catalog":
+        """The one compile step: registry (plain frozen data) -> Catalog. An error that only the
+        config overrides cause is a ConfigError naming them, not the pack whose item they break."""
+        rules = None if rules is None else tuple(rules)
+        try:
+            compiled = compile_registry(registry, overrides, rules=rules)
+        except ContentError as exc:
+            if not overrides or isinstance(exc, ConfigError):
+                raise
+            try:
+                compile_registry(registry, None, rules=rules)
+            except ContentError:
+                raise exc from None
+            raise ConfigError(f"the Engine config overrides {thaw(overrides)!r} make content "
+                              f"invalid: {exc}", path="config", code=exc.code) from None
+        return cls(registry, compiled)
+
+    @property
+    def spec(self) -> dict[str, Any]:
+        """The compiled tables as plain integers (a copy): what `tables` holds in C."""
+        import copy
+        return copy.deepcopy(self._spec)
+
+    # ---- lookups ----
+    def __getitem__(self, ident: str) -> Mapping[str, Any]:
+        for table in (self.heroes, self.cards, self.units, self.encounters, self.tasks, self.enemies):
+            if ident in table:
+                return table[ident]
+        raise KeyError(ident)
+
+    def __contains__(self, ident: object) -> bool:
+        try:
+            self[ident]  # type: ignore[index]
+        except KeyError:
+            return False
+        return True
+
+    def index(self, what: str, ident: str) -> int:
+        """The table index of an id of kind `what` (card, hero, unit, task, encounter); a bare
+        name is accepted when exactly one pack has it."""
+        index = self._index[what]
+        if isinstance(ident, str):
+            if ident in index:
+                return index[ident]
+            matches = [k for k in index if k.split(":", 1)[1] == ident]
+            if len(matches) == 1:
+                return index[matches[0]]
+        else:
+            matches = []
+        raise ContentError(f"unknown {what} {ident!r}" + (f" (ambiguous: {matches})" if matches else ""))
+
+    def start_cards(self, hero_index: int) -> list[int]:
+        return list(self._spec["heroes"][hero_index]["start_cards"])
+
+    # ---- words for actions and moves ----
+    def _target_text(self, match: "Match", t: int) -> str:
+        if t == 255:
+            return ""
+        if t < 32:
+            side = "player" if t < 16 else "encounter"
+            slot = t & 15
+            if slot < _CHAR:
+                return f"{side} hero {match._unit_id(t)}"     # not heroes(): a dict per hero
+            return f"{side} lane {slot - _CHAR}"
+        if t < _CB:
+            return f"stack item {t - _SB}"
+        c = t - _CB
+        return f"card {match.card_id(c)}#{c}"
+
+    def describe_action(self, match: "Match", code: int) -> str:
+        """An action code in words, in `match`'s position ("play core:ember_squire#3 to lane 0")."""
+        kind = (code >> 24) & 255
+        src, tgt, lane = (code >> 16) & 255, (code >> 8) & 255, code & 255
+        if kind == 1:
+            return "pass"
+        if kind == 2:
+            return f"end {match.phase}"
+        if kind == 3:
+            card = match.card_id(src)
+            if tgt == 255 and self.cards[card].get("kind") == "character":
+                return f"play {card}#{src} to lane {lane}"
+            t = self._target_text(match, tgt)
+            return f"play {card}#{src}" + (f" on {t}" if t else "")
+        if kind == 4:
+            s = self._target_text(match, src)
+            t = self._target_text(match, tgt)
+            return f"activate {s}" + (f" on {t}" if t else "")
+        if kind == 5:
+            return f"attack with {self._target_text(match, src)} into lane {lane}"
+        return f"action {code:#x}"
+
+    def describe_move(self, idx: int) -> dict[str, Any]:
+        """An Encounter move by its table index: the encounter, the script position, the kind,
+        the phase and the move's own data (read-only)."""
+        info = dict(self._move_text[idx])
+        m = self._spec["moves"][idx]
+        info["move"] = _MOVE_KINDS[m["kind"]]
+        info["phase"] = _PHASES[m["phase"]]
+        script = self.encounters[info["encounter"]].get("script", ())
+        if info["index"] < len(script):
+            info["script"] = thaw(script[info["index"]])     # a copy: the catalog stays as it is
+        return info
+
+    # ---- snapshots ----
+    def pack_fingerprints(self) -> list[list[str]]:
+        """[name, version, fingerprint] of every loaded pack: a snapshot's header carries them so
+        that a content mismatch can say which packs differ."""
+        if self._pack_fps is None:
+            reg = self._registry
+            out = []
+            for name, manifest in sorted(reg.packs.items()):
+                items = {kind: {i: thaw(it.data) for i, it in table.items() if it.pack == name}
+                         for kind, table in reg.items.items()}
+                blob = json.dumps({"manifest": thaw(manifest), "items": items}, sort_keys=True,
+                                  separators=(",", ":"), default=str).encode()
+                out.append([name, str(manifest.get("version", "")),
+                            hashlib.sha256(blob).hexdigest()[:16]])
+            self._pack_fps = out
+        return [list(p) for p in self._pack_fps]
+
+    @property
+    def snapshot_prefix(self) -> bytes:
+        """The constant first part of this content's snapshots (ABI v5 header)."""
+        if self._snap_prefix is None:
+            from eve import __version__
+            from eve.core.snapshot import header_prefix
+            self._snap_prefix = header_prefix(__version__, self.fingerprint, self.pack_fingerprints())
+        return self._snap_prefix
+
+    def snapshot(self, match: "Match") -> bytes:
+        from eve.core.snapshot import encode
+        return encode(match, self.snapshot_prefix)

@@ -23,6 +23,22 @@ COMPILER_DIRECTIVES = {
 }
 
 CORE = Path("src/eve/core")
+
+
+def _generate_vocabulary() -> None:
+    """vocab.pxd, the core's enumerations, is generated from eve/core/vocabulary.py (plain
+    Python, read here by path: the package cannot be imported before its core is built)."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("_eve_vocabulary", CORE / "vocabulary.py")
+    vocab = importlib.util.module_from_spec(spec)
+    import sys
+    sys.modules[spec.name] = vocab          # dataclasses look their module up while building
+    spec.loader.exec_module(vocab)
+    vocab.write_pxd(str(CORE / "vocab.pxd"))
+
+
+_generate_vocabulary()
 # Cython's boundscheck covers buffers, not the fixed C arrays of the state, so a debug build also
 # compiles with UBSan: an out-of-bounds index into a state array or a signed overflow aborts.
 SANITIZE = ["-fsanitize=undefined", "-fno-sanitize-recover=all"]

@@ -3,8 +3,10 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-KINDS = {1: "pass", 2: "end_phase", 3: "play", 4: "activate", 5: "attack"}
-NO_TARGET = 255
+from eve.core.vocabulary import BY_KEY, EVENT_FIELDS
+
+KINDS = dict(BY_KEY["action"].by_code())
+NO_TARGET = 255       # eve.encoding.NO_TARGET (this module is imported before the core's)
 
 
 class Listed:
@@ -25,23 +27,39 @@ class Action:
     them when first read, from a copy of the match taken at listing: a bot that reads only the
     codes then pays about a clone a listing instead of a description an action."""
 
-    __slots__ = ("code", "_text", "_listed")
+    __slots__ = ("_deploy", "_listed", "_text", "code")
 
-    def __init__(self, code: int, text: str = "", listed: Listed | None = None) -> None:
+    def __init__(self, code: int, text: str = "", listed: Listed | None = None,
+                 deploy: bool | None = None) -> None:
         self.code = code
         self._text = None if listed is not None else text
         self._listed = listed
+        self._deploy = deploy
 
     @property
     def text(self) -> str:
         if self._text is None:
+            assert self._listed is not None
+            self._deploy = self.is_deploy
             self._text = self._listed.catalog.describe_action(self._listed.match, self.code)
             self._listed = None
         return self._text
 
+    @property
+    def is_deploy(self) -> bool:
+        """Whether this plays a character into a lane (its lane byte is then the lane)."""
+        if self._deploy is None:
+            if self.kind != "play" or self.target is not None or self._listed is None:
+                self._deploy = False
+            else:
+                lm = self._listed
+                card = lm.match.card_id((self.code >> 16) & 255)
+                self._deploy = lm.catalog.cards[card].get("kind") == "character"
+        return self._deploy
+
     def __reduce__(self) -> tuple[Any, ...]:
         # pickled and copied with its words made: the match copy they come from is not picklable
-        return (Action, (self.code, self.text))
+        return (Action, (self.code, self.text, None, self.is_deploy))
 
     @property
     def kind(self) -> str:
@@ -59,7 +77,7 @@ class Action:
 
     @property
     def lane(self) -> int | None:
-        if self.kind == "attack" or (self.kind == "play" and self.target is None and "lane" in self.text):
+        if self.kind == "attack" or self.is_deploy:
             return self.code & 255
         return None
 
@@ -84,9 +102,16 @@ class Action:
 
 
 class Event(NamedTuple):
+    """One event: its kind, the side it concerns and four numbers, whose names by kind are the
+    event schema (docs/vocabulary.md, `event`; `fields` gives them by name)."""
     kind: str
     side: str
     a: int
     b: int
     c: int
     d: int
+
+    @property
+    def fields(self) -> dict[str, int]:
+        names = EVENT_FIELDS.get(self.kind, ())
+        return {n: v for n, v in zip(names, (self.a, self.b, self.c, self.d)) if n}

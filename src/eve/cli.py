@@ -219,6 +219,11 @@ def cmd_plugins(args: argparse.Namespace) -> int:
             regs = ", ".join(f"{len(v)} {k}" for k, v in p.registered.items() if v)
             if regs:
                 print(f"    registered {regs}")
+            if p.rules == "applied":
+                print("    rules: applied")
+            elif p.rules == "not selected":
+                print(f"    rules: not selected (select them with EVE_RULES={p.name} or "
+                      f"Engine(rules=[{p.name!r}]))")
             for w in p.warnings:
                 print(f"    warning: {w}")
             for e in p.errors:

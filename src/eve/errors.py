@@ -1,6 +1,8 @@
 """Typed errors of eve. Bad input gets one of these, with a reason, and changes nothing."""
 from __future__ import annotations
 
+from eve.core.vocabulary import REASONS as _REASONS
+
 
 class EveError(Exception):
     """Base of every error eve raises on purpose."""
@@ -99,29 +101,8 @@ class CoreNotBuilt(ImportError):
     """The compiled Cython core is missing (eve has no pure-Python fallback)."""
 
 
-# reason codes of rules.pxd (R_*), in one table so that the core stays free of strings
-REASONS = {
-    1: "the match is over",
-    2: "malformed action",
-    3: "there is no response window: pass is only legal while you hold priority over the Stack",
-    4: "you do not hold priority: it is not your turn to act",
-    5: "the Stack is not empty: a proactive action needs an empty Stack",
-    6: "wrong phase: cards and abilities are played in Main, attacks are declared in Combat",
-    7: "that card is not in the Rift",
-    8: "a reaction may be used only while responding",
-    9: "only reactions may be used while responding",
-    10: "not affordable",
-    11: "invalid target",
-    12: "invalid lane",
-    13: "that lane is occupied",
-    14: "that source has no activated ability",
-    15: "that ability was already used this turn",
-    16: "that Sortilege has no charges left",
-    17: "that character is not ready: it may attack from the turn after it was deployed",
-    18: "that attacker already attacked this turn",
-    19: "invalid source",
-    20: "the Stack is full: only pass is possible",
-}
+# the refusal messages by code: from the vocabulary, where the core's R_* constants come from
+REASONS = dict(_REASONS)
 
 
 class SnapshotError(EveError):

@@ -13,7 +13,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from eve.actions import Action
+from eve.actions import Action, Listed
 from eve.core.search import Worker, worker_seed
 
 REWARDS = {"win": 0, "shaped": 1}
@@ -113,8 +113,8 @@ def mcts(match, iterations: int = 1000, seed: int = 0, threads: int = 1, c: floa
         for a, (n, v) in w.root_stats().items():
             visits[a] += n
             values[a] += v
-    describe = match.catalog.describe_action
-    stats = [RootStat(Action(a, describe(match, a)), visits[a], values[a] / visits[a] if visits[a] else 0.0)
+    listed = Listed(match.catalog, match.clone())        # words made when read, as legal_actions()
+    stats = [RootStat(Action(a, "", listed), visits[a], values[a] / visits[a] if visits[a] else 0.0)
              for a in legal]
     best = max(stats, key=lambda s: (s.visits, s.value, -legal.index(s.action.code)))
     wstats = [w.stats for w in workers]

@@ -237,3 +237,19 @@ def test_a_hook_that_returns_items_instead_of_registering_them_gets_a_warning():
 
     rep = eve.Engine(packs=[eve_content, Returner()]).packs["returner"]
     assert rep.loaded and "returned a value" in rep.warnings[0]
+
+
+def test_eve_plugins_shows_whether_a_packs_rules_apply(site, capsys, monkeypatch):
+    site.install("eve-cutter", "1.0.0", "eve_cutter", pack_source(manifest("cutter", "1.0.0", requires=["core"]), """
+        @eve.hookimpl
+        def eve_register_rules(register):
+            register("config", {"max_rounds": 3})
+        """))
+    assert main(["plugins"]) == 0
+    out = capsys.readouterr().out
+    assert "rules: not selected (select them with EVE_RULES=cutter" in out
+    assert out.count("rules: applied") == 1                     # the built-in pack's
+    monkeypatch.setenv("EVE_RULES", "cutter")
+    assert main(["plugins", "--json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert {p["name"]: p["rules"] for p in doc["packs"]} == {"core": "applied", "cutter": "applied"}

@@ -1,9 +1,15 @@
-# The flat C data of a match: capacities, enums and the State / Tables structs.
+# The flat C data of a match: capacities, encodings and the State / Tables structs.
 #
 # Why int16 everywhere in State: every sub-struct is made of 2-byte fields only, so no struct has
 # interior padding and the state hash (over the raw bytes) and clone (one memcpy) are exact.
 from libc.stdint cimport int16_t, int32_t, uint64_t
 from libc.string cimport memset
+
+# Every enumerated name (sides, zones, phases, instructions, events, refusals...) is generated
+# from eve/core/vocabulary.py into vocab.pxd; what stays here is structure: capacities, the
+# target and action encodings, and the structs.
+from eve.core.vocab cimport *
+
 
 # ---- capacities (structural limits, checked when content is compiled; not balance numbers) ----
 cdef enum:
@@ -33,208 +39,13 @@ cdef enum:
     MAX_ROSTER = 6
     MAX_SETUP = 6
 
-# ---- sides, zones, phases ----
-cdef enum:
-    PLAYER = 0
-    ENCOUNTER = 1
-
-cdef enum:
-    Z_NONE = 0      # not in the match (never used for a live card)
-    Z_ARCHIVE = 1
-    Z_RIFT = 2
-    Z_LATTICE = 3
-    Z_WASTES = 4
-    Z_ABYSS = 5
-    Z_VOID = 6
-    Z_STACK = 7     # a card being played: on the Stack, in no zone
-    N_ZONES = 8
-
-cdef enum:
-    PH_BEGINNING = 0
-    PH_MAIN = 1
-    PH_COMBAT = 2
-    PH_END = 3
-
-cdef enum:
-    OUT_NONE = 0
-    OUT_WIN = 1
-    OUT_LOSS = 2
-
-# ---- streams (RULES.md: named SplitMix64 streams) ----
-cdef enum:
-    STREAM_SHUFFLE = 0
-    STREAM_ENCOUNTER = 1
-
-# ---- Action Meter categories ----
-cdef enum:
-    CAT_PLAY_SUPPORT = 0
-    CAT_DEPLOY = 1
-    CAT_ACTIVATE = 2
-    CAT_ATTACK = 3
-    N_CATS = 4
-
-# ---- card kinds and keywords ----
-cdef enum:
-    CK_CHARACTER = 0
-    CK_SORTILEGE = 1
-    CK_RELIC = 2
-
-cdef enum:
-    KW_REACTION = 1
-    KW_SWIFT = 2
-
-# ---- target specs (what a card/ability asks the player to choose) ----
-cdef enum:
-    T_NONE = 0
-    T_FOE = 1           # a living foe hero or character
-    T_ALLY = 2
-    T_ANY = 3
-    T_FOE_CHAR = 4
-    T_ALLY_CHAR = 5
-    T_FOE_HERO = 6
-    T_ALLY_HERO = 7
-    T_FOE_STACK = 8     # a live Stack item pushed by the other side (counters)
-    T_VOID_CARD = 9
-    T_LATTICE_CARD = 10
-    N_TARGET_SPECS = 11
-
 # target codes inside an action / stack item
 cdef enum:
     TGT_NONE = 255
     TGT_STACK_BASE = 32     # 32 + stack index
     TGT_CARD_BASE = 64      # 64 + card instance
 
-# ---- effect instruction set ----
-cdef enum:
-    OP_END = 0
-    OP_DAMAGE = 1
-    OP_HEAL = 2
-    OP_SHIELD = 3
-    OP_POISON = 4
-    OP_DRAW = 5
-    OP_DISCARD = 6
-    OP_EXILE = 7        # a character's origin card, or a Lattice card, to the Void (explicit)
-    OP_RETURN = 8       # a Void card to the Rift (explicit)
-    OP_DESTROY = 9      # a Lattice card to the Abyss
-    OP_COUNTER = 10
-    OP_SUMMON = 11      # a = unit def
-    OP_BUFF = 12
-    OP_TASK = 13        # a = task def (-1: every active task), b = amount
-    N_OPS = 14
-
-# selectors: which entities an instruction acts on
-cdef enum:
-    SEL_TARGET = 0
-    SEL_SELF = 1            # the unit that is the source (activator, deployed character)
-    SEL_OWN_LEADER = 2      # leader-else-first-living of the owner's side
-    SEL_FOE_LEADER = 3
-    SEL_ALL_FOES = 4
-    SEL_ALL_FOE_CHARS = 5
-    SEL_ALL_ALLIES = 6
-    SEL_ALL_ALLY_HEROES = 7
-    SEL_ALL_ALLY_CHARS = 8
-    SEL_NEWEST_VOID = 9     # the most recent card in the Void
-    SEL_NEWEST_LATTICE = 10 # the most recent card in the Lattice
-    SEL_NONE = 11           # side-level ops: draw, discard, summon, task
-    N_SELS = 12
-
-# ---- triggers (Relics) ----
-cdef enum:
-    TR_NONE = 0
-    TR_TURN_START = 1
-    TR_TURN_END = 2
-    TR_ALLY_DEPLOY = 3
-    TR_ALLY_HERO_DAMAGED = 4
-    N_TRIGGERS = 5
-
-# ---- task goals ----
-cdef enum:
-    G_DAMAGE = 0
-    G_DEPLOY = 1
-    G_KILLS = 2
-    G_ROUNDS = 3
-    G_CARDS = 4
-    G_HEAL = 5
-    G_EFFECT = 6        # only advanced by the OP_TASK instruction
-    N_GOALS = 7
-
-# ---- actions: kind << 24 | src << 16 | tgt << 8 | lane ----
-cdef enum:
-    A_PASS = 1
-    A_END_PHASE = 2
-    A_PLAY = 3
-    A_ACTIVATE = 4
-    A_ATTACK = 5
-
-# ---- stack item kinds ----
-cdef enum:
-    SI_CARD = 1
-    SI_ABILITY = 2
-    SI_ATTACK = 3
-    SI_MOVE = 4         # an Encounter move (effect program or summon)
-
-# ---- Encounter moves ----
-cdef enum:
-    MV_EFFECT = 0
-    MV_SUMMON = 1
-    MV_ATTACK = 2
-
-cdef enum:
-    LANE_FIXED = 0
-    LANE_FIRST_EMPTY = 1
-    LANE_STRONGEST = 2      # the player's character with the most power (ties: lowest lane)
-    LANE_RANDOM = 3         # drawn from the encounter stream
-
-cdef enum:
-    ESEL_NONE = 0
-    ESEL_FOE_LEADER = 1
-    ESEL_STRONGEST_FOE_CHAR = 2
-    ESEL_WEAKEST_FOE = 3
-    ESEL_RANDOM_FOE = 4
-    ESEL_OWN_LEADER = 5
-    ESEL_WEAKEST_ALLY = 6
-    ESEL_NEWEST_LATTICE = 7
-    N_ESELS = 8
-
-cdef enum:
-    COND_NONE = 0
-    COND_RANDOM_PCT = 1         # alt if a draw in [0,100) < arg
-    COND_OWN_HP_BELOW_PCT = 2   # alt if the Encounter's leader hp*100 < arg*max
-    COND_FOE_CHARS_AT_LEAST = 3
-    COND_ROUND_AT_LEAST = 4
-    N_CONDS = 5
-
-cdef enum:
-    RESP_ON_DEPLOY = 0
-    RESP_ON_SUPPORT = 1
-    RESP_ON_ABILITY = 2
-    RESP_ON_ATTACK = 3
-    RESP_ON_ANY = 4
-    N_RESP_ON = 5
-
-# ---- events ----
-cdef enum:
-    EV_MOVE = 1         # card, from, to, explicit
-    EV_DAMAGE = 2       # unit, amount(hp), absorbed, source side
-    EV_HEAL = 3
-    EV_DEATH = 4        # unit (character leaves play)
-    EV_HERO_FALLS = 5   # unit
-    EV_LEADER = 6       # side, new leader slot
-    EV_PHASE = 7        # side, phase, round
-    EV_PUSH = 8         # side, kind, index
-    EV_RESOLVE = 9
-    EV_FIZZLE = 10
-    EV_COUNTER = 11     # countered index
-    EV_SHUFFLE = 12     # cards shuffled
-    EV_DRAW_SKIPPED = 13
-    EV_METER = 14       # capacity, spent
-    EV_STATUS = 15      # unit, kind(0 shield,1 poison,2 power), value
-    EV_TASK = 16        # task slot, side, progress
-    EV_TASK_DONE = 17
-    EV_OUTCOME = 18
-    EV_SUMMON = 19      # unit, def
-    EV_PASS = 20
-    EV_INTENT = 21
+# an action code: kind << 24 | source << 16 | target << 8 | lane (eve.encoding decodes it)
 
 # ====================== structs ======================
 

@@ -15,23 +15,18 @@ from eve.core.rules cimport (setup_match, begin, advance, check_action, legal_ac
 from eve.core.effects cimport leader_of, check_outcome
 from eve.core.encounter cimport compute_intent
 
+from eve.core.vocabulary import BY_KEY, names as vocab_names
 from eve.errors import IllegalAction, REASONS
 from eve.actions import Action, Listed
 
-ZONE_NAMES = {"archive": Z_ARCHIVE, "rift": Z_RIFT, "lattice": Z_LATTICE, "wastes": Z_WASTES,
-              "abyss": Z_ABYSS, "void": Z_VOID, "stack": Z_STACK}
+ZONE_NAMES = {n: c for n, c in BY_KEY["zone"].by_name().items() if c != Z_NONE}
 ZONE_BY_ID = {v: k for k, v in ZONE_NAMES.items()}
-PHASES = ("beginning", "main", "combat", "end")
-SIDES = ("player", "encounter")
-OUTCOMES = (None, "win", "loss")
-EVENT_KINDS = {EV_MOVE: "move", EV_DAMAGE: "damage", EV_HEAL: "heal", EV_DEATH: "death",
-               EV_HERO_FALLS: "hero_falls", EV_LEADER: "leader", EV_PHASE: "phase",
-               EV_PUSH: "push", EV_RESOLVE: "resolve", EV_FIZZLE: "fizzle",
-               EV_COUNTER: "counter", EV_SHUFFLE: "shuffle", EV_DRAW_SKIPPED: "draw_skipped",
-               EV_METER: "meter", EV_STATUS: "status", EV_TASK: "task",
-               EV_TASK_DONE: "task_done", EV_OUTCOME: "outcome", EV_SUMMON: "summon",
-               EV_PASS: "pass", EV_INTENT: "intent"}
-CATEGORIES = ("play_support", "deploy", "activate", "attack")
+PHASES = vocab_names("phase")
+SIDES = vocab_names("side")
+OUTCOMES = (None,) + vocab_names("outcome")[1:]
+EVENT_KINDS = dict(BY_KEY["event"].by_code())
+CATEGORIES = vocab_names("category")
+STACK_KINDS = ("",) + vocab_names("stack_item")
 _LOG_CHUNK = 4096
 
 
@@ -330,7 +325,7 @@ cdef class Match:
         out = []
         for i in range(self.st.n_stack):
             it = self.st.stack[i]
-            out.append({"index": i, "kind": ("", "card", "ability", "attack", "move")[it.kind],
+            out.append({"index": i, "kind": STACK_KINDS[it.kind],
                         "side": SIDES[it.side], "countered": bool(it.dead),
                         "card": it.card if it.card >= 0 else None, "target": it.target,
                         "lane": it.lane})
@@ -535,8 +530,7 @@ def make_action_code(int kind, int src, int tgt, int lane):
     return make_action(kind, src, tgt, lane)
 
 
-ACTION_KINDS = {"pass": A_PASS, "end_phase": A_END_PHASE, "play": A_PLAY,
-                "activate": A_ACTIVATE, "attack": A_ATTACK}
+ACTION_KINDS = dict(BY_KEY["action"].by_name())
 TGT = {"none": TGT_NONE, "stack_base": TGT_STACK_BASE, "card_base": TGT_CARD_BASE,
        "char_base": CHAR_BASE, "units_per_side": UNITS_PER_SIDE}
 STATE_SIZE = sizeof(State)

@@ -1,29 +1,8 @@
 from libc.stdint cimport int16_t, int32_t, uint64_t
 from eve.core.defs cimport State, Ctx
+from eve.core.vocab cimport *
 
-# reasons an action is refused (0 = legal); eve.errors turns them into messages
-cdef enum:
-    R_OK = 0
-    R_OVER = 1
-    R_MALFORMED = 2
-    R_NO_WINDOW = 3
-    R_NOT_YOUR_TURN = 4
-    R_STACK_BUSY = 5
-    R_WRONG_PHASE = 6
-    R_NOT_IN_RIFT = 7
-    R_REACTION_ONLY = 8
-    R_NOT_REACTION = 9
-    R_UNAFFORDABLE = 10
-    R_BAD_TARGET = 11
-    R_BAD_LANE = 12
-    R_LANE_OCCUPIED = 13
-    R_NO_ABILITY = 14
-    R_ALREADY_USED = 15
-    R_NO_CHARGES = 16
-    R_NOT_READY = 17
-    R_ALREADY_ATTACKED = 18
-    R_BAD_SOURCE = 19
-    R_STACK_FULL = 20
+# the reasons an action is refused (R_*, 0 = legal) are in the vocabulary (vocab.pxd)
 
 cdef int32_t make_action(int kind, int src, int tgt, int lane) noexcept nogil
 cdef void setup_match(State* st, Ctx* cx, uint64_t seed, const int16_t* heroes, int n_heroes,

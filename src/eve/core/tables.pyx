@@ -11,6 +11,8 @@ from eve.core.defs cimport *
 
 from types import MappingProxyType
 
+from eve.core.vocabulary import CONTENT
+
 
 def _frozen(table):
     return MappingProxyType({k: (MappingProxyType(v) if isinstance(v, dict) else v)
@@ -183,42 +185,16 @@ LIMITS = _frozen({
     "start_cards": MAX_START_CARDS, "actions": MAX_ACTIONS,
 })
 
-# names the compiler uses for the core's enums (one source of truth: defs.pxd); read-only, so
-# that no pack can add an instruction or rename a selector for every other pack
-ENUMS = _frozen({
-    "card_kind": {"character": CK_CHARACTER, "sortilege": CK_SORTILEGE, "relic": CK_RELIC},
-    "keyword": {"reaction": KW_REACTION, "swift": KW_SWIFT},
-    "target": {"none": T_NONE, "foe": T_FOE, "ally": T_ALLY, "any": T_ANY,
-               "foe_character": T_FOE_CHAR, "ally_character": T_ALLY_CHAR,
-               "foe_hero": T_FOE_HERO, "ally_hero": T_ALLY_HERO, "foe_stack_item": T_FOE_STACK,
-               "void_card": T_VOID_CARD, "lattice_card": T_LATTICE_CARD},
-    "op": {"damage": OP_DAMAGE, "heal": OP_HEAL, "shield": OP_SHIELD, "poison": OP_POISON,
-           "draw": OP_DRAW, "discard": OP_DISCARD, "exile": OP_EXILE, "return": OP_RETURN,
-           "destroy": OP_DESTROY, "counter": OP_COUNTER, "summon": OP_SUMMON, "buff": OP_BUFF,
-           "task": OP_TASK},
-    "selector": {"target": SEL_TARGET, "self": SEL_SELF, "own_leader": SEL_OWN_LEADER,
-                 "foe_leader": SEL_FOE_LEADER, "all_foes": SEL_ALL_FOES,
-                 "all_foe_characters": SEL_ALL_FOE_CHARS, "all_allies": SEL_ALL_ALLIES,
-                 "all_ally_heroes": SEL_ALL_ALLY_HEROES, "all_ally_characters": SEL_ALL_ALLY_CHARS,
-                 "newest_void": SEL_NEWEST_VOID, "newest_lattice": SEL_NEWEST_LATTICE,
-                 "none": SEL_NONE},
-    "trigger": {"none": TR_NONE, "turn_start": TR_TURN_START, "turn_end": TR_TURN_END,
-                "ally_deploy": TR_ALLY_DEPLOY, "ally_hero_damaged": TR_ALLY_HERO_DAMAGED},
-    "goal": {"damage": G_DAMAGE, "deploy": G_DEPLOY, "kills": G_KILLS, "rounds": G_ROUNDS,
-             "cards": G_CARDS, "heal": G_HEAL, "effect": G_EFFECT},
-    "move": {"effect": MV_EFFECT, "summon": MV_SUMMON, "attack": MV_ATTACK},
-    "phase": {"beginning": PH_BEGINNING, "main": PH_MAIN, "combat": PH_COMBAT, "end": PH_END},
-    "lane": {"fixed": LANE_FIXED, "first_empty": LANE_FIRST_EMPTY, "strongest": LANE_STRONGEST,
-             "random": LANE_RANDOM},
-    "enemy_target": {"none": ESEL_NONE, "foe_leader": ESEL_FOE_LEADER,
-                     "strongest_foe_character": ESEL_STRONGEST_FOE_CHAR,
-                     "weakest_foe": ESEL_WEAKEST_FOE, "random_foe": ESEL_RANDOM_FOE,
-                     "own_leader": ESEL_OWN_LEADER, "weakest_ally": ESEL_WEAKEST_ALLY,
-                     "newest_lattice": ESEL_NEWEST_LATTICE},
-    "condition": {"none": COND_NONE, "random_pct": COND_RANDOM_PCT,
-                  "own_hp_below_pct": COND_OWN_HP_BELOW_PCT,
-                  "foe_characters_at_least": COND_FOE_CHARS_AT_LEAST,
-                  "round_at_least": COND_ROUND_AT_LEAST},
-    "response_on": {"deploy": RESP_ON_DEPLOY, "support": RESP_ON_SUPPORT,
-                    "ability": RESP_ON_ABILITY, "attack": RESP_ON_ATTACK, "any": RESP_ON_ANY},
-})
+# the names content may use, by table: derived from the vocabulary (eve/core/vocabulary.py), as
+# vocab.pxd is, and read-only, so that no pack can add an instruction or rename a selector for
+# every other pack
+ENUMS = CONTENT
+
+# the generated constants and the vocabulary are one table: a stale vocab.pxd fails here
+for _name, _c in (("op", OP_TASK), ("selector", SEL_NONE), ("target", T_LATTICE_CARD),
+                  ("trigger", TR_ALLY_HERO_DAMAGED), ("goal", G_EFFECT),
+                  ("enemy_target", ESEL_NEWEST_LATTICE), ("condition", COND_ROUND_AT_LEAST),
+                  ("response_on", RESP_ON_ANY)):
+    if max(CONTENT[_name].values()) != _c:
+        raise ImportError(f"eve.core.vocab is stale for {_name!r}: rebuild the core")
+

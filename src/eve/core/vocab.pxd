@@ -1,0 +1,231 @@
+# GENERATED from src/eve/core/vocabulary.py by `python -m eve.core.vocabulary --pxd`: do not edit.
+# setup.py regenerates it before every build; tests/test_vocabulary.py checks it is current.
+
+# Sides
+cdef enum:
+    PLAYER = 0
+    ENCOUNTER = 1
+
+# Zones
+cdef enum:
+    Z_NONE = 0
+    Z_ARCHIVE = 1
+    Z_RIFT = 2
+    Z_LATTICE = 3
+    Z_WASTES = 4
+    Z_ABYSS = 5
+    Z_VOID = 6
+    Z_STACK = 7
+    N_ZONES = 8
+
+# Phases
+cdef enum:
+    PH_BEGINNING = 0
+    PH_MAIN = 1
+    PH_COMBAT = 2
+    PH_END = 3
+
+# Outcomes
+cdef enum:
+    OUT_NONE = 0
+    OUT_WIN = 1
+    OUT_LOSS = 2
+
+# Random streams
+cdef enum:
+    STREAM_SHUFFLE = 0
+    STREAM_ENCOUNTER = 1
+
+# Action Meter categories
+cdef enum:
+    CAT_PLAY_SUPPORT = 0
+    CAT_DEPLOY = 1
+    CAT_ACTIVATE = 2
+    CAT_ATTACK = 3
+    N_CATS = 4
+
+# Card kinds
+cdef enum:
+    CK_CHARACTER = 0
+    CK_SORTILEGE = 1
+    CK_RELIC = 2
+
+# Keywords
+cdef enum:
+    KW_REACTION = 1
+    KW_SWIFT = 2
+
+# Targets (what a card or ability asks the player to choose)
+cdef enum:
+    T_NONE = 0
+    T_FOE = 1
+    T_ALLY = 2
+    T_ANY = 3
+    T_FOE_CHAR = 4
+    T_ALLY_CHAR = 5
+    T_FOE_HERO = 6
+    T_ALLY_HERO = 7
+    T_FOE_STACK = 8
+    T_VOID_CARD = 9
+    T_LATTICE_CARD = 10
+    N_TARGET_SPECS = 11
+
+# Effect instructions
+cdef enum:
+    OP_END = 0
+    OP_DAMAGE = 1
+    OP_HEAL = 2
+    OP_SHIELD = 3
+    OP_POISON = 4
+    OP_DRAW = 5
+    OP_DISCARD = 6
+    OP_EXILE = 7
+    OP_RETURN = 8
+    OP_DESTROY = 9
+    OP_COUNTER = 10
+    OP_SUMMON = 11
+    OP_BUFF = 12
+    OP_TASK = 13
+    N_OPS = 14
+
+# Selectors (which units an instruction acts on: `to`)
+cdef enum:
+    SEL_TARGET = 0
+    SEL_SELF = 1
+    SEL_OWN_LEADER = 2
+    SEL_FOE_LEADER = 3
+    SEL_ALL_FOES = 4
+    SEL_ALL_FOE_CHARS = 5
+    SEL_ALL_ALLIES = 6
+    SEL_ALL_ALLY_HEROES = 7
+    SEL_ALL_ALLY_CHARS = 8
+    SEL_NEWEST_VOID = 9
+    SEL_NEWEST_LATTICE = 10
+    SEL_NONE = 11
+    N_SELS = 12
+
+# Relic triggers
+cdef enum:
+    TR_NONE = 0
+    TR_TURN_START = 1
+    TR_TURN_END = 2
+    TR_ALLY_DEPLOY = 3
+    TR_ALLY_HERO_DAMAGED = 4
+    N_TRIGGERS = 5
+
+# World Task goals
+cdef enum:
+    G_DAMAGE = 0
+    G_DEPLOY = 1
+    G_KILLS = 2
+    G_ROUNDS = 3
+    G_CARDS = 4
+    G_HEAL = 5
+    G_EFFECT = 6
+    N_GOALS = 7
+
+# Action kinds
+cdef enum:
+    A_PASS = 1
+    A_END_PHASE = 2
+    A_PLAY = 3
+    A_ACTIVATE = 4
+    A_ATTACK = 5
+
+# Stack item kinds
+cdef enum:
+    SI_CARD = 1
+    SI_ABILITY = 2
+    SI_ATTACK = 3
+    SI_MOVE = 4
+
+# Encounter move kinds
+cdef enum:
+    MV_EFFECT = 0
+    MV_SUMMON = 1
+    MV_ATTACK = 2
+
+# Encounter lane choices
+cdef enum:
+    LANE_FIXED = 0
+    LANE_FIRST_EMPTY = 1
+    LANE_STRONGEST = 2
+    LANE_RANDOM = 3
+
+# Encounter effect targets
+cdef enum:
+    ESEL_NONE = 0
+    ESEL_FOE_LEADER = 1
+    ESEL_STRONGEST_FOE_CHAR = 2
+    ESEL_WEAKEST_FOE = 3
+    ESEL_RANDOM_FOE = 4
+    ESEL_OWN_LEADER = 5
+    ESEL_WEAKEST_ALLY = 6
+    ESEL_NEWEST_LATTICE = 7
+    N_ESELS = 8
+
+# Script branch conditions (`unless.if`)
+cdef enum:
+    COND_NONE = 0
+    COND_RANDOM_PCT = 1
+    COND_OWN_HP_BELOW_PCT = 2
+    COND_FOE_CHARS_AT_LEAST = 3
+    COND_ROUND_AT_LEAST = 4
+    N_CONDS = 5
+
+# What an Encounter response rule answers (`on`)
+cdef enum:
+    RESP_ON_DEPLOY = 0
+    RESP_ON_SUPPORT = 1
+    RESP_ON_ABILITY = 2
+    RESP_ON_ATTACK = 3
+    RESP_ON_ANY = 4
+    N_RESP_ON = 5
+
+# Event kinds and their fields
+cdef enum:
+    EV_MOVE = 1
+    EV_DAMAGE = 2
+    EV_HEAL = 3
+    EV_DEATH = 4
+    EV_HERO_FALLS = 5
+    EV_LEADER = 6
+    EV_PHASE = 7
+    EV_PUSH = 8
+    EV_RESOLVE = 9
+    EV_FIZZLE = 10
+    EV_COUNTER = 11
+    EV_SHUFFLE = 12
+    EV_DRAW_SKIPPED = 13
+    EV_METER = 14
+    EV_STATUS = 15
+    EV_TASK = 16
+    EV_TASK_DONE = 17
+    EV_OUTCOME = 18
+    EV_SUMMON = 19
+    EV_PASS = 20
+    EV_INTENT = 21
+
+# Why an action is refused (IllegalAction.code)
+cdef enum:
+    R_OK = 0
+    R_OVER = 1
+    R_MALFORMED = 2
+    R_NO_WINDOW = 3
+    R_NOT_YOUR_TURN = 4
+    R_STACK_BUSY = 5
+    R_WRONG_PHASE = 6
+    R_NOT_IN_RIFT = 7
+    R_REACTION_ONLY = 8
+    R_NOT_REACTION = 9
+    R_UNAFFORDABLE = 10
+    R_BAD_TARGET = 11
+    R_BAD_LANE = 12
+    R_LANE_OCCUPIED = 13
+    R_NO_ABILITY = 14
+    R_ALREADY_USED = 15
+    R_NO_CHARGES = 16
+    R_NOT_READY = 17
+    R_ALREADY_ATTACKED = 18
+    R_BAD_SOURCE = 19
+    R_STACK_FULL = 20

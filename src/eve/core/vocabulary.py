@@ -1,0 +1,359 @@
+"""Every enumerated name of eve, defined once.
+
+Each `Enum` below is the one definition of a set of names and their integer codes. The rest is
+derived from it:
+
+- the core's C constants: `src/eve/core/vocab.pxd` is generated from this table (`python -m
+  eve.vocabulary --pxd`, which setup.py runs before every build) and cimported by defs.pxd;
+- the names the compiler accepts in content (`CONTENT`), the names Match reports (zones, phases,
+  sides, outcomes, event kinds), the refusal messages of IllegalAction and the event schema;
+- the tables of docs/modding.md and docs/rules.md (`python -m eve.core.vocabulary --docs`), which
+  a test compares with the docs.
+
+This module is plain Python with no import of eve, so that the build can read it before the core
+exists. Codes are part of the snapshot ABI and of compiled content: never renumber a member;
+add new ones at the end.
+"""
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Mapping
+
+
+@dataclass(frozen=True)
+class Member:
+    name: str                  # the name content and Python use ("foe_character")
+    code: int
+    cname: str                 # the C constant ("T_FOE_CHAR")
+    doc: str
+    fields: tuple[str, ...] = ()   # events: the names of fields a, b, c, d
+
+
+@dataclass(frozen=True)
+class Enum:
+    key: str                   # "target"
+    title: str                 # for the docs
+    members: tuple[Member, ...]
+    count: str | None = None   # the C constant one past the last code ("N_TARGET_SPECS")
+    content: bool = False      # whether content names its members (the compiler's tables)
+
+    def by_name(self) -> Mapping[str, int]:
+        return MappingProxyType({m.name: m.code for m in self.members})
+
+    def by_code(self) -> Mapping[int, str]:
+        return MappingProxyType({m.code: m.name for m in self.members})
+
+
+def _enum(key: str, title: str, prefix: str, rows: list[tuple], *, start: int = 0,
+          count: str | None = None, content: bool = False, bits: bool = False) -> Enum:
+    """Rows are (name, doc) or (name, doc, cname) or, for events, (name, doc, cname, fields);
+    codes count from `start` (or are powers of two with `bits`)."""
+    members = []
+    for i, row in enumerate(rows):
+        name, doc = row[0], row[1]
+        cname = row[2] if len(row) > 2 and row[2] else prefix + name.upper()
+        fields = tuple(row[3]) if len(row) > 3 else ()
+        code = 1 << i if bits else start + i
+        members.append(Member(name, code, cname, doc, fields))
+    return Enum(key, title, tuple(members), count, content)
+
+
+ENUMS: tuple[Enum, ...] = (
+    _enum("side", "Sides", "", [
+        ("player", "the player: three heroes, a deck", "PLAYER"),
+        ("encounter", "the Encounter: a roster and a move script, deckless", "ENCOUNTER"),
+    ]),
+    _enum("zone", "Zones", "Z_", [
+        ("none", "not in the match (never a live card)"),
+        ("archive", "the draw pile, face down"),
+        ("rift", "the hand"),
+        ("lattice", "Sortileges and Relics in play"),
+        ("wastes", "the lanes where characters stand"),
+        ("abyss", "the discard pile"),
+        ("void", "cards exiled"),
+        ("stack", "a card being played: on the Stack, in no zone"),
+    ], count="N_ZONES"),
+    _enum("phase", "Phases", "PH_", [
+        ("beginning", "the meter is seeded, the intent shown"),
+        ("main", "cards and abilities are played"),
+        ("combat", "attacks are declared"),
+        ("end", "the hand is refilled to its floor"),
+    ]),
+    _enum("outcome", "Outcomes", "OUT_", [
+        ("none", "the match goes on"),
+        ("win", "every Encounter hero has fallen"),
+        ("loss", "every player hero has fallen, or the round cap was reached"),
+    ]),
+    _enum("stream", "Random streams", "STREAM_", [
+        ("shuffle", "the Archive's shuffles"),
+        ("encounter", "the Encounter's random choices"),
+    ]),
+    _enum("category", "Action Meter categories", "CAT_", [
+        ("play_support", "playing a Sortilege or Relic"),
+        ("deploy", "deploying a character"),
+        ("activate", "activating an ability"),
+        ("attack", "declaring an attack"),
+    ], count="N_CATS"),
+    _enum("card_kind", "Card kinds", "CK_", [
+        ("character", "deployed to a lane of the Wastes"),
+        ("sortilege", "enters the Lattice with charges"),
+        ("relic", "enters the Lattice; triggers and static modifiers"),
+    ], content=True),
+    _enum("keyword", "Keywords", "KW_", [
+        ("reaction", "may be played while responding on the Stack"),
+        ("swift", "a character that may attack the turn it is deployed"),
+    ], content=True, bits=True),
+    _enum("target", "Targets (what a card or ability asks the player to choose)", "T_", [
+        ("none", "no target"),
+        ("foe", "a living foe hero or character"),
+        ("ally", "a living allied hero or character"),
+        ("any", "any living hero or character"),
+        ("foe_character", "a foe character", "T_FOE_CHAR"),
+        ("ally_character", "an allied character", "T_ALLY_CHAR"),
+        ("foe_hero", "a living foe hero"),
+        ("ally_hero", "a living allied hero"),
+        ("foe_stack_item", "a live Stack item the other side pushed (counters)", "T_FOE_STACK"),
+        ("void_card", "a card in the Void"),
+        ("lattice_card", "a card in the Lattice"),
+    ], count="N_TARGET_SPECS", content=True),
+    _enum("op", "Effect instructions", "OP_", [
+        ("end", "(internal) the end of a program"),
+        ("damage", "deals n damage (shield first) to the selected units"),
+        ("heal", "restores n hp, up to max hp"),
+        ("shield", "adds n shield (absorbs damage; cleared at its owner's turn start)"),
+        ("poison", "adds n poison (n damage at its owner's End, then one less; ignores shield)"),
+        ("draw", "the player draws n cards"),
+        ("discard", "the player discards n random cards from the Rift"),
+        ("exile", "sends a character (or, with `newest_lattice`/a card target, a Lattice card) "
+                  "to the Void"),
+        ("return", "returns a card from the Void to the Rift (`to = \"newest_void\"` or a "
+                   "`void_card` target)"),
+        ("destroy", "destroys a Lattice card (`to = \"newest_lattice\"` or a `lattice_card` "
+                    "target)"),
+        ("counter", "counters the targeted Stack item (needs `target = \"foe_stack_item\"`)"),
+        ("summon", "summons n of `unit` for the acting side"),
+        ("buff", "adds n power"),
+        ("task", "adds n progress to `task` (or `\"all\"`) for the acting side"),
+    ], count="N_OPS", content=True),
+    _enum("selector", "Selectors (which units an instruction acts on: `to`)", "SEL_", [
+        ("target", "the chosen target"),
+        ("self", "the source unit (the activator, the deployed character)"),
+        ("own_leader", "the owner's leader (else its first living hero)"),
+        ("foe_leader", "the foe's leader (else its first living hero)"),
+        ("all_foes", "every living foe hero and character"),
+        ("all_foe_characters", "every foe character", "SEL_ALL_FOE_CHARS"),
+        ("all_allies", "every living allied hero and character"),
+        ("all_ally_heroes", "every living allied hero"),
+        ("all_ally_characters", "every allied character", "SEL_ALL_ALLY_CHARS"),
+        ("newest_void", "the most recent card in the Void"),
+        ("newest_lattice", "the most recent card in the Lattice"),
+        ("none", "no unit: the side-level ops draw, discard, summon and task"),
+    ], count="N_SELS", content=True),
+    _enum("trigger", "Relic triggers", "TR_", [
+        ("none", "no trigger"),
+        ("turn_start", "the owner's turn begins"),
+        ("turn_end", "the owner's turn ends"),
+        ("ally_deploy", "an allied character is deployed"),
+        ("ally_hero_damaged", "an allied hero takes damage"),
+    ], count="N_TRIGGERS", content=True),
+    _enum("goal", "World Task goals", "G_", [
+        ("damage", "damage dealt"),
+        ("deploy", "characters deployed"),
+        ("kills", "units killed"),
+        ("rounds", "rounds survived"),
+        ("cards", "cards played"),
+        ("heal", "hp healed"),
+        ("effect", "only the task instruction advances it"),
+    ], count="N_GOALS", content=True),
+    _enum("action", "Action kinds", "A_", [
+        ("pass", "pass priority while the Stack is open"),
+        ("end_phase", "end the current phase"),
+        ("play", "play a card from the Rift"),
+        ("activate", "activate a hero's, character's or Sortilege's ability"),
+        ("attack", "declare an attack with a hero or character into a lane"),
+    ], start=1),
+    _enum("stack_item", "Stack item kinds", "SI_", [
+        ("card", "a card being played"),
+        ("ability", "an activated ability"),
+        ("attack", "a declared attack"),
+        ("move", "an Encounter move (effect program or summon)"),
+    ], start=1),
+    _enum("move", "Encounter move kinds", "MV_", [
+        ("effect", "run an effect program"),
+        ("summon", "summon a unit into a lane"),
+        ("attack", "attack a player lane with a roster hero"),
+    ], content=True),
+    _enum("lane", "Encounter lane choices", "LANE_", [
+        ("fixed", "a lane number (written as the number itself)"),
+        ("first_empty", "the Encounter's first empty lane (summons)"),
+        ("strongest", "the player's lane with the most power (ties: the lowest lane)"),
+        ("random", "a lane drawn from the Encounter stream"),
+    ], content=True),
+    _enum("enemy_target", "Encounter effect targets", "ESEL_", [
+        ("none", "no target"),
+        ("foe_leader", "the player's leader"),
+        ("strongest_foe_character", "the player's character with the most power",
+         "ESEL_STRONGEST_FOE_CHAR"),
+        ("weakest_foe", "the player's living unit with the least hp"),
+        ("random_foe", "a player unit drawn from the Encounter stream"),
+        ("own_leader", "the Encounter's leader"),
+        ("weakest_ally", "the Encounter's living unit with the least hp"),
+        ("newest_lattice", "the player's most recent Lattice card"),
+    ], count="N_ESELS", content=True),
+    _enum("condition", "Script branch conditions (`unless.if`)", "COND_", [
+        ("none", "no branch"),
+        ("random_pct", "a draw in [0, 100) is below arg"),
+        ("own_hp_below_pct", "the Encounter leader's hp is below arg percent of its max"),
+        ("foe_characters_at_least", "the player has at least arg characters",
+         "COND_FOE_CHARS_AT_LEAST"),
+        ("round_at_least", "the round is at least arg"),
+    ], count="N_CONDS", content=True),
+    _enum("response_on", "What an Encounter response rule answers (`on`)", "RESP_ON_", [
+        ("deploy", "a character being deployed"),
+        ("support", "a Sortilege or Relic being played"),
+        ("ability", "an activated ability"),
+        ("attack", "a declared attack"),
+        ("any", "any of them"),
+    ], count="N_RESP_ON", content=True),
+    _enum("event", "Event kinds and their fields", "EV_", [
+        ("move", "a card changed zones", None, ("card", "from_zone", "to_zone", "explicit")),
+        ("damage", "a unit took damage", None, ("unit", "dealt", "absorbed", "by_side")),
+        ("heal", "a unit was healed", None, ("unit", "gained", "", "by_side")),
+        ("death", "a character left play", None, ("unit", "def_id", "card", "card_to")),
+        ("hero_falls", "a hero fell", None, ("unit", "def_id")),
+        ("leader", "a side's leader changed", None, ("slot",)),
+        ("phase", "a phase began", None, ("phase", "round")),
+        ("push", "an item was pushed on the Stack", None, ("kind", "index", "card", "target")),
+        ("resolve", "the top Stack item resolved", None, ("kind", "card", "target")),
+        ("fizzle", "the top Stack item fizzled", None, ("kind", "card", "target")),
+        ("counter", "a Stack item was countered", None, ("index", "kind", "card")),
+        ("shuffle", "the Abyss was shuffled into the Archive", None, ("cards",)),
+        ("draw_skipped", "a draw found no card", None, ()),
+        ("meter", "the Action Meter was seeded", None, ("capacity",)),
+        ("status", "a unit's shield, poison or power changed", None,
+         ("unit", "status", "value")),
+        ("task", "World Task progress", None, ("slot", "task_def", "progress")),
+        ("task_done", "a World Task was completed", None, ("slot", "task_def")),
+        ("outcome", "the match ended", None, ("outcome", "round", "capped")),
+        ("summon", "a character entered a lane", None, ("unit", "def_id", "lane", "token")),
+        ("pass", "a side passed", None, ("stack_size",)),
+        ("intent", "the Encounter's next move was shown", None, ("move", "move_kind")),
+    ], start=1),
+    _enum("refusal", "Why an action is refused (IllegalAction.code)", "R_", [
+        ("ok", "legal"),
+        ("over", "the match is over"),
+        ("malformed", "malformed action"),
+        ("no_window", "there is no response window: pass is only legal while you hold priority "
+                      "over the Stack"),
+        ("not_your_turn", "you do not hold priority: it is not your turn to act"),
+        ("stack_busy", "the Stack is not empty: a proactive action needs an empty Stack"),
+        ("wrong_phase", "wrong phase: cards and abilities are played in Main, attacks are "
+                        "declared in Combat"),
+        ("not_in_rift", "that card is not in the Rift"),
+        ("reaction_only", "a reaction may be used only while responding"),
+        ("not_reaction", "only reactions may be used while responding"),
+        ("unaffordable", "not affordable"),
+        ("bad_target", "invalid target"),
+        ("bad_lane", "invalid lane"),
+        ("lane_occupied", "that lane is occupied"),
+        ("no_ability", "that source has no activated ability"),
+        ("already_used", "that ability was already used this turn"),
+        ("no_charges", "that Sortilege has no charges left"),
+        ("not_ready", "that character is not ready: it may attack from the turn after it was "
+                      "deployed"),
+        ("already_attacked", "that attacker already attacked this turn"),
+        ("bad_source", "invalid source"),
+        ("stack_full", "the Stack is full: only pass is possible"),
+    ]),
+)
+
+BY_KEY: Mapping[str, Enum] = MappingProxyType({e.key: e for e in ENUMS})
+
+#: the names content may use, by table (what eve.compiler checks a field against)
+CONTENT: Mapping[str, Mapping[str, int]] = MappingProxyType(
+    {e.key: MappingProxyType({m.name: m.code for m in e.members if not (e.key == "op" and m.code == 0)})
+     for e in ENUMS if e.content})
+# the phases an Encounter move names (a move is made in main or combat; the check is the
+# compiler's) use the phase names
+CONTENT = MappingProxyType({**CONTENT, "phase": BY_KEY["phase"].by_name()})
+
+
+def names(key: str) -> tuple[str, ...]:
+    """The member names of an enumeration, in code order."""
+    return tuple(m.name for m in BY_KEY[key].members)
+
+
+#: IllegalAction's messages by refusal code
+REASONS: Mapping[int, str] = MappingProxyType(
+    {m.code: m.doc for m in BY_KEY["refusal"].members if m.code})
+
+#: event kind name -> its field names (a, b, c, d; "" for a field it does not use)
+EVENT_FIELDS: Mapping[str, tuple[str, ...]] = MappingProxyType(
+    {m.name: m.fields for m in BY_KEY["event"].members})
+
+
+# ---------------------------------------------------------------- derived files
+
+PXD_HEADER = """\
+# GENERATED from src/eve/core/vocabulary.py by `python -m eve.core.vocabulary --pxd`: do not edit.
+# setup.py regenerates it before every build; tests/test_vocabulary.py checks it is current.
+"""
+
+
+def pxd_text() -> str:
+    out = [PXD_HEADER]
+    for e in ENUMS:
+        out.append(f"\n# {e.title}\ncdef enum:\n")
+        for m in e.members:
+            out.append(f"    {m.cname} = {m.code}\n")
+        if e.count:
+            out.append(f"    {e.count} = {max(m.code for m in e.members) + 1}\n")
+    return "".join(out)
+
+
+def docs_table(key: str) -> str:
+    """The Markdown table of one enumeration, as the docs show it."""
+    e = BY_KEY[key]
+    if key == "event":
+        rows = ["| kind | code | fields (a, b, c, d) | what |", "|---|---|---|---|"]
+        for m in e.members:
+            fields = ", ".join(f or "-" for f in m.fields) or "-"
+            rows.append(f"| `{m.name}` | {m.code} | {fields} | {m.doc} |")
+    else:
+        rows = ["| name | code | what |", "|---|---|---|"]
+        for m in e.members:
+            if key == "op" and m.code == 0:
+                continue
+            rows.append(f"| `{m.name}` | {m.code} | {m.doc} |")
+    return "\n".join(rows) + "\n"
+
+
+def docs_block(key: str) -> str:
+    """The table between its markers, as it stands in the docs."""
+    return f"<!-- vocabulary:{key} -->\n{docs_table(key)}<!-- /vocabulary:{key} -->"
+
+
+def write_pxd(path: str) -> bool:
+    """Write the generated .pxd if it differs; True when it was written."""
+    text = pxd_text()
+    try:
+        with open(path, encoding="utf-8") as f:
+            if f.read() == text:
+                return False
+    except FileNotFoundError:
+        pass
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(text)
+    return True
+
+
+if __name__ == "__main__":  # pragma: no cover - a build and docs tool
+    if sys.argv[1:] == ["--pxd"]:
+        sys.stdout.write(pxd_text())
+    elif len(sys.argv) == 3 and sys.argv[1] == "--docs":
+        sys.stdout.write(docs_block(sys.argv[2]) + "\n")
+    else:
+        sys.stderr.write("usage: python -m eve.core.vocabulary --pxd | --docs KEY\n")
+        sys.exit(2)

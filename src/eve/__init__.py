@@ -23,10 +23,11 @@ except ImportError as exc:  # pragma: no cover - exercised by tests/test_packagi
 from eve.actions import Action, Event
 from eve.core.match import Match
 from eve.engine import Catalog, Engine
+from eve.lint import lint
 from eve.plugins import hookimpl
 from eve.replay import Replay, ReplayError
 
 __all__ = ["Action", "BadMagic", "Catalog", "ChecksumMismatch", "ContentError", "ContentMismatch",
            "CoreNotBuilt", "Engine", "EveError", "Event", "IllegalAction", "MalformedSnapshot",
            "Match", "PluginError", "Replay", "ReplayError", "SchemaViolation", "SnapshotError",
-           "SnapshotTooLarge", "UnsupportedABI", "hookimpl", "__version__"]
+           "SnapshotTooLarge", "UnsupportedABI", "hookimpl", "lint", "__version__"]

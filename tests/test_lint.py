@@ -149,6 +149,7 @@ def _branching(cond: str, arg: int) -> dict:
 
 
 @pytest.mark.parametrize("cond,arg,verdict", [
+    ("none", 0, "never"),
     ("random_pct", 0, "never"), ("random_pct", 100, "always"), ("random_pct", 50, None),
     ("random_pct", 1, None), ("random_pct", 99, None),
     ("own_hp_below_pct", 0, "never"), ("own_hp_below_pct", 101, "always"),

@@ -65,7 +65,7 @@ CHECKS: tuple[Check, ...] = (
           "Lattice for the rest of the match (rule E07)."),
     Check("EVE-L005", WARNING, "unreachable script branch",
           "An `unless` condition that can never hold (its `do` move is never made) or always "
-          "holds (the move itself is never made): `random_pct` 0 or 100 and more, "
+          "holds (the move itself is never made): `if = \"none\"`, `random_pct` 0 or 100 and more, "
           "`own_hp_below_pct` 0 or over 100, `foe_characters_at_least` 0 or more than the "
           "lanes, `round_at_least` 1 or less or more than `max_rounds`."),
     Check("EVE-L006", WARNING, "unused unit",
@@ -664,6 +664,8 @@ class _Linter:
     # ---- Encounters ----
     def branch(self, cond: Any, arg: int, e: Item) -> tuple[str, str] | None:
         """("never" | "always", why) for an `unless` condition that is decided by the data."""
+        if cond == "none":
+            return "never", "condition none: the move never branches"
         if cond == "random_pct":
             if arg <= 0:
                 return "never", f"random_pct {arg}: a draw below {arg}% never happens"

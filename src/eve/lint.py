@@ -662,7 +662,7 @@ class _Linter:
             self.fields(c, f"{base}.costs", costs, _COSTS, "the category costs")
 
     # ---- Encounters ----
-    def branch(self, cond: Any, arg: int, e: Item) -> tuple[str, str] | None:
+    def branch(self, cond: Any, arg: int) -> tuple[str, str] | None:
         """("never" | "always", why) for an `unless` condition that is decided by the data."""
         if cond == "none":
             return "never", "condition none: the move never branches"
@@ -715,7 +715,7 @@ class _Linter:
             if alt:
                 self.check_move(e, f"{path}.unless.do", alt, len(roster), nested=True)
             other = {alt.get("phase", "combat" if alt.get("move") == "attack" else "main")}
-            decided = self.branch(unless.get("if"), _int(unless.get("arg"), 0), e)
+            decided = self.branch(unless.get("if"), _int(unless.get("arg"), 0))
             if decided is None:
                 phases.append(own | other)
                 continue

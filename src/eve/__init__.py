@@ -25,11 +25,12 @@ from eve.actions import Action, Event
 from eve.core.match import Match
 from eve.catalog import Catalog
 from eve.engine import Engine
+from eve.lint import lint
 from eve.plugins import hookimpl
 from eve.replay import Replay, ReplayError
 
 __all__ = ["Action", "BadMagic", "Catalog", "ChecksumMismatch", "ContentError", "ContentMismatch",
            "CoreNotBuilt", "Engine", "EveError", "Event", "IllegalAction", "MalformedSnapshot",
            "Match", "PluginError", "Replay", "ReplayError", "SchemaViolation", "SnapshotError",
-           "SnapshotTooLarge", "UnsupportedABI", "hookimpl", "__version__"]
+           "SnapshotTooLarge", "UnsupportedABI", "hookimpl", "lint", "__version__"]
 __all__ += ["ConfigError", "RegistrationClosed"]

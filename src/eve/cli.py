@@ -1,4 +1,4 @@
-"""The `eve` command: simulate matches, benchmark the core, list packs."""
+"""The `eve` command: simulate matches, benchmark the core, list and lint packs."""
 from __future__ import annotations
 
 import argparse
@@ -235,6 +235,22 @@ def cmd_plugins(args: argparse.Namespace) -> int:
     return 1 if report.errors or fatal is not None else 0
 
 
+def cmd_lint(args: argparse.Namespace) -> int:
+    """Dead or dangerous content of the loaded packs (docs/modding.md, "Lint checks"): one line
+    per finding, then a summary. Exit status 1 when there are errors (with --strict: findings)."""
+    from eve import Engine
+    from eve.lint import lint
+
+    report = lint(Engine(), packs=args.packs or None, strict=args.strict)
+    if args.json:
+        print(json.dumps(report.to_dict(), indent=2))
+    else:
+        for finding in report.findings:
+            print(finding)
+        print(report.summary())
+    return report.exit_code
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="eve", description="The Eve of Midnight match engine.")
     sub = p.add_subparsers(dest="command", required=True)
@@ -282,6 +298,12 @@ def build_parser() -> argparse.ArgumentParser:
     pl = sub.add_parser("plugins", help="list the content packs, what they registered and their errors")
     pl.add_argument("--json", action="store_true", help="print the report as JSON")
     pl.set_defaults(func=cmd_plugins)
+
+    li = sub.add_parser("lint", help="report dead or dangerous content of the packs (exit 1 on errors)")
+    li.add_argument("packs", nargs="*", metavar="PACK", help="report only these packs (default: all)")
+    li.add_argument("--strict", action="store_true", help="count warnings as errors")
+    li.add_argument("--json", action="store_true", help="print the report as JSON")
+    li.set_defaults(func=cmd_lint)
     return p
 
 

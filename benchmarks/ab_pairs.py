@@ -1,6 +1,12 @@
-"""Compare the search's tree overhead of two builds of eve in alternating pairs.
+"""Compare two builds of eve in alternating pairs: the search's tree overhead, MCTS iterations/s
+or native random-playout decisions/s.
 
-    python benchmarks/ab_pairs.py BUILD_A BUILD_B [--iterations 40000] [--pairs 30]
+    python benchmarks/ab_pairs.py BUILD_A BUILD_B [--measure tree|mcts|playouts]
+                                  [--iterations 40000] [--pairs 30]
+
+`tree` (the default): µs of tree overhead an iteration (lower is better); `mcts`: iterations/s
+of the mid search with full rollouts; `playouts`: decisions/s of native random playouts over
+`--iterations` / 100 seeded matches of the built-in content (both higher is better).
 
 BUILD_A and BUILD_B are directories that each hold a built `eve` package (for example a copy
 of `src/` after `python setup.py build_ext --inplace` at two commits). One long-lived worker
@@ -19,18 +25,33 @@ import subprocess
 import sys
 
 WORKER = r"""
-import sys
+import sys, time
 from eve.bench import _positions
+from eve.core.playout import run_matches
 from eve.engine import Engine
 from eve.search import mcts
-mid = _positions(Engine())["mid"]
+engine = Engine()
+mid = _positions(engine)["mid"]
+heroes = [engine.hero_index(h) for h in engine.default_heroes()]
 print("ready", flush=True)
 for line in sys.stdin:
-    iterations, seed = map(int, line.split())
+    measure, iterations, seed = line.split()
+    iterations, seed = int(iterations), int(seed)
+    if measure == "playouts":
+        seeds = list(range(seed * 100_000, seed * 100_000 + max(1, iterations // 100)))
+        t = time.perf_counter()
+        res = run_matches(engine.content, seeds, heroes, 0, "random")
+        print(sum(d for _, _, d in res) / (time.perf_counter() - t), flush=True)
+        continue
     r = mcts(mid, iterations=iterations, seed=seed, max_depth=0, reward="win")
-    # eve.bench.tree_overhead_us, written out: a build being compared may predate it
-    print((r.elapsed - r.details["rollout_s"]) / r.iterations * 1e6, flush=True)
+    if measure == "mcts":
+        print(r.iterations / r.elapsed, flush=True)
+    else:
+        # eve.bench.tree_overhead_us, written out: a build being compared may predate it
+        print((r.elapsed - r.details["rollout_s"]) / r.iterations * 1e6, flush=True)
 """
+UNITS = {"tree": "tree overhead in µs an iteration", "mcts": "MCTS iterations/s (mid, full rollouts)",
+         "playouts": "random-playout decisions/s"}
 
 
 def _start(build: str) -> subprocess.Popen:
@@ -42,8 +63,8 @@ def _start(build: str) -> subprocess.Popen:
     return p
 
 
-def _run(worker: subprocess.Popen, iterations: int, seed: int) -> float:
-    worker.stdin.write(f"{iterations} {seed}\n")
+def _run(worker: subprocess.Popen, measure: str, iterations: int, seed: int) -> float:
+    worker.stdin.write(f"{measure} {iterations} {seed}\n")
     worker.stdin.flush()
     return float(worker.stdout.readline())
 
@@ -54,18 +75,19 @@ def main() -> None:
     ap.add_argument("build_b")
     ap.add_argument("--iterations", type=int, default=40_000)
     ap.add_argument("--pairs", type=int, default=30)
+    ap.add_argument("--measure", choices=tuple(UNITS), default="tree")
     a = ap.parse_args()
     workers = {"A": _start(a.build_a), "B": _start(a.build_b)}
     got: dict[str, list[float]] = {"A": [], "B": []}
     for k in range(a.pairs):
         for name in ("A", "B") if k % 2 == 0 else ("B", "A"):
-            got[name].append(_run(workers[name], a.iterations, k + 1))
+            got[name].append(_run(workers[name], a.measure, a.iterations, k + 1))
     for w in workers.values():
         w.stdin.close()
         w.wait()
     ratios = sorted(b / x for x, b in zip(got["A"], got["B"]))
     q = len(ratios) // 4
-    print(f"{a.iterations:,} iterations, {a.pairs} pairs; tree overhead in µs an iteration")
+    print(f"{a.iterations:,} iterations, {a.pairs} pairs; {UNITS[a.measure]}")
     for name in ("A", "B"):
         print(f"  {name}: min {min(got[name]):.2f}  median {statistics.median(got[name]):.2f}")
     print(f"  B / A, paired: median {statistics.median(ratios):.3f} "

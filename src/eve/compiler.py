@@ -109,7 +109,9 @@ def _ref(ctx: _Ctx, value: Any, index: dict[str, int], what: str, path: str) -> 
         raise ctx.err(path, f"{value!r} names an item of pack {owner!r}, which pack {pack!r} does "
                       f"not list in its manifest's requires", codes.UNDECLARED_DEPENDENCY)
     if full not in index:
-        raise ctx.err(path, f"unknown {what} {full!r}", codes.UNKNOWN_REFERENCE)
+        close = difflib.get_close_matches(full, list(index), n=1, cutoff=0.75)
+        hint = f"; did you mean {close[0]!r}?" if close else ""
+        raise ctx.err(path, f"unknown {what} {full!r}{hint}", codes.UNKNOWN_REFERENCE)
     return index[full]
 
 

@@ -365,3 +365,8 @@ def test_plugin_errors_pickle():
     err = _refused(cards={"bolt": {"kind": "sortilege", "chargse": 2}})
     back = pickle.loads(pickle.dumps(err))
     assert str(back) == str(err) and back.code == err.code
+
+
+def test_a_misspelled_reference_gets_a_did_you_mean():
+    err = _refused(heroes={"h": {**HERO, "cards": ["core:insigt"]}})
+    assert err.code == "EVE-P007" and "did you mean 'core:insight'?" in str(err)

@@ -16,8 +16,8 @@ from eve.core.effects cimport leader_of, check_outcome
 from eve.core.encounter cimport compute_intent
 
 from eve.core.vocabulary import BY_KEY, names as vocab_names
-from eve.errors import IllegalAction, REASONS
-from eve.actions import Action, Listed
+from eve.core.errors import IllegalAction, REASONS
+from eve.core.actions import Action, Listed
 
 ZONE_NAMES = {n: c for n, c in BY_KEY["zone"].by_name().items() if c != Z_NONE}
 ZONE_BY_ID = {v: k for k, v in ZONE_NAMES.items()}
@@ -344,7 +344,7 @@ cdef class Match:
     @property
     def events(self):
         """Every event so far, oldest first, as (kind, side, a, b, c, d) tuples."""
-        from eve.actions import Event as Ev
+        from eve.core.actions import Event as Ev
         return [Ev(EVENT_KINDS.get(self.log[i].kind, str(self.log[i].kind)), SIDES[self.log[i].side],
                    self.log[i].a, self.log[i].b, self.log[i].c, self.log[i].d)
                 for i in range(self.log_n)]
@@ -534,3 +534,28 @@ ACTION_KINDS = dict(BY_KEY["action"].by_name())
 TGT = {"none": TGT_NONE, "stack_base": TGT_STACK_BASE, "card_base": TGT_CARD_BASE,
        "char_base": CHAR_BASE, "units_per_side": UNITS_PER_SIDE}
 STATE_SIZE = sizeof(State)
+
+
+def _check_layout():
+    """The C structs against the layout declared in eve/core/layout.py (2 bytes a field)."""
+    from eve.core import layout as L
+    sizes = (("Unit", sizeof(Unit), len(L.UNIT_FIELDS)),
+             ("StackItem", sizeof(StackItem), len(L.STACK_ITEM_FIELDS)),
+             ("Task", sizeof(Task), len(L.TASK_FIELDS)), ("Meter", sizeof(Meter), len(L.METER_FIELDS)),
+             ("Foe", sizeof(Foe), len(L.FOE_FIELDS)), ("Zone", sizeof(Zone), L.ZONE_WORDS),
+             )
+    if sizeof(State) != L.state_bytes():
+        raise ImportError(f"State is {sizeof(State)} bytes, but eve/core/layout.py declares "
+                          f"{L.state_bytes()}: the two must change together")
+    for name, size, words in sizes:
+        if size != 2 * words:
+            raise ImportError(f"{name} is {size} bytes, but eve/core/layout.py declares {words} "
+                              "16-bit fields: the two must change together")
+    caps = ((L.MAX_STREAMS, MAX_STREAMS), (L.MAX_CARDS, MAX_CARDS), (L.N_ZONES, N_ZONES),
+            (L.MAX_UNITS, MAX_UNITS), (L.MAX_STACK, MAX_STACK), (L.MAX_TASKS, MAX_TASKS),
+            (L.MAX_RESPONSES, MAX_RESPONSES))
+    if any(a != b for a, b in caps):
+        raise ImportError("eve/core/layout.py's capacities differ from defs.pxd's")
+
+
+_check_layout()

@@ -18,7 +18,7 @@ from eve.core.rng cimport sm_mix
 from eve.core.match cimport Match
 from eve.core.tables cimport CompiledContent
 
-from eve.errors import (BadMagic, ChecksumMismatch, ContentMismatch, MalformedSnapshot,
+from eve.core.errors import (BadMagic, ChecksumMismatch, ContentMismatch, MalformedSnapshot,
                         SchemaViolation, SnapshotTooLarge, UnsupportedABI)
 
 ABI = 5
@@ -745,5 +745,18 @@ def checksum(bytes body):
     return body_checksum(<const unsigned char*>body, len(body))
 
 
-if N_FOE != 5 + 2 * MAX_RESPONSES:   # the literal above must follow defs.pxd
-    raise ImportError("snapshot.pyx: N_FOE must be 5 + 2 * MAX_RESPONSES")
+def _check_layout():
+    """The body's array lengths against the layout declared in eve/core/layout.py."""
+    from eve.core import layout as L
+    for name, n, fields in (("turn", N_TURN, L.TURN_FIELDS), ("units", N_UNIT, L.UNIT_FIELDS),
+                            ("stack", N_ITEM, L.STACK_ITEM_FIELDS), ("meter", N_METER, L.METER_FIELDS),
+                            ("tasks", N_TASK, L.TASK_FIELDS), ("foe", N_FOE, L.FOE_FIELDS)):
+        if n != len(fields):
+            raise ImportError(f"snapshot.pyx writes {n} fields of {name}; eve/core/layout.py "
+                              f"declares {len(fields)}")
+    if len(L.BODY) != 9:
+        raise ImportError("snapshot.pyx writes a body of 9 parts; eve/core/layout.py declares "
+                          f"{len(L.BODY)}")
+
+
+_check_layout()

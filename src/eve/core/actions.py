@@ -1,0 +1,117 @@
+"""Readable actions and events at the Python edge (inside the core an action is one int32)."""
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+from eve.core.vocabulary import BY_KEY, EVENT_FIELDS
+
+KINDS = dict(BY_KEY["action"].by_code())
+NO_TARGET = 255       # eve.encoding.NO_TARGET (this module is imported before the core's)
+
+
+class Listed:
+    """What the words of listed actions are made from: the catalog, and a copy of the match as
+    it was when they were listed (the match itself may have moved on since)."""
+
+    __slots__ = ("catalog", "match")
+
+    def __init__(self, catalog: Any, match: Any) -> None:
+        self.catalog = catalog
+        self.match = match
+
+
+class Action:
+    """A legal action: `code` is what the core uses; kind/source/target/lane decode it.
+
+    `text` is its words ("play core:ember_idol#16"). Actions from `Match.legal_actions()` make
+    them when first read, from a copy of the match taken at listing: a bot that reads only the
+    codes then pays about a clone a listing instead of a description an action."""
+
+    __slots__ = ("_deploy", "_listed", "_text", "code")
+
+    def __init__(self, code: int, text: str = "", listed: Listed | None = None,
+                 deploy: bool | None = None) -> None:
+        self.code = code
+        self._text = None if listed is not None else text
+        self._listed = listed
+        self._deploy = deploy
+
+    @property
+    def text(self) -> str:
+        if self._text is None:
+            assert self._listed is not None
+            self._deploy = self.is_deploy
+            self._text = self._listed.catalog.describe_action(self._listed.match, self.code)
+            self._listed = None
+        return self._text
+
+    @property
+    def is_deploy(self) -> bool:
+        """Whether this plays a character into a lane (its lane byte is then the lane)."""
+        if self._deploy is None:
+            if self.kind != "play" or self.target is not None or self._listed is None:
+                self._deploy = False
+            else:
+                lm = self._listed
+                card = lm.match.card_id((self.code >> 16) & 255)
+                self._deploy = lm.catalog.cards[card].get("kind") == "character"
+        return self._deploy
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # pickled and copied with its words made: the match copy they come from is not picklable
+        return (Action, (self.code, self.text, None, self.is_deploy))
+
+    @property
+    def kind(self) -> str:
+        return KINDS.get((self.code >> 24) & 255, "unknown")
+
+    @property
+    def source(self) -> int | None:
+        """Card instance (play), unit id or 64 + Lattice card (activate), unit id (attack)."""
+        return (self.code >> 16) & 255 if self.kind in ("play", "activate", "attack") else None
+
+    @property
+    def target(self) -> int | None:
+        t = (self.code >> 8) & 255
+        return None if t == NO_TARGET or self.kind in ("pass", "end_phase") else t
+
+    @property
+    def lane(self) -> int | None:
+        if self.kind == "attack" or self.is_deploy:
+            return self.code & 255
+        return None
+
+    def __int__(self) -> int:
+        return self.code
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Action):
+            return self.code == other.code
+        if isinstance(other, int):
+            return self.code == other
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self.code)
+
+    def __str__(self) -> str:
+        return self.text or f"{self.kind}#{self.code:08x}"
+
+    def __repr__(self) -> str:
+        return f"<Action {self}>"
+
+
+class Event(NamedTuple):
+    """One event: its kind, the side it concerns and four numbers, whose names by kind are the
+    event schema (docs/vocabulary.md, `event`; `fields` gives them by name)."""
+    kind: str
+    side: str
+    a: int
+    b: int
+    c: int
+    d: int
+
+    @property
+    def fields(self) -> dict[str, int]:
+        names = EVENT_FIELDS.get(self.kind, ())
+        return {n: v for n, v in zip(names, (self.a, self.b, self.c, self.d)) if n}

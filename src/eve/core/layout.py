@@ -1,0 +1,86 @@
+"""The State's layout, declared once: the parts of the flat C state, field by field, in the order
+the snapshot body writes them.
+
+match.pyx checks the C structs against it when it is imported (every struct's size, the
+State's size), snapshot.pyx its array lengths, Match's unit dictionaries take their field names
+from it, and docs/snapshot-abi.md's body table is generated from it (tests/test_layout.py
+compares). Plain Python with no import of eve, like the vocabulary.
+
+Every field of State is an int16 except the RNG streams (uint64), so no struct has interior
+padding and a state's bytes are its hash and its clone.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from eve.core.vocabulary import names as _names
+
+MAX_STREAMS, MAX_CARDS, N_ZONES, MAX_UNITS, MAX_STACK, MAX_TASKS, MAX_RESPONSES = 4, 64, 8, 32, 24, 6, 4
+
+UNIT_FIELDS = ("def_id", "card", "alive", "is_token", "hp", "max_hp", "power", "poison", "shield",
+               "ready", "attacked", "used", "ambition", "morality", "uid")
+STACK_ITEM_FIELDS = ("kind", "side", "dead", "responded", "card", "prog", "source", "target",
+                     "lane", "def_id", "source_uid", "target_uid", "target_zone")
+TURN_FIELDS = ("phase", "active", "priority", "passes", "round", "outcome", "leader[player]",
+               "leader[encounter]", "n_hero_slots[player]", "n_hero_slots[encounter]",
+               "trigger_depth", "next_uid")
+METER_FIELDS = ("capacity", "spent", "regen") + tuple(f"cost[{c}]" for c in _names("category"))
+TASK_FIELDS = ("def_id", "active", "progress[player]", "progress[encounter]")
+FOE_FIELDS = (("enc", "script_pos", "intent", "initiative", "init_left")
+              + tuple(f"resp_used[{i}]" for i in range(MAX_RESPONSES))
+              + tuple(f"resp_charges[{i}]" for i in range(MAX_RESPONSES)))
+ZONE_WORDS = 1 + MAX_CARDS          # a count, then the card slots
+
+
+@dataclass(frozen=True)
+class Section:
+    name: str
+    doc: str
+    fields: tuple[str, ...] = ()
+
+
+# the snapshot body: an array of these, in this order (docs/snapshot-abi.md)
+BODY = (
+    Section("rng", "`[shuffle, encounter, 0, 0]`: the four SplitMix64 stream states (uint64)"),
+    Section("turn", "12 ints: phase (0 Beginning, 1 Main, 2 Combat, 3 End), active side (0 "
+            "player, 1 Encounter), priority side, passes in a row (0–1), round (1..max_rounds), "
+            "outcome (0 none, 1 win, 2 loss), the leader slots, the hero slots in use, trigger "
+            "depth (always 0 between actions), next uid", TURN_FIELDS),
+    Section("cards", "`[defs, zones, charges]`: three arrays of the same length n ≤ 64, one "
+            "entry per card instance: its card id, its zone, its Sortilege charges"),
+    Section("zones", "`[archive, rift, lattice, abyss, void]`: card instances in order (the "
+            "Archive bottom first, its top last; the others in insertion order)"),
+    Section("units", "32 arrays, one a unit slot; an empty slot is `[-1, -1, 0, …, 0]`; a fallen "
+            "hero keeps its id with `alive = 0`, `hp = 0`", UNIT_FIELDS),
+    Section("stack", "up to 24 arrays, bottom first (kind: 1 card, 2 ability, 3 attack, 4 "
+            "Encounter move)", STACK_ITEM_FIELDS),
+    Section("meter", "the Action Meter (regen always 0)", METER_FIELDS),
+    Section("tasks", "6 arrays, one a task slot", TASK_FIELDS),
+    Section("foe", "the Encounter: intent is a move index (-1 none); response charges -1 are "
+            "unlimited", FOE_FIELDS),
+)
+
+
+def state_words() -> int:
+    """The State's size in int16 words, from its declared parts (the RNG as 4 words a stream)."""
+    return (4 * MAX_STREAMS + len(TURN_FIELDS) + 2 + 3 * MAX_CARDS + N_ZONES * ZONE_WORDS
+            + MAX_UNITS * len(UNIT_FIELDS) + MAX_STACK * len(STACK_ITEM_FIELDS)
+            + len(METER_FIELDS) + MAX_TASKS * len(TASK_FIELDS) + len(FOE_FIELDS))
+
+
+def state_bytes() -> int:
+    """sizeof(State): its words, rounded up to the 8-byte alignment of its uint64 streams (the
+    tail padding is zero in every state, so it takes no part in a hash or a clone's result)."""
+    return (2 * state_words() + 7) // 8 * 8
+
+
+def docs_table() -> str:
+    rows = ["| # | name | layout |", "|---|---|---|"]
+    for i, s in enumerate(BODY):
+        fields = f" `[{', '.join(s.fields)}]`" if s.fields else ""
+        rows.append(f"| {i} | {s.name} | {s.doc}{fields} |")
+    return "\n".join(rows) + "\n"
+
+
+def docs_block() -> str:
+    return f"<!-- layout:body -->\n{docs_table()}<!-- /layout:body -->"

@@ -146,7 +146,8 @@ def test_value_that_does_not_fit(engine, field, value):
 
 @pytest.mark.parametrize("kw,allowed", [({"phase": "lunch"}, "beginning, main, combat, end"),
                                         ({"active": "foe"}, "'player' or 'encounter'"),
-                                        ({"phase": None}, "beginning, main, combat, end")])
+                                        ({"phase": None}, "beginning, main, combat, end")],
+                         ids=["phase-lunch", "side-foe", "phase-None"])
 def test_wrong_phase_or_side(engine, kw, allowed):
     with pytest.raises(ValueError, match=allowed):
         scenario(engine, **kw)
@@ -158,7 +159,9 @@ def test_wrong_phase_or_side(engine, kw, allowed):
                                        ({"spent": -1}, r"meter: spent must be in 0\.\.999"),
                                        ({"capacity": 1000}, r"meter: capacity must be in 0\.\.999"),
                                        ({"capacity": 3, "spent": 4}, r"spent must be in 0\.\.3"),
-                                       ({"spent": 100}, r"spent must be in 0\.\.\d+ \(its capacity\)")])
+                                       ({"spent": 100}, r"spent must be in 0\.\.\d+ \(its capacity\)")],
+                         ids=["capacity-minus-1", "spent-minus-1", "capacity-1000", "spent-over-capacity",
+                              "spent-over-seeded-capacity"])
 def test_negative_or_overspent_meter(engine, meter, msg):
     with pytest.raises(ValueError, match=msg):
         scenario(engine, meter=meter)

@@ -4,11 +4,12 @@ import random
 import pytest
 
 import eve
+from eve.core.testkit import raw
 from conftest import rule
 
 
 def _snapshot(m):
-    return m.state_hash(), m._raw(), len(m.events)
+    return m.state_hash(), raw(m), len(m.events)
 
 
 @rule("M08", "S01")

@@ -3,6 +3,7 @@ import random
 
 import pytest
 
+from eve.core.testkit import accepted_codes, raw
 from conftest import rule
 
 
@@ -25,7 +26,7 @@ def test_generated_actions_equal_accepted_actions(engine):
     for m in _positions(engine, range(6)):
         gen = m.legal_action_codes()
         assert len(gen) == len(set(gen)), "an action is listed twice"
-        assert sorted(gen) == sorted(m._accepted_codes())
+        assert sorted(gen) == sorted(accepted_codes(m))
         checked += 1
     assert checked > 50
 
@@ -40,7 +41,7 @@ def test_legal_action_order_is_deterministic(engine):
 def test_a_step_hands_back_exactly_the_legal_actions(engine):
     # Playouts and the search take the next decision's actions from the step itself (the
     # list the game stopped on) instead of listing again: it must be the same list, in order.
-    from eve.core.playout import listing_mismatches
+    from eve.core.testkit import listing_mismatches
 
     decisions = 0
     for enc in engine.catalog.encounters:
@@ -71,10 +72,10 @@ def test_listed_actions_carry_the_words_of_the_listing_moment(engine):
 
 def test_listing_actions_changes_nothing(engine):
     m = engine.new_match(seed=3)
-    before = m.state_hash(), m._raw(), len(m.events)
+    before = m.state_hash(), raw(m), len(m.events)
     listed = m.legal_actions()
     [a.text for a in listed]
-    assert (m.state_hash(), m._raw(), len(m.events)) == before
+    assert (m.state_hash(), raw(m), len(m.events)) == before
     assert [a.code for a in listed] == m.legal_action_codes()
 
 

@@ -10,7 +10,7 @@ import pytest
 
 import eve
 
-CORE_MODULES = ["rng", "zones", "effects", "encounter", "rules", "tables", "match", "playout"]
+CORE_MODULES = ["rng", "zones", "effects", "encounter", "rules", "tables", "match", "playout", "testkit"]
 PUBLIC_COMPILED = ["rng", "tables", "match", "playout"]
 
 

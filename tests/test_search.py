@@ -5,6 +5,7 @@ import random
 import pytest
 
 from eve.cli import main
+from eve.core.testkit import raw, set_archive_order, set_stream
 from eve.search import _tree_paths, mcts
 
 
@@ -37,9 +38,9 @@ def test_other_seed_other_statistics(engine):
 
 def test_the_searched_match_is_unchanged(engine):
     m = _mid(engine)
-    raw, h, ev, acts = m._raw(), m.state_hash(), len(m.events), m.actions
+    state, h, ev, acts = raw(m), m.state_hash(), len(m.events), m.actions
     mcts(m, iterations=500, seed=3, threads=2)
-    assert (m._raw(), m.state_hash(), len(m.events), m.actions) == (raw, h, ev, acts)
+    assert (raw(m), m.state_hash(), len(m.events), m.actions) == (state, h, ev, acts)
 
 
 def test_no_hidden_information_leak(engine):
@@ -53,9 +54,9 @@ def test_no_hidden_information_leak(engine):
         order = list(archive)
         while order == archive:
             rng.shuffle(order)
-        other._set_archive_order(order)
-        other._set_stream(0, rng.getrandbits(64))    # the shuffle stream's future draws
-        other._set_stream(1, rng.getrandbits(64))    # the Encounter's future draws
+        set_archive_order(other, order)
+        set_stream(other, 0, rng.getrandbits(64))    # the shuffle stream's future draws
+        set_stream(other, 1, rng.getrandbits(64))    # the Encounter's future draws
         assert other.state_hash() != m.state_hash()
         assert _key(mcts(other, iterations=800, seed=11)) == base
 
@@ -75,7 +76,7 @@ def test_resampling_draws_uniformly_from_the_archive(engine, lazy):
     chi2 = sum((counts[c] - expected) ** 2 / expected for c in archive)
     assert chi2 < 2.5 * (k - 1) + 10         # far above its mean (k - 1), far below a bias
     other = m.clone()
-    other._set_archive_order(archive[::-1])
+    set_archive_order(other, archive[::-1])
     assert _draw_counts_for_tests(other, 5, trials, lazy) == counts     # the true order is unread
 
 

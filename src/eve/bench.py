@@ -249,7 +249,7 @@ def bench_peers(engine, seconds: float, eve_figures: dict[str, Any]) -> dict[str
 
 def run_bench(seconds: float = 3.0, peers: bool = False) -> dict[str, Any]:
     from eve import Engine
-    from eve.core.playout import STATE_BYTES, bench_clone, bench_playouts, bench_replay
+    from eve.core.testkit import STATE_BYTES, bench_clone, bench_playouts, bench_replay
 
     engine = Engine()
     per = max(0.2, seconds / len(BENCH_SEEDS))

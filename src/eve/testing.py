@@ -16,21 +16,32 @@ from __future__ import annotations
 from contextlib import contextmanager
 from typing import Any, Iterator, Mapping, Sequence
 
-from eve.core.match import Match, TGT
+from eve.core import testkit as _tk
+from eve.core.match import Match
 from eve.engine import Engine
 
-_UPS = TGT["units_per_side"]
-_CHAR = TGT["char_base"]
-_ZONES = ("archive", "rift", "lattice", "abyss", "void")
+_ZONES = _tk.CARD_ZONES
+_MAX_CARDS = _tk.LIMITS["cards"]
+_MAX_TASKS = _tk.LIMITS["tasks"]
+_SIDES = ("player", "encounter")
 
 
-def _unit_fields(spec: Mapping[str, Any]) -> dict[str, int]:
+def _unit_fields(spec: Mapping[str, Any], what: str) -> dict[str, int]:
     out: dict[str, int] = {}
     for k, v in spec.items():
         if k in ("id", "leader"):
             continue
-        out[k] = int(v)
+        if k not in _tk.UNIT_FIELDS:
+            raise ValueError(f"{what}: unknown field {k!r} (fields: {', '.join(_tk.UNIT_FIELDS)})")
+        lo, hi = _tk.UNIT_FIELDS[k]
+        out[k] = _tk.check_range(int(v), lo, hi, f"{what}: {k}")
     return out
+
+
+def _keys(spec: Mapping[str, Any], allowed: Sequence[str], what: str) -> None:
+    for k in spec:
+        if k not in allowed:
+            raise ValueError(f"{what}: unknown field {k!r} (fields: {', '.join(allowed)})")
 
 
 def scenario(
@@ -68,70 +79,130 @@ def scenario(
     Encounter setup summons are cleared when enemy_lanes is given. meter: {"capacity", "spent"}
     (default: seeded from the leader as at Beginning). With `advance=True` the game is run forward
     to the player's next decision, as after an action.
+
+    Every argument is checked before the match is changed: a slot, lane, task count, round,
+    script position or value out of range, an unknown field, phase or side raises ValueError
+    naming what is allowed (slots: the side's heroes in this match; lanes: the rule
+    configuration's; round: 1 to max_rounds; script_pos: within the Encounter's script; up to
+    6 World Tasks; unit values: eve.core.testkit.UNIT_FIELDS).
     """
     m = engine._make(seed, heroes, encounter, None, start=False)
+    steps: list[tuple[Any, ...]] = []          # the setter calls, made once all are checked
+    n_cards = m.n_cards
     if any(z is not None for z in (archive, rift, lattice, abyss, void)):
         zones: dict[str, list[Any]] = {}
         for name, cards in zip(_ZONES, (archive, rift, lattice, abyss, void)):
-            lst = []
+            lst: list[Any] = []
             for c in cards or ():
                 if isinstance(c, tuple):
-                    lst.append((engine.card_index(c[0]), int(c[1])))
+                    if name != "lattice" or len(c) != 2:
+                        raise ValueError(f"{name}: only a Lattice entry may be (card, charges), "
+                                         f"not {c!r}")
+                    lst.append((engine.card_index(c[0]),
+                                _tk.check_range(int(c[1]), 0, _tk.CHARGES_MAX, f"{name}: charges")))
                 else:
                     lst.append(engine.card_index(c))
             zones[name] = lst
-        m._set_cards(zones)
-    for side, states in ((0, hero_state), (1, enemy_state)):
+        n_cards = sum(len(v) for v in zones.values())
+        steps.append((_tk.set_cards, zones))
+    if n_cards + len(player_lanes or ()) > _MAX_CARDS:
+        raise ValueError(f"{n_cards} cards and {len(player_lanes or ())} characters on the Wastes "
+                         f"exceed the match capacity of {_MAX_CARDS} cards")
+    for side, arg, states in ((0, "hero_state", hero_state), (1, "enemy_state", enemy_state)):
+        n = _tk.hero_slots(m, side)
         for slot, spec in (states or {}).items():
-            fields = _unit_fields(spec)
+            slot = _tk.check_range(slot, 0, n - 1, f"{arg}: a hero slot of the {_SIDES[side]}")
+            fields = _unit_fields(spec, f"{arg}[{slot}]")
             if fields.get("alive") == 0:
                 fields.setdefault("hp", 0)
-            m._set_unit(side * _UPS + int(slot), fields)
+            steps.append((_tk.set_hero, side, slot, fields))
     if leader is not None:
-        m._set_leader("player", leader)
-    if player_lanes is not None:
-        for lane in range(engine.content.lanes):
-            m._clear_unit(_CHAR + lane)
-        for lane, spec in player_lanes.items():
+        leader = _tk.check_range(leader, 0, _tk.hero_slots(m, 0) - 1, "leader: a hero slot of the player")
+        steps.append((_tk.set_leader, "player", leader))
+    n_lanes = _tk.lanes(m)
+    for side, arg, lanes in ((0, "player_lanes", player_lanes), (1, "enemy_lanes", enemy_lanes)):
+        if lanes is None:
+            continue
+        for lane in range(n_lanes):
+            steps.append((_tk.clear_character, side, lane))
+        for lane, spec in lanes.items():
+            lane = _tk.check_range(lane, 0, n_lanes - 1, f"{arg}: a lane")
             spec = {"id": spec} if isinstance(spec, str) else dict(spec)
-            d = engine.card_index(spec["id"])
-            card = m._add_wastes_card(d)
-            cdef_ = engine.catalog.cards[engine._card_ids[d]]
-            fields = {"def_id": d, "card": card, "is_token": 0, "alive": 1,
-                      "hp": cdef_.get("hp", 1), "max_hp": cdef_.get("hp", 1),
-                      "power": cdef_.get("power", 0), "ready": 1}
-            fields.update(_unit_fields(spec))
-            m._set_unit(_CHAR + int(lane), fields)
-    if enemy_lanes is not None:
-        for lane in range(engine.content.lanes):
-            m._clear_unit(_UPS + _CHAR + lane)
-        for lane, spec in enemy_lanes.items():
-            spec = {"id": spec} if isinstance(spec, str) else dict(spec)
-            d = engine.unit_index(spec["id"])
-            u = engine.catalog.units[engine._unit_ids[d]]
-            fields = {"def_id": d, "card": -1, "is_token": 1, "alive": 1, "hp": u["hp"],
-                      "max_hp": u["hp"], "power": u["power"], "ready": 1}
-            fields.update(_unit_fields(spec))
-            m._set_unit(_UPS + _CHAR + int(lane), fields)
-    for i, t in enumerate(tasks or ()):
+            if "id" not in spec:
+                raise ValueError(f"{arg}[{lane}]: no 'id'")
+            if side == 0:
+                d = engine.card_index(spec["id"])
+                cdef_ = engine.catalog.cards[engine._card_ids[d]]
+                fields = {"def_id": d, "is_token": 0, "alive": 1, "hp": cdef_.get("hp", 1),
+                          "max_hp": cdef_.get("hp", 1), "power": cdef_.get("power", 0), "ready": 1}
+            else:
+                d = engine.unit_index(spec["id"])
+                u = engine.catalog.units[engine._unit_ids[d]]
+                fields = {"def_id": d, "card": -1, "is_token": 1, "alive": 1, "hp": u["hp"],
+                          "max_hp": u["hp"], "power": u["power"], "ready": 1}
+            fields.update(_unit_fields(spec, f"{arg}[{lane}]"))
+            steps.append((_place, side, lane, d, fields))
+    tasks = list(tasks or ())
+    if len(tasks) > _MAX_TASKS:
+        raise ValueError(f"tasks: at most {_MAX_TASKS} World Tasks, not {len(tasks)}")
+    for i, t in enumerate(tasks):
+        _keys(t, ("id", "active", "progress"), f"tasks[{i}]")
         prog = t.get("progress", {})
-        m._set_task(i, engine.task_index(t["id"]), int(t.get("active", 1)),
-                    int(prog.get("player", 0)), int(prog.get("encounter", 0)))
-    m._set_turn(phase, active, round)
+        _keys(prog, _SIDES, f"tasks[{i}].progress")
+        steps.append((_tk.set_task, i, engine.task_index(t["id"]),
+                      _tk.check_range(int(t.get("active", 1)), 0, 1, f"tasks[{i}]: active"),
+                      *(_tk.check_range(int(prog.get(s, 0)), 0, _tk.PROGRESS_MAX,
+                                        f"tasks[{i}]: progress of the {s}") for s in _SIDES)))
+    _tk.phase_index(phase)
+    _tk.side_index(active)
+    round = _tk.check_range(round, 1, _tk.max_rounds(m), "round (1 to the rules' max_rounds)")
+    steps.append((_tk.set_turn, phase, active, round))
     if script_pos is not None:
-        m._set_script(script_pos)      # after the round is set: a branch may read it
-    m._set_meter(seed=True)
+        n = _tk.script_length(m)
+        script_pos = _tk.check_range(script_pos, 0, max(n, 1) - 1,
+                                     "script_pos: a position in the Encounter's script")
+        steps.append((_tk.set_script, script_pos))      # after the round is set: a branch may read it
+    steps.append((_set_meter, meter))
     if meter is not None:
-        m._set_meter(capacity=meter.get("capacity"), spent=meter.get("spent"))
+        _keys(meter, ("capacity", "spent"), "meter")
+        for k in ("capacity", "spent"):
+            if meter.get(k) is not None:
+                _tk.check_range(meter[k], 0, _tk.METER_MAX, f"meter: {k}")
+        if meter.get("capacity") is not None and meter.get("spent") is not None \
+                and meter["spent"] > meter["capacity"]:
+            raise ValueError(f"meter: spent must be in 0..{meter['capacity']} (the capacity), "
+                             f"not {meter['spent']}")
     if initiative is not None:
-        m._set_initiative(initiative.get("initiative"), initiative.get("left"))
+        _keys(initiative, ("initiative", "left"), "initiative")
+        for k in ("initiative", "left"):
+            if initiative.get(k) is not None:
+                _tk.check_range(initiative[k], 0, _tk.INITIATIVE_MAX, f"initiative: {k}")
+        steps.append((_tk.set_initiative, initiative.get("initiative"), initiative.get("left")))
     elif active == "encounter":
-        init = m.initiative["initiative"]
-        m._set_initiative(init, init)
-    m._clear_events()
+        steps.append((_full_initiative,))
+    steps.append((_tk.clear_events,))
     if advance:
-        m._advance()
+        steps.append((_tk.advance,))
+    for fn, *args in steps:
+        fn(m, *args)
     return m
+
+
+def _place(m: Match, side: int, lane: int, d: int, fields: dict[str, int]) -> None:
+    if side == 0:       # a character placed on the Wastes has a card instance of its own
+        fields = {"card": _tk.add_wastes_card(m, d), **fields}
+    _tk.set_character(m, side, lane, fields)
+
+
+def _set_meter(m: Match, meter: Mapping[str, int] | None) -> None:
+    _tk.set_meter(m, seed=True)
+    if meter is not None:
+        _tk.set_meter(m, capacity=meter.get("capacity"), spent=meter.get("spent"))
+
+
+def _full_initiative(m: Match) -> None:
+    init = m.initiative["initiative"]
+    _tk.set_initiative(m, init, init)
 
 
 # ---------------------------------------------------------------- temporary packs

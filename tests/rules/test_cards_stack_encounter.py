@@ -10,6 +10,7 @@ import eve_content
 from eve import hookimpl
 from eve.core.match import make_action_code
 from eve.core.rng import SplitMix64
+from eve.core.testkit import advance
 from eve.testing import scenario
 
 try:
@@ -703,7 +704,7 @@ def test_intent_is_the_next_scripted_move(eng):
     m = sc(eng, encounter="twostep", active="encounter", phase="beginning")
     assert (m.intent["index"], m.intent["move"], m.intent["phase"]) == (0, "summon", "main")
     assert m.observation("player")["intent"] == m.intent == m.observation("encounter")["intent"]
-    m._advance()
+    advance(m)
     assert m.intent["index"] == 2 and m.intent["script"]["unit"] == "brute"
     next_player_main(m)
     brute = eng.unit_index("tc:brute")

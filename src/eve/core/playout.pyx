@@ -3,15 +3,13 @@
 They use the same `legal_actions` / `apply_action` as the Python API. Their randomness comes
 from a policy stream of their own, never from a match stream.
 """
-from libc.string cimport memcpy, memcmp
+from libc.string cimport memcpy
 from libc.stdlib cimport malloc, free
 from libc.stdint cimport int16_t, int32_t, uint64_t
-from time import perf_counter
 
 from eve.core.defs cimport *
 from eve.core.rng cimport sm_below, stream_seed
-from eve.core.rules cimport (setup_match, begin, legal_actions, apply_action, apply_listing, state_hash,
-                             check_action)
+from eve.core.rules cimport setup_match, begin, legal_actions, apply_action, apply_listing, state_hash
 from eve.core.effects cimport leader_of
 from eve.core.tables cimport CompiledContent
 from eve.core.match cimport Match
@@ -169,103 +167,3 @@ def run_matches(CompiledContent content, list seeds, list heroes, int enc, str p
         free(rec)
     return out
 
-
-def bench_playouts(Match start, double seconds=1.0, unsigned long long seed=1):
-    """Random playouts from copies of `start` for about `seconds`: (matches, decisions, elapsed)."""
-    cdef State st
-    cdef Ctx cx
-    cdef uint64_t rng = stream_seed(seed, b"bench")
-    cdef long long games = 0, decisions = 0
-    cdef int k
-    ctx_init(&cx, start.content.tb, 0)
-    t0 = perf_counter()
-    while True:
-        with nogil:
-            for k in range(64):
-                memcpy(&st, &start.st, sizeof(State))
-                decisions += random_playout(&st, &cx, &rng, 1000000)
-                games += 1
-        el = perf_counter() - t0
-        if el >= seconds:
-            return games, decisions, el
-
-
-def bench_clone(Match start, long long n=1000000):
-    """Native clone (one state copy) n times: seconds per clone."""
-    cdef State* ring = <State*>malloc(8 * sizeof(State))
-    cdef long long i
-    cdef uint64_t acc = 0
-    for i in range(8):
-        memcpy(&ring[i], &start.st, sizeof(State))
-    t0 = perf_counter()
-    with nogil:
-        for i in range(n):
-            # copy between distinct slots of a ring through a pointer the compiler cannot see
-            # through, and read the copy back, so that no copy is optimised away
-            _copy(&ring[(i + 1) & 7], &ring[i & 7])
-            acc += ring[(i + 1) & 7].units[0].hp
-    el = perf_counter() - t0
-    free(ring)
-    if acc == 12345678901:
-        print("")
-    return el / n
-
-
-cdef void _copy(State* dst, const State* src) noexcept nogil:
-    memcpy(dst, src, sizeof(State))
-
-
-STATE_BYTES = sizeof(State)
-
-
-def bench_replay(Match start, list codes, int reps=200):
-    """Apply `codes` natively from copies of `start`, `reps` times: seconds per apply
-    (the native counterpart of Match.apply, for the Python-overhead ratio)."""
-    cdef State st
-    cdef Ctx cx
-    cdef int n = len(codes), r, i
-    cdef int32_t* buf = <int32_t*>malloc(max(1, n) * sizeof(int32_t))
-    for i in range(n):
-        buf[i] = codes[i]
-    ctx_init(&cx, start.content.tb, 0)
-    memcpy(&st, &start.st, sizeof(State))
-    for i in range(n):          # only legal codes are timed: check them once, untimed
-        if check_action(&st, &cx, buf[i]) != 0:
-            free(buf)
-            raise ValueError(f"action {i} ({codes[i]:#x}) is not legal where it is applied")
-        apply_action(&st, &cx, buf[i])
-    t0 = perf_counter()
-    with nogil:
-        for r in range(reps):
-            memcpy(&st, &start.st, sizeof(State))
-            for i in range(n):
-                apply_action(&st, &cx, buf[i])
-    el = perf_counter() - t0
-    free(buf)
-    return el / max(1, n * reps)
-
-
-def listing_mismatches(Match start, unsigned long long seed, int max_decisions=1000000):
-    """Play `start` (copied; unchanged) to its end with random actions through `apply_listing`,
-    and compare each list it hands back with a fresh `legal_actions` of the same state.
-    Returns (decisions, mismatching lists): the check that the fast path lists exactly what
-    the definition does."""
-    cdef State st
-    cdef Ctx cx
-    cdef uint64_t rng = stream_seed(seed, b"listing")
-    cdef int32_t* got = <int32_t*>malloc(2 * MAX_ACTIONS * sizeof(int32_t))
-    cdef int32_t* want = got + MAX_ACTIONS
-    cdef int n, m, d = 0, bad = 0
-    if got == NULL:
-        raise MemoryError()
-    ctx_init(&cx, start.content.tb, 0)
-    memcpy(&st, &start.st, sizeof(State))
-    n = legal_actions(&st, &cx, got)
-    while n > 0 and d < max_decisions:
-        n = apply_listing(&st, &cx, got[sm_below(&rng, <unsigned int>n)], got)
-        d += 1
-        m = legal_actions(&st, &cx, want)
-        if m != n or memcmp(got, want, n * sizeof(int32_t)) != 0:
-            bad += 1
-    free(got)
-    return d, bad

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 __version__ = "0.1.0"
 
-from eve.errors import ConfigError, RegistrationClosed
+from eve.errors import ConfigError, ContentWarning, RegistrationClosed
 from eve.errors import (BadMagic, ChecksumMismatch, ContentError, ContentMismatch, CoreNotBuilt,
                         EveError, IllegalAction, MalformedSnapshot, PluginError, SchemaViolation,
                         SnapshotError, SnapshotTooLarge, UnsupportedABI)
@@ -33,4 +33,4 @@ __all__ = ["Action", "BadMagic", "Catalog", "ChecksumMismatch", "ContentError", 
            "CoreNotBuilt", "Engine", "EveError", "Event", "IllegalAction", "MalformedSnapshot",
            "Match", "PluginError", "Replay", "ReplayError", "SchemaViolation", "SnapshotError",
            "SnapshotTooLarge", "UnsupportedABI", "hookimpl", "lint", "__version__"]
-__all__ += ["ConfigError", "RegistrationClosed"]
+__all__ += ["ConfigError", "ContentWarning", "RegistrationClosed"]

@@ -12,7 +12,7 @@ from eve.compiler import check_overrides, compile_registry
 from eve.core.match import Match
 from eve.core.snapshot import decode_state as _snapshot_decode
 from eve.core.tables import LIMITS, CapacityError, CompiledContent
-from eve.errors import ConfigError, ContentError, MalformedSnapshot
+from eve.errors import ConfigError, ContentError, ContentWarning, MalformedSnapshot
 from eve.plugins.discovery import ENV_RULES
 from eve.plugins.manager import PackReport, PluginReport
 from eve.plugins.manager import load as load_plugins
@@ -93,6 +93,17 @@ class Engine:
                 rep.rules = "applied" if rep.name in chosen else "not selected"
         self.content = self.catalog.tables
         self.compiled = _CompiledIds(self.catalog)
+        self._warn_dangerous_content()
+
+    def _warn_dangerous_content(self) -> None:
+        """One ContentWarning per `eve lint` error: content that loads but can never work as
+        written, or makes matches degenerate (docs/modding.md, Lint checks)."""
+        import warnings
+
+        from eve.lint import lint
+        for f in lint(self).errors:
+            warnings.warn(f"{f.code} pack {f.pack!r}, item {f.item}, field {f.path}: {f.message} "
+                          f"(fix: {f.hint})", ContentWarning, stacklevel=3)
 
     @property
     def packs(self) -> dict[str, PackReport]:

@@ -370,3 +370,20 @@ def test_plugin_errors_pickle():
 def test_a_misspelled_reference_gets_a_did_you_mean():
     err = _refused(heroes={"h": {**HERO, "cards": ["core:insigt"]}})
     assert err.code == "EVE-P007" and "did you mean 'core:insight'?" in str(err)
+
+
+@pytest.mark.parametrize("sections,code", [
+    ({"units": {"boss": BOSS}, "encounters": {"arena": {**ENCOUNTER, "responses": [{"counter": True}]}}},
+     "EVE-L001"),
+    ({"cards": {"snuff": {"kind": "sortilege", "charges": 1, "ability": {
+        "target": "foe_stack_item", "effect": [{"op": "counter"}]}}}}, "EVE-L003"),
+    ({"cards": {"dud": {"kind": "sortilege", "charges": 1}}}, "EVE-L004"),
+])
+def test_dangerous_or_dead_content_loads_with_a_warning(sections, code):
+    with pytest.warns(eve.ContentWarning, match=code):
+        _engine(**sections)
+
+
+def test_the_built_in_content_loads_without_a_content_warning(recwarn):
+    eve.Engine(packs=[eve_content])
+    assert not [w for w in recwarn if issubclass(w.category, eve.ContentWarning)]

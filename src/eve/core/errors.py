@@ -97,6 +97,12 @@ class PluginError(ContentError):
                 "hook": self.hook, "item": self.item, "path": self.path, "text": str(self)}
 
 
+class ContentWarning(UserWarning):
+    """Loaded content that is dead or dangerous: an `eve lint` error (an unlimited counter, an
+    Encounter that can never act, a card that can never be played...). The Engine still loads
+    it; `eve lint` says more."""
+
+
 class CoreNotBuilt(ImportError):
     """The compiled Cython core is missing (eve has no pure-Python fallback)."""
 
@@ -151,4 +157,4 @@ class SchemaViolation(SnapshotError):
         self.path = path
         super().__init__(f"schema violation at {path}: {message}")
 
-__all__ = ['BadMagic', 'ChecksumMismatch', 'ConfigError', 'ContentError', 'ContentMismatch', 'CoreNotBuilt', 'EveError', 'IllegalAction', 'MalformedSnapshot', 'PluginError', 'REASONS', 'RegistrationClosed', 'SchemaViolation', 'SnapshotError', 'SnapshotTooLarge', 'UnsupportedABI']
+__all__ = ['BadMagic', 'ChecksumMismatch', 'ConfigError', 'ContentError', 'ContentMismatch', 'ContentWarning', 'CoreNotBuilt', 'EveError', 'IllegalAction', 'MalformedSnapshot', 'PluginError', 'REASONS', 'RegistrationClosed', 'SchemaViolation', 'SnapshotError', 'SnapshotTooLarge', 'UnsupportedABI']

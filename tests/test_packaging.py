@@ -68,3 +68,9 @@ def test_the_version_is_written_once():
     assert ast.literal_eval(assign.value) == _version.__version__
     assert eve.__version__ is _version.__version__
     assert importlib.metadata.version("eve-engine") == eve.__version__
+
+
+def test_the_changelog_has_the_version():
+    text = (Path(__file__).resolve().parents[1] / "CHANGELOG.md").read_text()
+    assert "\n## [Unreleased]\n" in text
+    assert f"\n## [{eve.__version__}] - " in text, f"CHANGELOG.md has no section for {eve.__version__}"

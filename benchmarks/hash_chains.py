@@ -1,24 +1,100 @@
-"""Print the hash chain of seeded random matches: run it under a release build and under an
-EVE_DEBUG=1 build (UBSan, overflow checks) and diff the outputs; a difference is undefined
-behaviour in the core.
+"""Print what seeded play does, hash by hash: run it under a release build and under an
+EVE_DEBUG=1 build (UBSan, bounds and overflow checks) and diff the outputs; a difference is
+undefined behaviour in the core (or a check that changes what it checks). `.ci/run` does this.
 
     python benchmarks/hash_chains.py 200 > release.txt
+    python benchmarks/hash_chains.py 200 --playouts 20 --searches 8 > release.txt
+
+Only the built-in pack is loaded (installed packs would change the content). Each line is one of
+  match SEED ENCOUNTER OUTCOME LENGTH LAST_HASH DIGEST
+      a match driven from Python with random.Random(SEED), the state hash after every action
+      (DIGEST: of the whole chain);
+  playout POLICY ENCOUNTER SEED OUTCOME ROUNDS DECISIONS CODES_DIGEST CHAIN_DIGEST
+      a native match (eve.core.playout.run_matches, recorded), its actions then replayed
+      through Match.apply for the hash after every action (which must end on the native hash);
+  rollout SEED STEP DECISIONS HASH
+      a native random playout (eve.core.playout.playout) from a position of a match;
+  search SEED STEP THREADS ACTION STATS_DIGEST DETAILS
+      a seeded search with a fixed budget (verify on) from a position: its choice, every root
+      action's visits and mean value, and its counters (not its timings).
 """
+import argparse
 import hashlib
 import random
-import sys
 
 import eve
+import eve_content
+from eve.core.playout import playout, run_matches
+from eve.search import mcts
 
-n = int(sys.argv[1]) if len(sys.argv) > 1 else 100
-engine = eve.Engine()
-encounters = sorted(engine.catalog.encounters)
-for seed in range(n):
-    m = engine.new_match(seed=seed, encounter=encounters[seed % len(encounters)])
-    rng = random.Random(seed)
+
+def digest(items):
+    return hashlib.sha256(" ".join(str(x) for x in items).encode()).hexdigest()[:16]
+
+
+def random_chain(m, rng):
     chain = [m.state_hash()]
     while not m.is_over:
         m.apply(rng.choice(m.legal_action_codes()))
         chain.append(m.state_hash())
-    digest = hashlib.sha256(" ".join("%x" % h for h in chain).encode()).hexdigest()[:16]
-    print(seed, m.outcome, len(chain), "%016x" % chain[-1], digest)
+    return chain
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("matches", nargs="?", type=int, default=100, help="random matches from Python")
+    ap.add_argument("--playouts", type=int, default=0, help="native matches per policy and Encounter")
+    ap.add_argument("--searches", type=int, default=0, help="positions to search (and roll out from)")
+    ap.add_argument("--iterations", type=int, default=400, help="search budget")
+    a = ap.parse_args()
+
+    engine = eve.Engine(packs=[eve_content])
+    encounters = sorted(engine.catalog.encounters)
+    print("fingerprint", engine.fingerprint)
+    for seed in range(a.matches):
+        m = engine.new_match(seed=seed, encounter=encounters[seed % len(encounters)])
+        chain = random_chain(m, random.Random(seed))
+        print("match", seed, encounters[seed % len(encounters)], m.outcome, len(chain),
+              "%016x" % chain[-1], digest("%x" % h for h in chain))
+
+    heroes = [engine.hero_index(h) for h in engine.default_heroes()]
+    for policy in ("random", "greedy"):
+        for enc in encounters:
+            seeds = list(range(a.playouts))
+            for seed, (outcome, rounds, decisions, codes, final) in zip(
+                    seeds, run_matches(engine.content, seeds, heroes, engine.encounter_index(enc),
+                                       policy, record=True)):
+                m = engine.new_match(seed=seed, encounter=enc)
+                chain = [m.state_hash()]
+                for c in codes:
+                    m.apply(c)
+                    chain.append(m.state_hash())
+                assert chain[-1] == final, f"{policy} {enc} {seed}: replayed hash != native hash"
+                print("playout", policy, enc, seed, outcome, rounds, decisions, digest(codes),
+                      digest("%x" % h for h in chain))
+
+    for seed in range(a.searches):
+        m = engine.new_match(seed=seed, encounter=encounters[seed % len(encounters)])
+        rng = random.Random(seed)
+        step = 0
+        while True:
+            rest = m.clone()
+            print("rollout", seed, step, playout(rest, seed), "%016x" % rest.state_hash())
+            for threads in (1, 2):
+                r = mcts(m, iterations=a.iterations, seed=seed, threads=threads, verify=True)
+                counters = {k: v for k, v in sorted(r.details.items()) if not k.endswith("_s")}
+                print("search", seed, step, threads, r.action.code,
+                      digest((s.action.code, s.visits, repr(s.value)) for s in r.stats),
+                      " ".join(f"{k}={v}" for k, v in counters.items()))
+            # up to three positions a match: the start, then after 3 to 11 more random actions
+            for _ in range(rng.randrange(3, 12)):
+                if m.is_over:
+                    break
+                m.apply(rng.choice(m.legal_action_codes()))
+            step += 1
+            if step == 3 or m.is_over:
+                break
+
+
+if __name__ == "__main__":
+    main()

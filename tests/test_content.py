@@ -1,5 +1,8 @@
 """The built-in content is enough to play real matches (issue: engine foundation)."""
+import dataclasses
+import random
 from collections import Counter
+from pathlib import Path
 
 from conftest import rule
 
@@ -27,28 +30,54 @@ def test_catalog_entries_have_kind_and_numbers(engine):
     assert all(i.startswith("core:") for i in cat.cards)
 
 
+def _core_copy(prices=None):
+    """The built-in pack's data as a DataPack named "core" (its manifest too); with `prices`
+    ({card name: aurorune}) every card's price replaced, nothing else."""
+    import eve_content
+    from eve.plugins.data import DataPack
+    pack = DataPack.from_files(Path(eve_content.__file__).parent, **eve_content.MANIFEST)
+    if prices is not None:
+        assert prices.keys() == pack.cards.keys()
+        pack.cards = {n: {**d, "aurorune": prices[n]} for n, d in pack.cards.items()}
+    return pack
+
+
+def _chains(engine, seeds):
+    out = []
+    for enc in sorted(engine.catalog.encounters):
+        for seed in seeds:
+            m = engine.new_match(seed=seed, encounter=enc)
+            rng = random.Random(seed)
+            chain = [(m.state_hash(), m.legal_action_codes())]
+            while not m.is_over:
+                m.apply(rng.choice(chain[-1][1]))
+                chain.append((m.state_hash(), m.legal_action_codes()))
+            out.append((enc, seed, m.outcome, chain))
+    return out
+
+
 @rule("E11")
 def test_aurorune_plays_no_part_in_a_match():
-    import eve, eve_content
-    from eve import hookimpl
-
-    class Repriced:
-        @hookimpl
-        def eve_pack_manifest(self):
-            return {"name": "core", "version": "0.1.0"}
-
-    def chain(cheap):
-        e = eve.Engine()
-        if cheap:
-            for item in e.registry.items["card"].values():
-                item.data["aurorune"] = 1
-            from eve.compiler import compile_registry
-            comp = compile_registry(e.registry)
-            assert comp.spec == e.compiled.spec      # the compiled tables ignore the price
-        m = e.new_match(seed=5)
-        return m.state_hash()
-
-    assert chain(False) == chain(True)
+    import eve
+    import eve_content
+    base = _core_copy()
+    assert len(base.cards) >= 16 and all("aurorune" in d for d in base.cards.values())
+    prices = {n: 1000 + 37 * i + d["aurorune"] for i, (n, d) in enumerate(sorted(base.cards.items()))}
+    same, repriced = eve.Engine(packs=[base]), eve.Engine(packs=[_core_copy(prices)])
+    # the copy is the built-in pack (the same registered data, so the same fingerprint), and
+    # every card's price differs in the other
+    assert same.fingerprint == eve.Engine(packs=[eve_content]).fingerprint
+    cheap, dear = (e.catalog.cards for e in (same, repriced))
+    assert cheap.keys() == dear.keys()
+    assert all(cheap[c]["aurorune"] != dear[c]["aurorune"] for c in cheap)
+    assert repriced.fingerprint != same.fingerprint       # the price is registered data...
+    a, b = same.compiled, repriced.compiled
+    assert dataclasses.replace(a, fingerprint="") == dataclasses.replace(b, fingerprint="")
+    # ...that no compiled table holds, so the same seeds give the same state and legal actions
+    # after every action
+    chains = _chains(same, range(4))
+    assert chains == _chains(repriced, range(4))
+    assert len(chains) >= 8 and sum(len(c[3]) for c in chains) > 500
 
 
 def test_every_encounter_is_playable_to_the_end(engine):

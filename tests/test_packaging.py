@@ -45,3 +45,32 @@ def test_setup_sets_directives_in_one_dict():
     assert "EVE_DEBUG" in text
     for pyx in (Path(__file__).resolve().parents[1] / "src" / "eve" / "core").glob("*.pyx"):
         assert "# cython:" not in pyx.read_text(), f"{pyx.name} sets directives in a header comment"
+
+
+def test_the_version_is_written_once():
+    """src/eve/_version.py is the one place: pyproject.toml reads it (dynamic), eve re-exports it,
+    and the installed distribution's metadata says the same (reinstall after changing it)."""
+    import ast
+    import importlib.metadata
+    import tomllib
+
+    from eve import _version
+
+    root = Path(__file__).resolve().parents[1]
+    project = tomllib.loads((root / "pyproject.toml").read_text())
+    assert "version" not in project["project"] and "version" in project["project"]["dynamic"]
+    assert project["tool"]["setuptools"]["dynamic"]["version"] == {"attr": "eve._version.__version__"}
+    # literal-only, so setuptools reads it without importing eve (and the compiled core)
+    tree = ast.parse((root / "src" / "eve" / "_version.py").read_text())
+    docstring, assign = tree.body
+    assert isinstance(docstring.value, ast.Constant) and isinstance(assign, ast.Assign)
+    assert [t.id for t in assign.targets] == ["__version__"]
+    assert ast.literal_eval(assign.value) == _version.__version__
+    assert eve.__version__ is _version.__version__
+    assert importlib.metadata.version("eve-engine") == eve.__version__
+
+
+def test_the_changelog_has_the_version():
+    text = (Path(__file__).resolve().parents[1] / "CHANGELOG.md").read_text()
+    assert "\n## [Unreleased]\n" in text
+    assert f"\n## [{eve.__version__}] - " in text, f"CHANGELOG.md has no section for {eve.__version__}"

@@ -254,6 +254,9 @@ def _deep(frozen):
     return b"\x97" + b"".join(msgpack.packb(x) for x in head) + msgpack.packb(checksum(bb)) + bb
 
 
+# the engine version as the header packs it (a msgpack str)
+_VERSION = msgpack.packb(eve.__version__)
+
 HOSTILE = [
     ("empty", _raw(lambda d: b""), BadMagic, None),
     ("random bytes", _raw(lambda d: bytes(random.Random(1).randrange(256) for _ in range(300))), BadMagic, None),
@@ -265,7 +268,7 @@ HOSTILE = [
     ("abi as a string", _head_mut(1, "5"), UnsupportedABI, None),
     ("other fingerprint", _head_mut(3, "0000000000000000"), ContentMismatch, None),
     ("version not a string", _head_mut(2, 17), SchemaViolation, "header.engine_version"),
-    ("invalid utf-8 version", _raw(lambda d: d.replace(b"\xa50.1.0", b"\xa5\xff\xfe.1.0", 1)), SchemaViolation, "header.engine_version"),
+    ("invalid utf-8 version", _raw(lambda d: d.replace(_VERSION, _VERSION[:-len(eve.__version__)] + b"\xff\xfe" + _VERSION[-len(eve.__version__) + 2:], 1)), SchemaViolation, "header.engine_version"),
     ("packs not a list", _head_mut(4, "core"), SchemaViolation, "header.packs"),
     ("wrong checksum", lambda fz: _build(*_parts(fz), ck=12345), ChecksumMismatch, None),
     ("checksum as a string", lambda fz: _build(*_parts(fz), ck="x"), SchemaViolation, "header.checksum"),

@@ -5,7 +5,7 @@ core, importing eve fails and says how to build it.
 """
 from __future__ import annotations
 
-__version__ = "0.1.0"
+from eve._version import __version__
 
 from eve.errors import ConfigError, ContentWarning, RegistrationClosed
 from eve.errors import (BadMagic, ChecksumMismatch, ContentError, ContentMismatch, CoreNotBuilt,

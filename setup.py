@@ -65,6 +65,8 @@ setup(
         extensions,
         compiler_directives=COMPILER_DIRECTIVES,
         include_path=["src"],
-        force=DEBUG,
+        # the C of each build type in a folder of its own: Cython reuses generated C by its
+        # timestamp, so a release build after a debug one must never find the debug C
+        build_dir="build/cython-debug" if DEBUG else "build/cython-release",
     ),
 )

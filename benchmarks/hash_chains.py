@@ -55,7 +55,7 @@ def main():
         m = engine.new_match(seed=seed, encounter=encounters[seed % len(encounters)])
         chain = random_chain(m, random.Random(seed))
         print("match", seed, encounters[seed % len(encounters)], m.outcome, len(chain),
-              "%016x" % chain[-1], digest("%x" % h for h in chain))
+              f"{chain[-1]:016x}", digest(f"{h:x}" for h in chain))
 
     heroes = [engine.hero_index(h) for h in engine.default_heroes()]
     for policy in ("random", "greedy"):
@@ -71,7 +71,7 @@ def main():
                     chain.append(m.state_hash())
                 assert chain[-1] == final, f"{policy} {enc} {seed}: replayed hash != native hash"
                 print("playout", policy, enc, seed, outcome, rounds, decisions, digest(codes),
-                      digest("%x" % h for h in chain))
+                      digest(f"{h:x}" for h in chain))
 
     for seed in range(a.searches):
         m = engine.new_match(seed=seed, encounter=encounters[seed % len(encounters)])
@@ -79,7 +79,7 @@ def main():
         step = 0
         while True:
             rest = m.clone()
-            print("rollout", seed, step, playout(rest, seed), "%016x" % rest.state_hash())
+            print("rollout", seed, step, playout(rest, seed), f"{rest.state_hash():016x}")
             for threads in (1, 2):
                 r = mcts(m, iterations=a.iterations, seed=seed, threads=threads, verify=True)
                 counters = {k: v for k, v in sorted(r.details.items()) if not k.endswith("_s")}

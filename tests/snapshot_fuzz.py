@@ -16,10 +16,10 @@ import msgpack
 HERE = Path(__file__).parent
 sys.path.insert(0, str(HERE))
 
-import eve  # noqa: E402
+from frozen_pack import frozen_engine  # noqa: E402
+
 from eve.core.snapshot import checksum  # noqa: E402
 from eve.errors import IllegalAction, SnapshotError  # noqa: E402
-from frozen_pack import frozen_engine  # noqa: E402
 
 INTERESTING = [-2**63, -2**40, -32769, -32768, -129, -33, -2, -1, 0, 1, 2, 3, 4, 5, 7, 8, 15, 16,
                23, 24, 31, 32, 33, 63, 64, 65, 127, 128, 255, 256, 999, 1000, 32767, 32768, 65535,
@@ -104,7 +104,6 @@ def main(seconds, seed):
                 corpus.append(m.snapshot())
             m.apply(r.choice(m.legal_action_codes()))
         corpus.append(m.snapshot())
-    tops = [msgpack.unpackb(c, strict_map_key=False) for c in corpus]
     counts = {}
     deadline = time.monotonic() + seconds
     n = 0

@@ -71,6 +71,7 @@ def test_bench_json_has_mcts_and_snapshot_figures(capsys):
 
 def test_bench_peers_without_openspiel_says_how_to_get_it(engine, monkeypatch):
     import builtins
+
     from eve.bench import bench_peers
     real_import = builtins.__import__
 

@@ -2,10 +2,10 @@
 import random
 
 import pytest
+from conftest import rule
 
 import eve
 from eve.core.testkit import raw
-from conftest import rule
 
 
 def _snapshot(m):
@@ -63,7 +63,7 @@ def test_actions_after_the_end_are_refused(engine):
         m.apply(rng.choice(m.legal_action_codes()))
     assert m.legal_actions() == []
     with pytest.raises(eve.IllegalAction) as ei:
-        m.apply((2 << 24))
+        m.apply(2 << 24)
     assert ei.value.code == 1 and "over" in ei.value.reason
 
 

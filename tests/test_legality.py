@@ -1,10 +1,9 @@
 """The generated legal actions are exactly the actions check_action accepts, in many positions."""
 import random
 
-import pytest
+from conftest import rule
 
 from eve.core.testkit import accepted_codes, raw
-from conftest import rule
 
 
 def _positions(engine, seeds, every=3):

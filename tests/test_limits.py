@@ -1,7 +1,8 @@
 """Structural limits: a full Stack, saturating counters, the largest action lists."""
+import pytest
+
 import eve
 import eve_content
-import pytest
 from eve import hookimpl
 from eve.testing import scenario
 

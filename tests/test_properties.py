@@ -2,7 +2,6 @@
 import random
 
 import pytest
-
 from conftest import rule
 
 N_MATCHES = 1000

@@ -8,13 +8,12 @@ from pathlib import Path
 
 import msgpack
 import pytest
+from conftest import rule
+from frozen_pack import frozen_engine
 
 from eve.cli import main
 from eve.core.testkit import raw
 from eve.replay import Replay, ReplayError
-from frozen_pack import frozen_engine
-
-from conftest import rule
 
 HERE = Path(__file__).parent
 GOLD = json.loads((HERE / "golden" / "golden.json").read_text())

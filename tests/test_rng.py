@@ -2,8 +2,8 @@
 from collections import Counter
 
 import pytest
-
 from conftest import rule
+
 from eve.core.rng import SplitMix64, fnv1a, mix, named_seed
 
 M64 = (1 << 64) - 1

@@ -186,6 +186,7 @@ def test_search_log_is_plain_arithmetic():
     """UCT's ln is computed without libm (so choices cannot differ between platforms); it must
     still be ln."""
     import math
+
     from eve.core.search import _ln_for_tests
     for n in list(range(1, 5000)) + [65_535, 65_536, 1_000_003, 2**30, 2**31 - 1]:
         assert abs(_ln_for_tests(n) - math.log(n)) < 1e-8

@@ -8,15 +8,22 @@ from pathlib import Path
 
 import msgpack
 import pytest
+from conftest import rule
+from frozen_pack import frozen_engine
 
 import eve
 from eve.core.snapshot import ABI, MAX_SNAPSHOT_BYTES, checksum
 from eve.core.testkit import raw
-from eve.errors import (BadMagic, ChecksumMismatch, ContentMismatch, MalformedSnapshot,
-                        SchemaViolation, SnapshotError, SnapshotTooLarge, UnsupportedABI)
-from frozen_pack import frozen_engine
-
-from conftest import rule
+from eve.errors import (
+    BadMagic,
+    ChecksumMismatch,
+    ContentMismatch,
+    MalformedSnapshot,
+    SchemaViolation,
+    SnapshotError,
+    SnapshotTooLarge,
+    UnsupportedABI,
+)
 
 HERE = Path(__file__).parent
 GOLDEN = HERE / "golden"

@@ -6,11 +6,24 @@ core, importing eve fails and says how to build it.
 from __future__ import annotations
 
 from eve._version import __version__
-
-from eve.errors import ConfigError, ContentWarning, RegistrationClosed
-from eve.errors import (BadMagic, ChecksumMismatch, ContentError, ContentMismatch, CoreNotBuilt,
-                        EveError, IllegalAction, MalformedSnapshot, PluginError, SchemaViolation,
-                        SnapshotError, SnapshotTooLarge, UnsupportedABI)
+from eve.errors import (
+    BadMagic,
+    ChecksumMismatch,
+    ConfigError,
+    ContentError,
+    ContentMismatch,
+    ContentWarning,
+    CoreNotBuilt,
+    EveError,
+    IllegalAction,
+    MalformedSnapshot,
+    PluginError,
+    RegistrationClosed,
+    SchemaViolation,
+    SnapshotError,
+    SnapshotTooLarge,
+    UnsupportedABI,
+)
 
 try:
     from eve.core import match as _match  # noqa: F401  (the compiled core)
@@ -22,8 +35,8 @@ except ImportError as exc:  # pragma: no cover - exercised by tests/test_packagi
     ) from exc
 
 from eve.actions import Action, Event
-from eve.core.match import Match
 from eve.catalog import Catalog
+from eve.core.match import Match
 from eve.engine import Engine
 from eve.lint import lint
 from eve.plugins import hookimpl

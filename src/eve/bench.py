@@ -203,7 +203,7 @@ def bench_peers(engine, seconds: float, eve_figures: dict[str, Any]) -> dict[str
         s = peer_position(g, name)
         bot = pyspiel.MCTSBot(g, pyspiel.RandomRolloutEvaluator(1, 1), 2.0, PEER_SIMULATIONS, 1000,
                               False, 1, False)
-        its = _searches_per_s(lambda: bot.step(s), PEER_SIMULATIONS, seconds / 8)
+        its = _searches_per_s(lambda bot=bot, s=s: bot.step(s), PEER_SIMULATIONS, seconds / 8)
         # random playouts through OpenSpiel's Python bindings (it has no native playout loop to call)
         n = 0
         t0 = time.perf_counter()

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Iterable, Mapping
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, Iterable, Mapping
+from typing import TYPE_CHECKING, Any
 
 from eve.compiler import Compiled, compile_registry
 from eve.core.match import TGT
@@ -73,7 +74,7 @@ class Catalog:
 
     @classmethod
     def compile(cls, registry: Registry, *, rules: Iterable[str] | None = None,
-                overrides: Mapping[str, Any] | None = None) -> "Catalog":
+                overrides: Mapping[str, Any] | None = None) -> Catalog:
         """The one compile step: registry (plain frozen data) -> Catalog. An error that only the
         config overrides cause is a ConfigError naming them, not the pack whose item they break."""
         rules = None if rules is None else tuple(rules)
@@ -128,7 +129,7 @@ class Catalog:
         return list(self._spec["heroes"][hero_index]["start_cards"])
 
     # ---- words for actions and moves ----
-    def _target_text(self, match: "Match", t: int) -> str:
+    def _target_text(self, match: Match, t: int) -> str:
         if t == 255:
             return ""
         if t < 32:
@@ -142,7 +143,7 @@ class Catalog:
         c = t - _CB
         return f"card {match.card_id(c)}#{c}"
 
-    def describe_action(self, match: "Match", code: int) -> str:
+    def describe_action(self, match: Match, code: int) -> str:
         """An action code in words, in `match`'s position ("play core:ember_squire#3 to lane 0")."""
         kind = (code >> 24) & 255
         src, tgt, lane = (code >> 16) & 255, (code >> 8) & 255, code & 255
@@ -202,6 +203,6 @@ class Catalog:
             self._snap_prefix = header_prefix(__version__, self.fingerprint, self.pack_fingerprints())
         return self._snap_prefix
 
-    def snapshot(self, match: "Match") -> bytes:
+    def snapshot(self, match: Match) -> bytes:
         from eve.core.snapshot import encode
         return encode(match, self.snapshot_prefix)

@@ -5,7 +5,8 @@ import argparse
 import json
 import sys
 import time
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 OUTCOME_NAMES = {0: None, 1: "win", 2: "loss"}
 
@@ -182,7 +183,7 @@ def cmd_search(args: argparse.Namespace) -> int:
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
-    from eve.bench import run_bench, format_bench
+    from eve.bench import format_bench, run_bench
 
     figures = run_bench(seconds=args.seconds, peers=args.peers)
     print(json.dumps(figures, indent=2) if args.json else format_bench(figures))

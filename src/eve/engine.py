@@ -5,7 +5,8 @@
 from __future__ import annotations
 
 import os
-from typing import Any, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from eve.catalog import Catalog
 from eve.compiler import check_overrides, compile_registry

@@ -24,9 +24,9 @@ summoned?") are asked of every loaded pack, whatever `packs` limits the findings
 """
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Iterator
+from typing import Any
 
 from eve.plugins.registry import KINDS, SECTIONS, Item
 

@@ -7,9 +7,9 @@ a typed eve.errors.ReplayError for anything wrong.
 """
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterator
 
 import msgpack
 
@@ -39,7 +39,7 @@ class Replay:
 
     # ---- making ----
     @classmethod
-    def of(cls, match) -> "Replay":
+    def of(cls, match) -> Replay:
         """The replay of a match made by Engine.new_match (any time: it records its actions)."""
         if match.setup is None or match.actions is None:
             raise ReplayError("only a match made by Engine.new_match can be replayed "
@@ -60,7 +60,7 @@ class Replay:
 
     # ---- reading ----
     @classmethod
-    def from_bytes(cls, data: bytes) -> "Replay":
+    def from_bytes(cls, data: bytes) -> Replay:
         if not isinstance(data, (bytes, bytearray)):
             raise ReplayError(f"a replay is bytes, not {type(data).__name__}")
         if len(data) > MAX_REPLAY_BYTES:
@@ -93,7 +93,7 @@ class Replay:
         return cls(ver, fp, seed, heroes, enc, deck, actions, final, outcome, rounds)
 
     @classmethod
-    def load(cls, path: str | Path) -> "Replay":
+    def load(cls, path: str | Path) -> Replay:
         return cls.from_bytes(Path(path).read_bytes())
 
     # ---- playing ----
@@ -116,8 +116,8 @@ class Replay:
     def play(self, engine):
         """The match at the end of the replay."""
         m = None
-        for _, m, _ in self.steps(engine):
-            pass
+        for _, step, _ in self.steps(engine):
+            m = step
         return m
 
     def verify(self, engine) -> bool:

@@ -13,8 +13,9 @@ To test a pack's own cards, register it for the block's duration with `temporary
 """
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from typing import Any, Iterator, Mapping, Sequence
+from typing import Any
 
 from eve.core import testkit as _tk
 from eve.core.match import Match

@@ -1,11 +1,11 @@
 """E03/E08: the outcome is checked at the end of a resolution; a trigger inside it is part of it."""
+import pytest
+from conftest import rule
+
 import eve
 import eve_content
-import pytest
 from eve import hookimpl
 from eve.testing import scenario
-
-from conftest import rule
 
 
 class TiePack:

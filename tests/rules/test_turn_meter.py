@@ -1,14 +1,13 @@
 """The round (T..), the Action Meter (M..), leaders, outcome, shield and poison (E..), the Stack
 (S..) and the round limit (X01), on a purpose-built pack so that built-in balance never matters."""
 import pytest
+from conftest import rule
 
 import eve
 import eve_content
 from eve import hookimpl
 from eve.core.match import ACTION_KINDS, make_action_code
 from eve.testing import scenario
-
-from conftest import rule
 
 SHIELD_LEADER = [{"op": "shield", "to": "own_leader", "n": 1}]
 

@@ -7,6 +7,7 @@ import random
 from collections import Counter
 
 import pytest
+from conftest import rule
 
 import eve
 import eve_content
@@ -14,7 +15,6 @@ from eve import hookimpl
 from eve.core.match import ZONE_NAMES
 from eve.core.rng import SplitMix64
 from eve.testing import scenario
-from conftest import rule
 
 ZN = {v: k for k, v in ZONE_NAMES.items()}          # zone id -> name
 FOE_HERO = 16                                        # target code of the Encounter's slot 0

@@ -15,8 +15,9 @@ from __future__ import annotations
 
 import json
 import tomllib
+from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any, Mapping, Sequence
+from typing import Any
 
 from eve.plugins.hookspecs import Register, hookimpl
 
@@ -62,7 +63,7 @@ class DataPack:
         return f"DataPack({self.manifest['name']!r}, {self.manifest['version']!r})"
 
     @classmethod
-    def from_files(cls, folder: Path | str, **manifest: Any) -> "DataPack":
+    def from_files(cls, folder: Path | str, **manifest: Any) -> DataPack:
         """A pack from a folder of data files (see the module's docstring). Keyword arguments
         complete or override the folder's manifest."""
         folder = Path(folder)

@@ -5,10 +5,10 @@ from __future__ import annotations
 import importlib
 import os
 import sys
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from importlib.metadata import EntryPoint, entry_points
 from types import ModuleType
-from typing import Iterable, Mapping
 
 from eve.errors import PluginError
 from eve.plugins import errors as codes

@@ -23,12 +23,12 @@ docs/modding.md every field. A reference inside data is a bare name (same pack) 
 """
 from __future__ import annotations
 
-from typing import Any, Mapping, Protocol
+from collections.abc import Mapping
+from typing import Any, Protocol
 
 import pluggy
 
-from eve.plugins.schema import (CardData, EncounterData, HeroData, PackManifest, RulesData,
-                                TaskData, UnitData)
+from eve.plugins.schema import CardData, EncounterData, HeroData, PackManifest, RulesData, TaskData, UnitData
 
 PROJECT = "eve"
 hookspec = pluggy.HookspecMarker(PROJECT)

@@ -27,8 +27,9 @@ import inspect
 import os
 import traceback
 import warnings
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any
 
 import pluggy
 
@@ -36,8 +37,14 @@ import eve
 from eve.errors import ContentError, PluginError
 from eve.plugins import errors as codes
 from eve.plugins import hookspecs
-from eve.plugins.discovery import (ENTRY_POINT_GROUP, ENV_STRICT, PackSource, find_sources, flag,
-                                   sources_from_objects)
+from eve.plugins.discovery import (
+    ENTRY_POINT_GROUP,
+    ENV_STRICT,
+    PackSource,
+    find_sources,
+    flag,
+    sources_from_objects,
+)
 from eve.plugins.manifest import ManifestProblem, read_manifest
 from eve.plugins.registry import NAME_RE, Registry
 from eve.plugins.report import PackReport, PluginReport, PluginWarning

@@ -8,11 +8,29 @@ from __future__ import annotations
 
 import pluggy  # noqa: F401  (tests patch manager.pluggy)
 
-from eve.plugins.discovery import (BUILTIN, BUILTIN_NAME, ENTRY_POINT_GROUP, ENV_DISABLE_AUTOLOAD,
-                                   ENV_PLUGINS, ENV_RULES, ENV_STRICT, TEMPORARY, PackSource,
-                                   builtin_pack, find_sources, sources_from_objects)
-from eve.plugins.loader import (MANIFEST_HOOK, REGISTRATION_HOOKS, LoadResult, hook_specs,
-                                is_strict, load, load_catalog)
+from eve.plugins.discovery import (
+                                   BUILTIN,
+                                   BUILTIN_NAME,
+                                   ENTRY_POINT_GROUP,
+                                   ENV_DISABLE_AUTOLOAD,
+                                   ENV_PLUGINS,
+                                   ENV_RULES,
+                                   ENV_STRICT,
+                                   TEMPORARY,
+                                   PackSource,
+                                   builtin_pack,
+                                   find_sources,
+                                   sources_from_objects,
+)
+from eve.plugins.loader import (
+                                   MANIFEST_HOOK,
+                                   REGISTRATION_HOOKS,
+                                   LoadResult,
+                                   hook_specs,
+                                   is_strict,
+                                   load,
+                                   load_catalog,
+)
 from eve.plugins.manifest import MANIFEST_KEYS
 from eve.plugins.report import PackReport, PluginReport, PluginWarning
 

@@ -6,8 +6,9 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any
 
 from eve.plugins import errors as codes
 from eve.plugins.registry import NAME_RE, freeze

@@ -13,10 +13,11 @@ from __future__ import annotations
 import math
 import re
 import tomllib
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any, Callable, Iterable, Mapping
+from typing import Any
 
 from eve.errors import ContentError, RegistrationClosed
 from eve.plugins import errors as codes
@@ -204,13 +205,13 @@ class Registry:
         return item
 
     def registrar(self, pack: str, kind: str, hook: str | None = None,
-                  errors: list[ContentError] | None = None) -> "Registrar":
+                  errors: list[ContentError] | None = None) -> Registrar:
         """The `register(name, data)` callback a hook receives. With `errors`, a refused item is
         recorded there and the hook goes on (so that one run reports every bad item); without,
         it raises ContentError. Once closed (its hook returned) it raises RegistrationClosed."""
         return Registrar(self, pack, kind, hook, errors)
 
-    def merged(self, *others: "Registry") -> "Registry":
+    def merged(self, *others: Registry) -> Registry:
         """A new registry: this one's items, then each other's, in order (items are shared)."""
         out = Registry()
         for reg in (self, *others):

@@ -1,8 +1,9 @@
 """What loading packs found: a report per pack tried (loaded or not) and its errors."""
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import Any, Iterator
+from typing import Any
 
 import eve
 from eve.errors import PluginError

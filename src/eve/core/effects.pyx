@@ -94,6 +94,7 @@ cdef int deal_damage(State* st, Ctx* cx, int u, int n, int by_side, bint pierce)
     """Shield absorbs first (unless `pierce`, as poison does); returns the hp lost."""
     cdef Unit* t = &st.units[u]
     cdef int absorbed = 0, dealt, side = side_of(u)
+    cdef bint died
     if not t.alive or n <= 0:
         return 0
     if not pierce and t.shield > 0:
@@ -102,15 +103,20 @@ cdef int deal_damage(State* st, Ctx* cx, int u, int n, int by_side, bint pierce)
         n -= absorbed
     dealt = t.hp if t.hp < n else n
     t.hp -= dealt
+    died = t.hp == 0
     emit(cx, EV_DAMAGE, side, u, dealt, absorbed, by_side)
-    if by_side != side and dealt > 0:
-        task_progress(st, cx, by_side, G_DAMAGE, dealt)
-    if t.hp == 0:
+    # W02: the damage's own consequence, the death, comes first; only then may a task reward
+    # run, so it never meets a unit at 0 hp that has not fallen yet (it would fall twice, and
+    # a reward aimed at the leader would be lost on it)
+    if died:
         if (u & 15) < CHAR_BASE:
             _hero_falls(st, cx, u)
         else:
             remove_character(st, cx, u, Z_ABYSS)
-        if by_side != side:
+    if by_side != side:
+        if dealt > 0:
+            task_progress(st, cx, by_side, G_DAMAGE, dealt)
+        if died:
             task_progress(st, cx, by_side, G_KILLS, 1)
     if dealt > 0 and side == PLAYER and (u & 15) < CHAR_BASE:
         fire_triggers(st, cx, TR_ALLY_HERO_DAMAGED, False)

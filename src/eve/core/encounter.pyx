@@ -178,7 +178,7 @@ cdef bint respond(State* st, Ctx* cx, StackItem* out) noexcept nogil:
     cdef StackItem* top
     cdef const ResponseRule* r
     cdef int cls, i
-    if st.n_stack == 0 or st.n_stack >= MAX_STACK:
+    if st.n_stack == 0 or st.n_stack >= MAX_STACK or st.outcome != OUT_NONE:
         return False
     top = &st.stack[st.n_stack - 1]
     if top.side != PLAYER or top.dead or top.responded:

@@ -15,6 +15,8 @@ from eve.core.rules cimport (setup_match, begin, advance, check_action, legal_ac
 from eve.core.effects cimport leader_of, check_outcome
 from eve.core.encounter cimport compute_intent
 
+from operator import index as operator_index
+
 from eve.core.vocabulary import BY_KEY, names as vocab_names
 from eve.core.errors import IllegalAction, REASONS
 from eve.core.actions import Action, Listed
@@ -46,27 +48,34 @@ cdef class Match:
         self.log = NULL
         self.log_n = 0
         self.log_cap = 0
+        self.events_lost = 0
 
     def __dealloc__(self):
         free(self.log)
 
     cdef void _open_log(self) noexcept:
+        # the log is handed to the core whole: emit() appends to it and grows it (events.pxd)
         cdef Event* p
-        if self.log_cap - self.log_n < _LOG_CHUNK:
-            p = <Event*>realloc(self.log, (self.log_cap + 4 * _LOG_CHUNK) * sizeof(Event))
+        if self.log == NULL:
+            p = <Event*>malloc(_LOG_CHUNK * sizeof(Event))
             if p != NULL:
                 self.log = p
-                self.log_cap += 4 * _LOG_CHUNK
+                self.log_cap = _LOG_CHUNK
         self.cx.tb = self.content.tb
-        self.cx.ev = self.log + self.log_n if self.log != NULL else NULL
-        self.cx.n_ev = 0
-        self.cx.cap_ev = self.log_cap - self.log_n
+        self.cx.ev = self.log
+        self.cx.n_ev = self.log_n
+        self.cx.cap_ev = self.log_cap
         self.cx.lost_ev = 0
 
     cdef void _close_log(self) noexcept:
-        self.log_n += self.cx.n_ev
+        if self.cx.ev != NULL:
+            self.log = self.cx.ev           # emit() may have moved it to grow it
+            self.log_cap = self.cx.cap_ev
+            self.log_n = self.cx.n_ev
+        self.events_lost += self.cx.lost_ev
         self.cx.ev = NULL
         self.cx.n_ev = 0
+        self.cx.lost_ev = 0
 
     @staticmethod
     def _create(engine, catalog, long long seed, list heroes, int enc, deck, bint start=True):
@@ -343,11 +352,26 @@ cdef class Match:
 
     @property
     def events(self):
-        """Every event so far, oldest first, as (kind, side, a, b, c, d) tuples."""
+        """Every event so far, oldest first, as eve.Event tuples (kind, side, a, b, c, d; their
+        names by kind are `Event.fields`, docs/vocabulary.md). None is ever dropped for room;
+        `events_lost` counts any an allocation failure cost."""
+        return self.events_since(0)
+
+    @property
+    def n_events(self):
+        """How many events the log holds: `events_since(m.n_events)` after an action gives that
+        action's events alone."""
+        return self.log_n
+
+    def events_since(self, n):
+        """The events from the n-th on (0: all), oldest first."""
         from eve.core.actions import Event as Ev
+        cdef int i, start = operator_index(n)
+        if start < 0:
+            raise ValueError(f"an event index is at least 0, not {start}")
         return [Ev(EVENT_KINDS.get(self.log[i].kind, str(self.log[i].kind)), SIDES[self.log[i].side],
                    self.log[i].a, self.log[i].b, self.log[i].c, self.log[i].d)
-                for i in range(self.log_n)]
+                for i in range(start, self.log_n)]
 
     def observation(self, side="player"):
         """What `side` may see: the Archive is a count for both sides (face-down), the Rift is a

@@ -762,6 +762,9 @@ cdef inline void _commit(State* st, Ctx* cx, int32_t a) noexcept nogil:
             it.card = src
             move_card(st, cx, src, Z_STACK, False)
             task_progress(st, cx, PLAYER, G_CARDS, 1)
+            # W03: a reward paid on commit is a resolution of its own: a side it left with no
+            # living hero has lost before anything else acts
+            check_outcome(st, cx)
         elif kind == A_ATTACK:
             it.kind = SI_ATTACK
             it.source = src

@@ -131,11 +131,11 @@ def cmd_replay(args: argparse.Namespace) -> int:
         engine = Engine()
         if args.verify:
             m = rp.play(engine)
-            ok = m.state_hash() == rp.final_hash
-            print(f"{args.file}: {'OK' if ok else 'MISMATCH'} final hash {m.state_hash():016x} "
+            wrong = rp.mismatches(engine, m)      # final hash, outcome and rounds
+            print(f"{args.file}: {'MISMATCH' if wrong else 'OK'} final hash {m.state_hash():016x} "
                   f"(stored {rp.final_hash:016x}), {m.outcome} in round {m.round}, "
-                  f"{len(rp.actions)} actions")
-            return 0 if ok else 1
+                  f"{len(rp.actions)} actions" + (f"; {'; '.join(wrong)}" if wrong else ""))
+            return 1 if wrong else 0
         last = None
         for i, m, a in rp.steps(engine):
             key = (m.round, m.active_side)

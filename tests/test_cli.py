@@ -66,6 +66,13 @@ def test_bench_json_has_mcts_and_snapshot_figures(capsys):
     assert ca["replayed_tree_decisions_per_iteration"] > ca["tree_decisions_per_iteration"] > 0
     pr = f["mcts"]["python_reference"]
     assert pr["iterations_per_s"] > 0 and pr["ceiling_ratio"] > 0 and pr["ratio"] > 0
+    # the tree-only ratio, from the same run's native mid search; no unreachable 50x target
+    assert pr["native_tree_overhead_us"] == f["mcts"]["mid"]["tree_overhead_us"]
+    assert pr["tree_ratio"] == pytest.approx(pr["tree_us_per_iteration"] / pr["native_tree_overhead_us"])
+    assert 0 < pr["tree_us_per_iteration"] < pr["us_per_iteration"]
+    assert "target_ratio" not in pr
+    # a ratio to a constant measured on another machine is not a ratio
+    assert "ratio_to_cpp_reference" not in f["playout"]
     assert f["snapshot"]["size_bytes"] > 0 and f["snapshot"]["encode_us"] > 0
 
 
@@ -285,3 +292,18 @@ def test_an_installed_pack_with_a_manifest_that_cannot_be_iterated(tmp_path):
                             capture_output=True, text=True, env=dict(env, EVE_STRICT_PLUGINS="1"))
     assert strict.returncode == 2 and "Traceback" not in strict.stderr
     assert len(strict.stderr.splitlines()) == 1 and "EVE-P014" in strict.stderr
+
+
+def test_python_reference_times_its_rollouts_inside_the_search(engine):
+    from eve.bench import _find_python_reference, python_reference_figures
+    ref = _find_python_reference()
+    assert ref is not None
+    r = ref.measure(engine.new_match(seed=1), seconds=0.0)
+    assert r["iterations"] == 20 and 0 < r["rollout_s"] < r["elapsed_s"]
+    fig = python_reference_figures({"iterations": 100, "elapsed_s": 0.01, "rollout_s": 0.004},
+                                   native_rollout_us=20.0, native_iterations_per_s=40_000.0,
+                                   native_tree_us=1.5)
+    assert fig["us_per_iteration"] == pytest.approx(100.0)
+    assert fig["tree_us_per_iteration"] == pytest.approx(60.0)     # 100 us minus 40 of rollouts
+    assert fig["tree_ratio"] == pytest.approx(40.0)                # over the native 1.5 us
+    assert fig["ceiling_ratio"] == pytest.approx(5.0) and fig["ratio"] == pytest.approx(4.0)

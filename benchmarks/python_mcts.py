@@ -22,8 +22,11 @@ class Node:
         self.value = 0.0
 
 
-def search(match, iterations, seed=0, c=1.4):
+def search(match, iterations, seed=0, c=1.4, timings=None):
+    """The best action after `iterations`; with a `timings` dict, adds to its "rollout_s" the
+    time spent in the random rollouts (the rest of the search's time is its tree)."""
     rng = random.Random(seed)
+    rollout_s = 0.0
     root = Node(None, None)
     for _ in range(iterations):
         m = match.clone()
@@ -50,21 +53,34 @@ def search(match, iterations, seed=0, c=1.4):
                 break
             m.apply(best.action)
             node = best
+        t_roll = time.perf_counter()
         while not m.is_over:
             m.apply(rng.choice(m.legal_action_codes()))
+        rollout_s += time.perf_counter() - t_roll
         reward = 1.0 if m.outcome == "win" else 0.0
         while node is not None:
             node.visits += 1
             node.value += reward
             node = node.parent
+    if timings is not None:
+        timings["rollout_s"] = timings.get("rollout_s", 0.0) + rollout_s
     return max(root.children, key=lambda ch: ch.visits).action
 
 
-def iterations_per_s(match, seconds=2.0, seed=0):
+def measure(match, seconds=2.0, seed=0):
+    """Searches of 20 iterations back to back for `seconds` (at least one): {"iterations", "elapsed_s",
+    "rollout_s"}, the rollouts' share timed inside the same searches."""
     n = 0
     batch = 20
+    timings = {"rollout_s": 0.0}
     t0 = time.perf_counter()
-    while time.perf_counter() - t0 < seconds:
-        search(match, batch, seed + n)
+    while n == 0 or time.perf_counter() - t0 < seconds:      # at least one batch
+        search(match, batch, seed + n, timings=timings)
         n += batch
-    return n / (time.perf_counter() - t0)
+    return {"iterations": n, "elapsed_s": time.perf_counter() - t0,
+            "rollout_s": timings["rollout_s"]}
+
+
+def iterations_per_s(match, seconds=2.0, seed=0):
+    r = measure(match, seconds, seed)
+    return r["iterations"] / r["elapsed_s"]

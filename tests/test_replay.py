@@ -150,3 +150,148 @@ def test_cli_save_replays_then_verify_and_print(tmp_path, capsys):
     (tmp_path / "junk.evereplay").write_bytes(b"junk")
     assert main(["replay", str(tmp_path / "junk.evereplay")]) == 2
     assert "not a replay" in capsys.readouterr().err
+
+
+# ---- every claim verified, every field's exact type, bounded reading ----
+
+def _replay(engine, seed=5, steps=None):
+    m = engine.new_match(seed=seed)
+    rng = random.Random(seed)
+    while not m.is_over and (steps is None or len(m.actions) < steps):
+        m.apply(rng.choice(m.legal_action_codes()))
+    return Replay.of(m)
+
+
+def _with(rp, **kw):
+    import dataclasses
+    return dataclasses.replace(rp, **kw)
+
+
+def _fields(rp):
+    return ["eve.replay", 1, rp.engine_version, rp.fingerprint, rp.seed, rp.heroes, rp.encounter,
+            rp.deck, rp.actions, rp.final_hash, rp.outcome, rp.rounds]
+
+
+def test_verify_checks_the_outcome_and_the_rounds_too(engine):
+    rp = _replay(engine)
+    assert rp.verify(engine) and rp.mismatches(engine) == []
+    other = "win" if rp.outcome == "loss" else "loss"
+    for bad, word in ((_with(rp, outcome=other), "outcome"), (_with(rp, outcome=None), "outcome"),
+                      (_with(rp, rounds=rp.rounds + 1), "round"), (_with(rp, rounds=0), "round")):
+        assert not bad.verify(engine)
+        assert [word in x for x in bad.mismatches(engine)] == [True]
+
+
+def test_cli_verify_reports_a_false_outcome_or_rounds(engine, tmp_path, capsys):
+    rp = _replay(engine)
+    _with(rp, rounds=rp.rounds + 3).save(tmp_path / "r.evereplay")
+    assert main(["replay", "--verify", str(tmp_path / "r.evereplay")]) == 1
+    assert "MISMATCH" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("index,value", [(1, True), (4, True), (4, False), (9, True),
+                                         (11, True), (11, False)])
+def test_msgpack_booleans_are_not_integers(engine, index, value):
+    top = _fields(_replay(engine, steps=3))
+    top[index] = value
+    with pytest.raises(ReplayError):
+        Replay.from_bytes(msgpack.packb(top))
+
+
+def test_a_boolean_action_code_is_refused(engine):
+    top = _fields(_replay(engine, steps=3))
+    top[8] = [True] + top[8]
+    with pytest.raises(ReplayError, match="actions"):
+        Replay.from_bytes(msgpack.packb(top))
+
+
+@pytest.mark.parametrize("heroes", [[], ["core:aldric", "core:seraphine", "core:varek", "core:aldric"]])
+def test_a_party_size_the_config_does_not_allow_is_a_replay_error(engine, heroes):
+    rp = _with(_replay(engine, steps=0), heroes=heroes)
+    rp = Replay.from_bytes(rp.to_bytes())
+    with pytest.raises(ReplayError, match="party"):
+        rp.play(engine)
+    with pytest.raises(ReplayError):
+        rp.verify(engine)
+
+
+def test_an_enemy_hero_in_a_replay_is_a_replay_error(engine):
+    enemy = next(iter(set(engine.catalog.hero_ids) - set(engine.catalog.player_heroes)))
+    rp = _with(_replay(engine, steps=0), heroes=[enemy])
+    with pytest.raises(ReplayError, match="setup"):
+        rp.play(engine)
+
+
+@pytest.mark.parametrize("data", [
+    msgpack.packb(["eve.replay", 1, "v", "fp", 1, ["h"], "x", None, [1], 0, None, 1]) + b"\x00",
+    msgpack.packb(["eve.replay", 1, ["v"], "fp", 1, ["h"], "x", None, [1], 0, None, 1]),
+    msgpack.packb(["eve.replay", 1, "v", "fp", 1, [["h"]], "x", None, [1], 0, None, 1]),
+    msgpack.packb(["eve.replay", 1, "v", "fp", 1, ["h"], "x", {}, [1], 0, None, 1]),
+    msgpack.packb(["eve.replay", 1, "v", "fp", 1, ["h"], "x", None, [[]], 0, None, 1]),
+    msgpack.packb(["eve.replay", 1, "v", "fp", 1.0, ["h"], "x", None, [1], 0, None, 1]),
+    msgpack.packb(["eve.replay", 1, "v", "fp", 1, ["h"] * 17, "x", None, [1], 0, None, 1]),
+    msgpack.packb(["eve.replay", 1, "v", "fp", 1, ["h"], "x", None, [1], 0, False, 1]),
+    msgpack.packb(["eve.replay", 1, "v", "fp", 1, ["h"], "x", None, [1], 0, None]),
+])
+def test_trailing_bytes_containers_and_wrong_scalars_are_refused(data):
+    with pytest.raises(ReplayError):
+        Replay.from_bytes(data)
+
+
+def _peak_bytes(f):
+    import tracemalloc
+    tracemalloc.start()
+    try:
+        f()
+    finally:
+        peak = tracemalloc.get_traced_memory()[1]
+        tracemalloc.stop()
+    return peak
+
+
+def test_hostile_nesting_of_empty_maps_costs_no_memory():
+    # a 4 MiB replay of four arrays of a million empty maps each: decoded whole, 278 MiB
+    inner = b"\xdd" + (1_000_000).to_bytes(4, "big") + b"\x80" * 1_000_000
+    data = b"\x94" + inner * 4
+    assert len(data) <= 4 * 1024 * 1024
+    def load():
+        with pytest.raises(ReplayError):
+            Replay.from_bytes(data)
+    assert _peak_bytes(load) < 1024 * 1024
+    # the same inside a real replay's fields, where a list field is expected
+    top = msgpack.packb(["eve.replay", 1, "v", "fp", 1, ["h"], "x", None, [], 0, None, 1])
+    hostile = top[:top.index(b"\x91\xa1h")] + b"\x94" + inner * 4
+    assert _peak_bytes(lambda: pytest.raises(ReplayError, Replay.from_bytes, hostile)) < 1024 * 1024
+
+
+def test_load_reads_no_more_than_the_cap_of_a_big_file(tmp_path):
+    from eve.replay import MAX_REPLAY_BYTES
+    big = tmp_path / "big.evereplay"
+    with open(big, "wb") as f:          # sparse: 64 MiB that take no disk
+        f.truncate(64 * 1024 * 1024)
+    def load():
+        with pytest.raises(ReplayError, match="cap"):
+            Replay.load(big)
+    assert _peak_bytes(load) < 2 * MAX_REPLAY_BYTES + 1024 * 1024
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/zero"), reason="no /dev/zero")
+def test_load_refuses_a_device_without_reading_it_whole():
+    with pytest.raises(ReplayError, match="cap"):
+        Replay.load("/dev/zero")
+
+
+def test_save_is_atomic(engine, tmp_path, monkeypatch):
+    rp = _replay(engine, steps=4)
+    f = tmp_path / "r.evereplay"
+    rp.save(f)
+    before = f.read_bytes()
+    assert os.listdir(tmp_path) == ["r.evereplay"]
+
+    def fail(*a, **k):
+        raise OSError("disk full")
+    monkeypatch.setattr(os, "replace", fail)
+    with pytest.raises(OSError):
+        _with(rp, rounds=rp.rounds + 1).save(f)
+    assert f.read_bytes() == before                 # the old file whole, no temporary left
+    assert os.listdir(tmp_path) == ["r.evereplay"]

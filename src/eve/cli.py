@@ -3,12 +3,67 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
+import os
 import sys
 import time
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import IO, Any
 
 OUTCOME_NAMES = {0: None, 1: "win", 2: "loss"}
+
+# The bounds of the command line's numbers (docs: README, "Command line")
+MAX_SEED = 2**64 - 1
+MAX_GAMES = 10_000_000
+MAX_ITERATIONS = 10_000_000
+MAX_THREADS = 64
+MAX_DEPTH = 10_000
+MAX_BENCH_SECONDS = 600.0
+EXIT_USAGE = 2
+EXIT_INTERRUPTED = 130          # 128 + SIGINT, as a shell reports a command ended by Ctrl-C
+EXIT_BROKEN_PIPE = 141          # 128 + SIGPIPE, as a shell reports a writer whose reader left
+
+
+def _int_in(lo: int, hi: int) -> Callable[[str], int]:
+    """An argparse type: an integer in [lo, hi], else one error line (argparse exits 2)."""
+    def parse(text: str) -> int:
+        try:
+            v = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text[:40]!r} is not an integer") from None
+        if not lo <= v <= hi:
+            raise argparse.ArgumentTypeError(f"{v} is outside [{lo}, {hi}]")
+        return v
+    parse.__name__ = "integer"
+    return parse
+
+
+def _float_in(lo: float, hi: float, lo_open: bool = False) -> Callable[[str], float]:
+    """An argparse type: a finite number in [lo, hi] (or (lo, hi]): never nan or inf."""
+    def parse(text: str) -> float:
+        try:
+            v = float(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text[:40]!r} is not a number") from None
+        if not math.isfinite(v) or v > hi or v < lo or (lo_open and v == lo):
+            raise argparse.ArgumentTypeError(
+                f"{text[:40]} is outside {'(' if lo_open else '['}{lo:g}, {hi:g}]")
+        return v
+    parse.__name__ = "number"
+    return parse
+
+
+class _Parser(argparse.ArgumentParser):
+    """Bad arguments end with one line on stderr ("eve simulate: error: ...") and exit 2; the
+    usage is in --help."""
+
+    def error(self, message: str) -> Any:
+        self.exit(EXIT_USAGE, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+
+
+def _one_line(e: BaseException) -> str:
+    return " ".join(str(e).split()) or type(e).__name__
 
 
 def _progress(done: int, total: int, started: float, stream=None) -> None:
@@ -30,12 +85,21 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
     engine = Engine()
     heroes = args.heroes.split(",") if args.heroes else engine.default_heroes()
+    slots = engine.config["player_hero_slots"]
+    if not 1 <= len(heroes) <= slots:
+        raise ValueError(f"--heroes: a party has 1 to {slots} heroes, not {len(heroes)}")
     hidx = [engine.hero_index(h) for h in heroes]
+    for h, i in zip(heroes, hidx):
+        if engine.catalog.hero_ids[i] not in engine.catalog.player_heroes:
+            raise ValueError(f"--heroes: {h!r} is an enemy hero, not a player hero")
     encounters = (args.encounter.split(",") if args.encounter else list(engine.catalog.encounters))
+    for enc in encounters:
+        engine.encounter_index(enc)             # an unknown id is refused before any match
+    if args.save_replays:
+        _check_folder(Path(args.save_replays))  # before playing, not after the matches are lost
     # N matches in all, seeds S..S+N-1; without --encounter they cycle through every Encounter
-    seeds = list(range(args.seed, args.seed + args.games))
-    plan = {enc: [s for k, s in enumerate(seeds) if k % len(encounters) == i]
-            for i, enc in enumerate(encounters)}
+    seeds = range(args.seed, args.seed + args.games)
+    plan = {enc: seeds[i::len(encounters)] for i, enc in enumerate(encounters)}
     started = time.perf_counter()
     per_enc: dict[str, dict[str, Any]] = {}
     total = len(seeds)
@@ -44,16 +108,16 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     chunk = 50
     for enc, enc_seeds in plan.items():
         ei = engine.encounter_index(enc)
-        res = []
+        res: list[tuple[int, int, int]] = []
         for i in range(0, len(enc_seeds), chunk):
-            part = enc_seeds[i:i + chunk]
+            part = list(enc_seeds[i:i + chunk])
             if args.policy == "mcts":
                 got = [_mcts_match(engine, seed, heroes, enc, args) for seed in part]
             else:
                 got = run_matches(engine.content, part, hidx, ei, args.policy, record=bool(args.save_replays))
             if args.save_replays:
                 _save_replays(engine, args.save_replays, part, heroes, enc, got)
-            res.extend(r[:3] for r in got)
+            res.extend((r[0], r[1], r[2]) for r in got)
             done += len(part)
             if not args.quiet:
                 _progress(done, total, started)
@@ -106,14 +170,22 @@ def _mcts_match(engine, seed: int, heroes, encounter: str, args: argparse.Namesp
     return ({"win": 1, "loss": 2}[m.outcome], m.round, len(m.actions), m.actions, m.state_hash())
 
 
-def _save_replays(engine, folder: str, seeds, heroes, encounter, results) -> None:
-    from pathlib import Path
+def _check_folder(folder: Path) -> None:
+    """Make the replay folder and write a file into it, so that a file of that name or a place
+    that cannot be written is an error before any match is played (OSError: one line, exit 2)."""
+    import tempfile
 
+    folder.mkdir(parents=True, exist_ok=True)
+    fd, probe = tempfile.mkstemp(dir=folder, prefix=".eve-write-test.")
+    os.close(fd)
+    os.unlink(probe)
+
+
+def _save_replays(engine, folder: str, seeds, heroes, encounter, results) -> None:
     from eve import __version__
     from eve.replay import Replay
 
     out = Path(folder)
-    out.mkdir(parents=True, exist_ok=True)
     full_heroes = [engine.compiled.hero_ids[engine.hero_index(h)] for h in heroes]
     enc_id = engine.compiled.encounter_ids[engine.encounter_index(encounter)]
     for seed, (outcome, rounds, _, codes, final) in zip(seeds, results):
@@ -131,11 +203,11 @@ def cmd_replay(args: argparse.Namespace) -> int:
         engine = Engine()
         if args.verify:
             m = rp.play(engine)
-            ok = m.state_hash() == rp.final_hash
-            print(f"{args.file}: {'OK' if ok else 'MISMATCH'} final hash {m.state_hash():016x} "
+            wrong = rp.mismatches(engine, m)      # final hash, outcome and rounds
+            print(f"{args.file}: {'MISMATCH' if wrong else 'OK'} final hash {m.state_hash():016x} "
                   f"(stored {rp.final_hash:016x}), {m.outcome} in round {m.round}, "
-                  f"{len(rp.actions)} actions")
-            return 0 if ok else 1
+                  f"{len(rp.actions)} actions" + (f"; {'; '.join(wrong)}" if wrong else ""))
+            return 1 if wrong else 0
         last = None
         for i, m, a in rp.steps(engine):
             key = (m.round, m.active_side)
@@ -153,15 +225,19 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 
 def cmd_search(args: argparse.Namespace) -> int:
-    from pathlib import Path
-
     from eve import Engine
-    from eve.errors import EveError
+    from eve.core.snapshot import MAX_SNAPSHOT_BYTES
+    from eve.errors import EveError, SnapshotTooLarge
+    from eve.replay import read_capped
     from eve.search import mcts
 
     try:
+        data = read_capped(args.file, MAX_SNAPSHOT_BYTES)      # never the whole of a big file
+        if len(data) > MAX_SNAPSHOT_BYTES:
+            raise SnapshotTooLarge(f"{args.file}: more than the snapshot cap of "
+                                   f"{MAX_SNAPSHOT_BYTES} bytes (or not a regular file)")
         engine = Engine()
-        m = engine.restore(Path(args.file).read_bytes())
+        m = engine.restore(data)
         r = mcts(m, iterations=args.iterations, seed=args.seed, threads=args.threads, c=args.c,
                  max_depth=args.max_depth, reward=args.reward)
     except (EveError, OSError, ValueError) as e:
@@ -196,14 +272,14 @@ def cmd_plugins(args: argparse.Namespace) -> int:
     from eve import Engine, __version__
     from eve.errors import ContentError
 
-    fatal = None
+    fatal: ContentError | None = None
     try:
         engine = Engine()
         report, fingerprint = engine.plugin_report, engine.fingerprint
     except ContentError as exc:       # strict mode, or a catalog that cannot be built at all
-        report, fingerprint, fatal = getattr(exc, "report", None), None, exc
-        if report is None:
+        if getattr(exc, "report", None) is None:
             raise
+        report, fingerprint, fatal = exc.report, None, exc  # type: ignore[attr-defined]
     doc = report.to_dict()
     doc["fingerprint"] = fingerprint
     doc["fatal"] = None if fatal is None else str(fatal)
@@ -253,17 +329,20 @@ def cmd_lint(args: argparse.Namespace) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="eve", description="The Eve of Midnight match engine.")
+    p = _Parser(prog="eve", description="The Eve of Midnight match engine.")
     sub = p.add_subparsers(dest="command", required=True)
 
     s = sub.add_parser("simulate", help="play seeded matches with a native policy and summarize")
-    s.add_argument("--games", type=int, default=100, help="matches in all (default 100), cycling through the Encounters")
-    s.add_argument("--seed", type=int, default=0, help="first seed (default 0)")
+    s.add_argument("--games", type=_int_in(1, MAX_GAMES), default=100,
+                   help=f"matches in all (default 100, at most {MAX_GAMES:,}), cycling through the Encounters")
+    s.add_argument("--seed", type=_int_in(0, MAX_SEED), default=0,
+                   help="first seed (default 0); the seeds S..S+N-1 are in [0, 2**64)")
     s.add_argument("--policy", choices=("random", "greedy", "mcts"), default="greedy")
-    s.add_argument("--iterations", type=int, default=1000, help="MCTS iterations a decision (default 1000)")
-    s.add_argument("--threads", type=int, default=1, help="MCTS threads (default 1)")
-    s.add_argument("--c", type=float, default=1.4, help="MCTS exploration constant (default 1.4)")
-    s.add_argument("--max-depth", type=int, default=20,
+    s.add_argument("--iterations", type=_int_in(1, MAX_ITERATIONS), default=1000,
+                   help="MCTS iterations a decision (default 1000)")
+    s.add_argument("--threads", type=_int_in(1, MAX_THREADS), default=1, help="MCTS threads (default 1)")
+    s.add_argument("--c", type=_float_in(0.0, 1e6), default=1.4, help="MCTS exploration constant (default 1.4)")
+    s.add_argument("--max-depth", type=_int_in(0, MAX_DEPTH), default=20,
                    help="MCTS rollout decisions before evaluating (default 20; 0: to the end)")
     s.add_argument("--reward", choices=("win", "shaped"), default="shaped", help="MCTS reward")
     s.add_argument("--encounter", help="encounter id(s), comma-separated (default: every one)")
@@ -275,11 +354,12 @@ def build_parser() -> argparse.ArgumentParser:
 
     se = sub.add_parser("search", help="run the native MCTS from a saved snapshot")
     se.add_argument("file", help="a snapshot file (Match.snapshot() bytes)")
-    se.add_argument("--iterations", type=int, default=1000)
-    se.add_argument("--seed", type=int, default=0)
-    se.add_argument("--threads", type=int, default=1)
-    se.add_argument("--c", type=float, default=1.4)
-    se.add_argument("--max-depth", type=int, default=20, help="rollout depth cap (0: to the end)")
+    se.add_argument("--iterations", type=_int_in(1, MAX_ITERATIONS), default=1000)
+    se.add_argument("--seed", type=_int_in(0, MAX_SEED), default=0)
+    se.add_argument("--threads", type=_int_in(1, MAX_THREADS), default=1)
+    se.add_argument("--c", type=_float_in(0.0, 1e6), default=1.4)
+    se.add_argument("--max-depth", type=_int_in(0, MAX_DEPTH), default=20,
+                    help="rollout depth cap (0: to the end)")
     se.add_argument("--reward", choices=("win", "shaped"), default="shaped")
     se.add_argument("--json", action="store_true")
     se.set_defaults(func=cmd_search)
@@ -291,7 +371,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     b = sub.add_parser("bench", help="measure native playouts, clone and apply")
     b.add_argument("--json", action="store_true")
-    b.add_argument("--seconds", type=float, default=3.0, help="time per measurement (default 3)")
+    b.add_argument("--seconds", type=_float_in(0.0, MAX_BENCH_SECONDS, lo_open=True), default=3.0,
+                   help=f"time per measurement (default 3; more than 0, at most {MAX_BENCH_SECONDS:g})")
     b.add_argument("--peers", action="store_true",
                    help="also run OpenSpiel's MCTS and playouts (the optional bench extra)")
     b.set_defaults(func=cmd_bench)
@@ -308,17 +389,46 @@ def build_parser() -> argparse.ArgumentParser:
     return p
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
-    if getattr(args, "games", 1) is not None and getattr(args, "games", 1) < 1:
-        print("eve: --games must be at least 1", file=sys.stderr)
-        return 2
-    from eve.errors import EveError
+def _quiet_stdout(stream: IO[str]) -> None:
+    """After a broken pipe: point stdout at /dev/null, so that the interpreter's last flush at
+    exit does not print "Exception ignored ... BrokenPipeError"."""
     try:
-        return int(args.func(args) or 0)
-    except (EveError, ValueError) as e:
-        print(f"eve {args.command}: {e}", file=sys.stderr)
-        return 2
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, stream.fileno())
+    except (OSError, ValueError, AttributeError):   # no file descriptor (a captured stream)
+        pass
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """The command line. Every failure ends with one line on stderr: bad arguments and errors
+    (EveError, OSError, ValueError) exit 2, Ctrl-C exits 130, a closed stdout pipe exits 141
+    quietly."""
+    command = "eve"
+    try:
+        parser = build_parser()
+        try:
+            args = parser.parse_args(argv)
+        except SystemExit as e:         # --help (0) or a bad argument (2, its line printed)
+            return e.code if isinstance(e.code, int) else EXIT_USAGE
+        command = f"eve {args.command}"
+        if args.command == "simulate" and args.seed + args.games - 1 > MAX_SEED:
+            print(f"{command}: error: the seeds {args.seed}..{args.seed + args.games - 1} go past "
+                  "2**64 - 1", file=sys.stderr)
+            return EXIT_USAGE
+        from eve.errors import EveError
+        try:
+            code = int(args.func(args) or 0)
+            sys.stdout.flush()              # a closed pipe is found here, not at exit
+            return code
+        except BrokenPipeError:
+            _quiet_stdout(sys.stdout)
+            return EXIT_BROKEN_PIPE
+        except (EveError, OSError, ValueError) as e:
+            print(f"{command}: {_one_line(e)}", file=sys.stderr)
+            return EXIT_USAGE
+    except KeyboardInterrupt:
+        print(f"{command}: interrupted", file=sys.stderr)
+        return EXIT_INTERRUPTED
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -2,26 +2,148 @@
 
 A replay is msgpack: ["eve.replay", FORMAT, engine_version, fingerprint, seed, heroes,
 encounter, deck or nil, actions, final_hash, outcome, rounds] (docs/snapshot-abi.md, "Replays").
-Reading one is strict like a snapshot: a size cap, msgpack's length limits, no maps, and
-a typed eve.errors.ReplayError for anything wrong.
+Reading one is strict like a snapshot: a file is read with the size cap first (never more than
+cap + 1 bytes), the decoder walks the layout field by field (each array's length is checked
+before its elements are read, and an element must be the scalar its field holds, so hostile
+nesting is refused at its first byte), every field's type is exact (a msgpack boolean is not an
+integer), and anything wrong is a typed eve.replay.ReplayError. `verify` checks every claim of a
+replay: its final hash, outcome and rounds.
 """
 from __future__ import annotations
 
+import io
+import os
+import tempfile
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import msgpack
 
-from eve.errors import ContentMismatch, EveError, IllegalAction
+from eve.errors import ContentError, ContentMismatch, EveError, IllegalAction
+
+if TYPE_CHECKING:
+    from eve.core.match import Match
+    from eve.engine import Engine
 
 MAGIC = "eve.replay"
 FORMAT = 1
 MAX_REPLAY_BYTES = 4 * 1024 * 1024
+MAX_TEXT = 256              # bytes of a string field (versions, fingerprints, ids)
+MAX_HEROES = 16             # the format's bound; the engine's config (player_hero_slots) is
+                            # checked when the replay is played
+MAX_DECK = 4096
+MAX_ACTIONS = 1_000_000
+MAX_ROUNDS = 2**31 - 1
+
+# msgpack type bytes that start a container (or bin/ext): no scalar field may start with one
+_FIXMAP, _FIXARRAY = range(0x80, 0x90), range(0x90, 0xA0)
+_CONTAINERS = frozenset([*_FIXMAP, *_FIXARRAY, 0xC4, 0xC5, 0xC6, 0xC7, 0xC8, 0xC9,
+                         0xD4, 0xD5, 0xD6, 0xD7, 0xD8, 0xDC, 0xDD, 0xDE, 0xDF])
+_NIL = 0xC0
 
 
 class ReplayError(EveError):
     """A replay file that cannot be read or does not reproduce its match."""
+
+
+def read_capped(path: str | Path, cap: int) -> bytes:
+    """At most cap + 1 bytes of a file: the caller refuses the file when it gets more than
+    `cap`. Never reads an unbounded file whole (a 1 GiB file, /dev/zero)."""
+    with open(path, "rb") as f:
+        return f.read(cap + 1)
+
+
+def _is_int(x: object) -> bool:
+    return type(x) is int           # bool is a subclass of int and is not an integer here
+
+
+class _Reader:
+    """The replay layout, read field by field from msgpack bytes."""
+
+    def __init__(self, data: bytes) -> None:
+        self.data = data
+        # streamed from the bytes in 64 KiB reads: the decoder never copies the whole input
+        self.u = msgpack.Unpacker(io.BytesIO(data), read_size=64 * 1024,
+                                  max_buffer_size=MAX_REPLAY_BYTES, max_array_len=0,
+                                  max_map_len=0, max_str_len=MAX_TEXT, max_bin_len=0,
+                                  max_ext_len=0, strict_map_key=True, use_list=True)
+
+    def _next_byte(self) -> int | None:
+        pos = self.u.tell()
+        return self.data[pos] if pos < len(self.data) else None
+
+    def scalar(self, field: str) -> Any:
+        b = self._next_byte()
+        if b is None:
+            raise ReplayError(f"not a replay (truncated at field {field})")
+        if b in _CONTAINERS:
+            raise ReplayError(f"replay field {field} is malformed")
+        return self.u.unpack()
+
+    def is_nil(self) -> bool:
+        if self._next_byte() == _NIL:
+            self.u.unpack()
+            return True
+        return False
+
+    def array(self, field: str, limit: int) -> int:
+        b = self._next_byte()
+        if b is None:
+            raise ReplayError(f"not a replay (truncated at field {field})")
+        if b not in _FIXARRAY and b not in (0xDC, 0xDD):
+            raise ReplayError(f"replay field {field} is malformed")
+        n = int(self.u.read_array_header())
+        if n > limit:
+            raise ReplayError(f"replay field {field} has {n} entries, more than {limit}")
+        return n
+
+    def end(self) -> None:
+        if self.u.tell() != len(self.data):
+            raise ReplayError("not a replay (trailing bytes after the last field)")
+
+
+def _decode(data: bytes) -> tuple[Any, ...]:
+    r = _Reader(data)
+    try:
+        if r.array("header", 64) != 12 or r.scalar("magic") != MAGIC:
+            raise ReplayError("no header")
+    except ReplayError:
+        raise ReplayError("not a replay (no 'eve.replay' header)") from None
+    fmt = r.scalar("format")
+    if not (_is_int(fmt) and fmt == FORMAT):
+        raise ReplayError(f"replay format {fmt!r} is not supported (supported: {FORMAT})")
+
+    def need(ok: bool, field: str) -> None:
+        if not ok:
+            raise ReplayError(f"replay field {field} is malformed")
+
+    def text(field: str) -> str:
+        x = r.scalar(field)
+        need(type(x) is str, field)
+        return str(x)
+
+    def texts(field: str, limit: int) -> list[str]:
+        return [text(f"{field}[{i}]") for i in range(r.array(field, limit))]
+
+    def integer(field: str, lo: int, hi: int) -> int:
+        x = r.scalar(field)
+        need(_is_int(x) and lo <= x < hi, field)
+        return int(x)
+
+    ver, fp = text("engine_version"), text("fingerprint")
+    seed = integer("seed", 0, 2**64)
+    heroes = texts("heroes", MAX_HEROES)
+    enc = text("encounter")
+    deck = None if r.is_nil() else texts("deck", MAX_DECK)
+    actions = [integer(f"actions[{i}]", 0, 2**31) for i in range(r.array("actions", MAX_ACTIONS))]
+    final = integer("final_hash", 0, 2**64)
+    outcome = r.scalar("outcome")
+    need(outcome is None or (type(outcome) is str and outcome in ("win", "loss")), "outcome")
+    rounds = integer("rounds", 0, MAX_ROUNDS + 1)
+    r.end()
+    return ver, fp, seed, heroes, enc, deck, actions, final, outcome, rounds
 
 
 @dataclass(frozen=True)
@@ -39,7 +161,7 @@ class Replay:
 
     # ---- making ----
     @classmethod
-    def of(cls, match) -> Replay:
+    def of(cls, match: Match) -> Replay:
         """The replay of a match made by Engine.new_match (any time: it records its actions)."""
         if match.setup is None or match.actions is None:
             raise ReplayError("only a match made by Engine.new_match can be replayed "
@@ -47,64 +169,71 @@ class Replay:
         from eve import __version__
         seed, heroes, encounter, deck = match.setup
         return cls(__version__, match.fingerprint, seed, list(heroes), encounter,
-                   None if deck is None else list(deck), match.actions, match.state_hash(),
+                   None if deck is None else list(deck), list(match.actions), match.state_hash(),
                    match.outcome, match.round)
 
     def to_bytes(self) -> bytes:
-        return msgpack.packb([MAGIC, FORMAT, self.engine_version, self.fingerprint, self.seed,
-                              self.heroes, self.encounter, self.deck, self.actions,
-                              self.final_hash, self.outcome, self.rounds])
+        return bytes(msgpack.packb([MAGIC, FORMAT, self.engine_version, self.fingerprint,
+                                    self.seed, self.heroes, self.encounter, self.deck,
+                                    self.actions, self.final_hash, self.outcome, self.rounds]))
 
     def save(self, path: str | Path) -> None:
-        Path(path).write_bytes(self.to_bytes())
+        """Write the replay atomically: a temporary file in the same folder, then os.replace,
+        so a reader never sees half a replay and a failed write leaves no file behind."""
+        path = Path(path)
+        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+        try:
+            with os.fdopen(fd, "wb") as f:
+                f.write(self.to_bytes())
+            os.replace(tmp, path)
+        except BaseException:
+            try:
+                os.unlink(tmp)
+            except OSError:
+                pass
+            raise
 
     # ---- reading ----
     @classmethod
-    def from_bytes(cls, data: bytes) -> Replay:
+    def from_bytes(cls, data: bytes | bytearray) -> Replay:
         if not isinstance(data, (bytes, bytearray)):
             raise ReplayError(f"a replay is bytes, not {type(data).__name__}")
         if len(data) > MAX_REPLAY_BYTES:
             raise ReplayError(f"{len(data)} bytes exceed the replay cap of {MAX_REPLAY_BYTES}")
         try:
-            top = msgpack.unpackb(bytes(data), strict_map_key=True, max_map_len=0,
-                                  max_array_len=1_000_000, max_str_len=256, max_bin_len=0,
-                                  max_ext_len=0, use_list=True)
+            fields = _decode(data if isinstance(data, bytes) else bytes(data))
+        except ReplayError:
+            raise
         except Exception as e:   # msgpack raises several types for malformed input
             raise ReplayError(f"not a replay (malformed msgpack: {e})") from None
-        if not isinstance(top, list) or len(top) != 12 or top[0] != MAGIC:
-            raise ReplayError("not a replay (no 'eve.replay' header)")
-        if top[1] != FORMAT:
-            raise ReplayError(f"replay format {top[1]!r} is not supported (supported: {FORMAT})")
-        _, _, ver, fp, seed, heroes, enc, deck, actions, final, outcome, rounds = top
-
-        def need(ok: bool, field: str) -> None:
-            if not ok:
-                raise ReplayError(f"replay field {field} is malformed")
-
-        need(isinstance(ver, str) and isinstance(fp, str), "header")
-        need(isinstance(seed, int) and 0 <= seed < 2**64, "seed")
-        need(isinstance(heroes, list) and all(isinstance(h, str) for h in heroes), "heroes")
-        need(isinstance(enc, str), "encounter")
-        need(deck is None or (isinstance(deck, list) and all(isinstance(c, str) for c in deck)), "deck")
-        need(isinstance(actions, list) and all(isinstance(a, int) and 0 <= a < 2**31 for a in actions), "actions")
-        need(isinstance(final, int) and 0 <= final < 2**64, "final_hash")
-        need(outcome in (None, "win", "loss"), "outcome")
-        need(isinstance(rounds, int) and rounds >= 0, "rounds")
-        return cls(ver, fp, seed, heroes, enc, deck, actions, final, outcome, rounds)
+        return cls(*fields)
 
     @classmethod
     def load(cls, path: str | Path) -> Replay:
-        return cls.from_bytes(Path(path).read_bytes())
+        """Read a replay file: at most MAX_REPLAY_BYTES + 1 bytes of it, refused when larger."""
+        data = read_capped(path, MAX_REPLAY_BYTES)
+        if len(data) > MAX_REPLAY_BYTES:
+            raise ReplayError(f"{path}: more than the replay cap of {MAX_REPLAY_BYTES} bytes "
+                              "(or not a regular file)")
+        return cls.from_bytes(data)
 
     # ---- playing ----
-    def steps(self, engine) -> Iterator[tuple[int, object, int | None]]:
+    def steps(self, engine: Engine) -> Iterator[tuple[int, Match, int | None]]:
         """Play the replay: yields (step, match, action) before each action (action None at the
-        end). Raises ContentMismatch for other content and ReplayError if an action is illegal."""
+        end). Raises ContentMismatch for other content and ReplayError for a setup the engine
+        refuses (a party size its config does not allow, an enemy hero...) or an illegal action."""
         if engine.fingerprint != self.fingerprint:
             mine = {p[0] for p in engine.pack_fingerprints()}
             raise ContentMismatch(engine.fingerprint, self.fingerprint, sorted(mine))
-        m = engine.new_match(seed=self.seed, heroes=self.heroes, encounter=self.encounter,
-                             deck=self.deck)
+        slots = engine.config["player_hero_slots"]
+        if not 1 <= len(self.heroes) <= slots:
+            raise ReplayError(f"the replay's party has {len(self.heroes)} heroes; this content "
+                              f"allows 1 to {slots}")
+        try:
+            m = engine.new_match(seed=self.seed, heroes=self.heroes, encounter=self.encounter,
+                                 deck=self.deck)
+        except (ValueError, ContentError) as e:
+            raise ReplayError(f"the replay's setup is refused: {e}") from None
         for i, a in enumerate(self.actions):
             yield i, m, a
             try:
@@ -113,13 +242,28 @@ class Replay:
                 raise ReplayError(f"action {i} ({a:#x}) is illegal on replay: {e.reason}") from None
         yield len(self.actions), m, None
 
-    def play(self, engine):
+    def play(self, engine: Engine) -> Match:
         """The match at the end of the replay."""
         m = None
         for _, step, _ in self.steps(engine):
             m = step
+        assert m is not None            # steps always yields the end
         return m
 
-    def verify(self, engine) -> bool:
-        """True when replaying gives the stored final hash."""
-        return self.play(engine).state_hash() == self.final_hash
+    def mismatches(self, engine: Engine, end: Match | None = None) -> list[str]:
+        """What the replay claims that replaying it does not give (its final hash, outcome,
+        rounds), in words; empty when every claim holds. `end`: the played match, if at hand."""
+        m = self.play(engine) if end is None else end
+        out = []
+        if m.state_hash() != self.final_hash:
+            out.append(f"final hash {m.state_hash():016x}, stored {self.final_hash:016x}")
+        if m.outcome != self.outcome:
+            out.append(f"outcome {m.outcome}, stored {self.outcome}")
+        if m.round != self.rounds:
+            out.append(f"round {m.round}, stored {self.rounds}")
+        return out
+
+    def verify(self, engine: Engine) -> bool:
+        """True when replaying gives everything the replay claims: the stored final hash,
+        outcome and rounds."""
+        return not self.mismatches(engine)

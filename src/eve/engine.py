@@ -4,9 +4,12 @@
 """
 from __future__ import annotations
 
+import importlib
+import operator
 import os
+import types
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, SupportsIndex
 
 from eve.catalog import Catalog
 from eve.compiler import check_overrides, compile_registry
@@ -69,6 +72,12 @@ class Engine:
 
     `plugin_report` lists every pack tried (loaded or not) with its errors; `packs` the loaded
     ones by name.
+
+    An Engine pickles (so its matches cross a process pool) as what it was made of: its packs
+    (a module by its import name, anything else as pickle does it; packs=None re-discovers the
+    installed ones in the receiving process), its config overrides, its rules selection and
+    `strict`. The receiving process must have the same packs installed: a Match pickled with it
+    that lands where they differ raises eve.ContentMismatch when it is unpickled.
     """
 
     def __init__(self, packs: Sequence[object] | None = None, config: Mapping[str, Any] | None = None,
@@ -76,6 +85,7 @@ class Engine:
         overrides = dict(config or {}) if config is None or isinstance(config, Mapping) else config
         check_overrides(overrides)          # before any pack loads: a typo costs nothing
         selected = _rules_selection(rules)
+        self._made_of = (None if packs is None else list(packs), overrides, list(selected), strict)
         loaded = load_plugins(packs, _trial, strict)
         self.registry = loaded.registry
         self.plugin_report: PluginReport = loaded.report
@@ -95,6 +105,12 @@ class Engine:
         self.content = self.catalog.tables
         self.compiled = _CompiledIds(self.catalog)
         self._warn_dangerous_content()
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        packs, overrides, selected, strict = self._made_of
+        refs = None if packs is None else [_PackByName(p.__name__) if isinstance(p, types.ModuleType)
+                                           else p for p in packs]
+        return (_rebuild_engine, (refs, overrides, selected, strict))
 
     def _warn_dangerous_content(self) -> None:
         """One ContentWarning per `eve lint` error: content that loads but can never work as
@@ -161,7 +177,7 @@ class Engine:
     def default_heroes(self) -> list[str]:
         return list(self.catalog.player_heroes[: self.catalog.config["player_hero_slots"]])
 
-    def new_match(self, seed: int = 0, heroes: Sequence[str] | None = None, encounter: str | None = None,
+    def new_match(self, seed: SupportsIndex = 0, heroes: Sequence[str] | None = None, encounter: str | None = None,
                   deck: Sequence[str] | None = None) -> Match:
         """A new match, started: the player holds the first decision of round 1.
 
@@ -169,9 +185,13 @@ class Engine:
         the first registered); deck: card ids (default: the union of the heroes' starting cards)."""
         return self._make(seed, heroes, encounter, deck, start=True)
 
-    def _make(self, seed: int, heroes: Sequence[str] | None, encounter: str | None,
+    def _make(self, seed: SupportsIndex, heroes: Sequence[str] | None, encounter: str | None,
               deck: Sequence[str] | None, start: bool) -> Match:
-        if not isinstance(seed, int) or not 0 <= seed < 2**64:
+        try:
+            seed = operator.index(seed)     # any integer type: numpy's too
+        except TypeError:
+            raise ValueError("seed must be an integer in [0, 2**64)") from None
+        if not 0 <= seed < 2**64:
             raise ValueError("seed must be an integer in [0, 2**64)")
         hs = list(heroes) if heroes is not None else self.default_heroes()
         slots = self.config["player_hero_slots"]
@@ -221,6 +241,20 @@ class Engine:
         _snapshot_decode(m, data, self.fingerprint, self.pack_fingerprints(),
                          self.catalog.snapshot_prefix)
         return m
+
+
+class _PackByName:
+    """A pack module in a pickled Engine: imported by name where it is unpickled."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+
+def _rebuild_engine(refs: list[Any] | None, overrides: Any, rules: list[str],
+                    strict: bool | None) -> Engine:
+    packs = None if refs is None else [importlib.import_module(p.name) if isinstance(p, _PackByName)
+                                       else p for p in refs]
+    return Engine(packs=packs, config=overrides, rules=rules, strict=strict)
 
 
 class _CompiledIds:

@@ -8,12 +8,15 @@ parameters; a `time_limit` makes it depend on the machine too.
 from __future__ import annotations
 
 import math
+import operator
 import threading
 import time
+import weakref
 from dataclasses import dataclass, field
 from typing import Any
 
 from eve.actions import Action, Listed
+from eve.core.match import Match
 from eve.core.search import Worker, worker_seed
 
 REWARDS = {"win": 0, "shaped": 1}
@@ -50,7 +53,7 @@ DEFAULT_REWARD = "shaped"
 DEFAULT_CACHE_STATES = 65536
 
 
-def mcts(match, iterations: int = 1000, seed: int = 0, threads: int = 1, c: float = 1.4,
+def mcts(match: Match, iterations: int = 1000, seed: int = 0, threads: int = 1, c: float = 1.4,
          max_depth: int = DEFAULT_MAX_DEPTH, reward: str = DEFAULT_REWARD,
          time_limit: float | None = None, verify: bool = False,
          cache_states: int = DEFAULT_CACHE_STATES) -> SearchResult:
@@ -69,6 +72,10 @@ def mcts(match, iterations: int = 1000, seed: int = 0, threads: int = 1, c: floa
     The defaults (rollouts capped at 20 decisions, shaped reward) are the playing configuration:
     against Encounters that random play never beats, full random rollouts all lose and give the
     search nothing to choose by (BENCHMARKS.md). `eve bench` measures full rollouts."""
+    iterations, seed, threads, max_depth, cache_states = (
+        _integer(v, name) for v, name in ((iterations, "iterations"), (seed, "seed"),
+                                          (threads, "threads"), (max_depth, "max_depth"),
+                                          (cache_states, "cache_states")))
     if match.is_over:
         raise ValueError("the match is over: there is nothing to search")
     if iterations < 1 or threads < 1:
@@ -93,7 +100,7 @@ def mcts(match, iterations: int = 1000, seed: int = 0, threads: int = 1, c: floa
     else:
         errors: list[BaseException] = []
 
-        def run(w, a):
+        def run(w: Worker, a: tuple[Any, ...]) -> None:
             try:
                 w.run(*a)
             except BaseException as e:      # re-raised in the caller's thread below
@@ -113,17 +120,26 @@ def mcts(match, iterations: int = 1000, seed: int = 0, threads: int = 1, c: floa
         for a, (n, v) in w.root_stats().items():
             visits[a] += n
             values[a] += v
-    listed = Listed(match.catalog, match.clone())        # words made when read, as legal_actions()
+    listed = Listed(match.catalog, match.clone(), weakref.ref(match))   # as legal_actions()
     stats = [RootStat(Action(a, "", listed), visits[a], values[a] / visits[a] if visits[a] else 0.0)
              for a in legal]
     best = max(stats, key=lambda s: (s.visits, s.value, -legal.index(s.action.code)))
     wstats = [w.stats for w in workers]
-    done = sum(s["iterations"] for s in wstats)
+    done = int(sum(s["iterations"] for s in wstats))
     details = {k: sum(s[k] for s in wstats) for k in wstats[0]}
     return SearchResult(best.action, stats, done, elapsed, threads, seed, details)
 
 
-def _tree_paths(match, iterations: int = 200, seed: int = 0):
+def _integer(v: Any, name: str) -> int:
+    """`v` as an int: any integer type (numpy's included, through operator.index)."""
+    try:
+        return operator.index(v)
+    except TypeError:
+        raise TypeError(f"{name} must be an integer, not {type(v).__name__} {v!r}") from None
+
+
+def _tree_paths(match: Match, iterations: int = 200,
+                seed: int = 0) -> tuple[Any, dict[str, float]]:
     """The action paths a one-thread search's tree holds (for legality tests)."""
     w = Worker()
     w.run(match, worker_seed(seed, 0), iterations, 1.4, 0, 0, 1, 0.0)

@@ -11,13 +11,15 @@ NO_TARGET = 255       # eve.encoding.NO_TARGET (this module is imported before t
 
 class Listed:
     """What the words of listed actions are made from: the catalog, and a copy of the match as
-    it was when they were listed (the match itself may have moved on since)."""
+    it was when they were listed (the match itself may have moved on since); `origin`, a weak
+    reference to the match they were listed from (None: unknown)."""
 
-    __slots__ = ("catalog", "match")
+    __slots__ = ("catalog", "match", "origin")
 
-    def __init__(self, catalog: Any, match: Any) -> None:
+    def __init__(self, catalog: Any, match: Any, origin: Any = None) -> None:
         self.catalog = catalog
         self.match = match
+        self.origin = origin
 
 
 class Action:
@@ -25,22 +27,40 @@ class Action:
 
     `text` is its words ("play core:ember_idol#16"). Actions from `Match.legal_actions()` make
     them when first read, from a copy of the match taken at listing: a bot that reads only the
-    codes then pays about a clone a listing instead of a description an action."""
+    codes then pays about a clone a listing instead of a description an action.
 
-    __slots__ = ("_deploy", "_listed", "_text", "code")
+    An Action knows the match it was listed from. Applied to another match (`Match.apply`,
+    `Match.check`) it is refused, with IllegalAction (19: invalid source, 11: invalid target),
+    unless it *means the same* there: the same kind, source, target and lane bytes (the same
+    code) naming the same things by catalog id: a card instance holding the same card, a unit
+    slot holding the same hero, card or token (or empty in both), a Stack item of the same kind
+    and side for the same card. What it means where it was listed is kept with it, through
+    pickling too (an unpickled Action is checked against every match). A bare int code, or an
+    Action made from one, is not checked: its meaning is the embedder's."""
+
+    __slots__ = ("_deploy", "_listed", "_meaning", "_origin", "_text", "code")
 
     def __init__(self, code: int, text: str = "", listed: Listed | None = None,
-                 deploy: bool | None = None) -> None:
+                 deploy: bool | None = None, meaning: tuple[Any, ...] | None = None) -> None:
         self.code = code
         self._text = None if listed is not None else text
         self._listed = listed
         self._deploy = deploy
+        self._origin = None if listed is None else listed.origin
+        self._meaning = meaning
+
+    def listed_meaning(self) -> tuple[Any, ...] | None:
+        """What this action acts on where it was listed (Match._meaning), or None if unknown."""
+        if self._meaning is None and self._listed is not None and self._origin is not None:
+            self._meaning = self._listed.match._meaning(self.code)
+        return self._meaning
 
     @property
     def text(self) -> str:
         if self._text is None:
             assert self._listed is not None
             self._deploy = self.is_deploy
+            self.listed_meaning()           # before the listing's copy goes
             self._text = self._listed.catalog.describe_action(self._listed.match, self.code)
             self._listed = None
         return self._text
@@ -58,8 +78,8 @@ class Action:
         return self._deploy
 
     def __reduce__(self) -> tuple[Any, ...]:
-        # pickled and copied with its words made: the match copy they come from is not picklable
-        return (Action, (self.code, self.text, None, self.is_deploy))
+        # pickled and copied with its words and its meaning made: not the match copy they come from
+        return (Action, (self.code, self.text, None, self.is_deploy, self.listed_meaning()))
 
     @property
     def kind(self) -> str:

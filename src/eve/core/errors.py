@@ -4,8 +4,24 @@ from __future__ import annotations
 from eve.core.vocabulary import REASONS as _REASONS
 
 
+def _rebuild(cls: type[BaseException], args: tuple[object, ...], state: dict[str, object]) -> BaseException:
+    """An exception as pickled by EveError.__reduce__: made without its constructor, which
+    subclasses give arguments of their own (the message they pass on is in `args`)."""
+    exc = cls.__new__(cls, *args)
+    exc.args = args
+    exc.__dict__.update(state)
+    return exc
+
+
 class EveError(Exception):
-    """Base of every error eve raises on purpose."""
+    """Base of every error eve raises on purpose.
+
+    Every one pickles (so it crosses a process pool) with its attributes, whatever its
+    constructor takes; a live `report` an Engine attaches to a ContentError stays behind."""
+
+    def __reduce__(self) -> tuple[object, ...]:
+        state = {k: v for k, v in self.__dict__.items() if k != "report"}
+        return (_rebuild, (type(self), self.args, state))
 
 
 class IllegalAction(EveError):
@@ -86,10 +102,6 @@ class PluginError(ContentError):
 
     def __str__(self) -> str:
         return self.describe()     # current: the engine names the pack once its manifest is read
-
-    def __reduce__(self):          # picklable (across a process pool); the live report stays
-        state = {k: v for k, v in self.__dict__.items() if k != "report"}
-        return (self.__class__, (self.code, self.reason), state)
 
     def to_dict(self) -> dict[str, str | None]:
         return {"code": self.code, "message": self.reason, "pack": self.pack, "dist": self.dist,

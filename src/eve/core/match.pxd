@@ -14,5 +14,6 @@ cdef class Match:
     cdef readonly long long seed
     cdef readonly object setup      # (seed, hero ids, encounter id, deck ids or None), or None
     cdef list _actions             # action codes applied since setup (for replays)
+    cdef object __weakref__        # the Actions it lists know where they come from
     cdef void _open_log(self) noexcept
     cdef void _close_log(self) noexcept

@@ -20,6 +20,9 @@ from operator import index as operator_index
 from eve.core.vocabulary import BY_KEY, names as vocab_names
 from eve.core.errors import IllegalAction, REASONS
 from eve.core.actions import Action, Listed
+from eve.core.rng cimport sm_next, sm_shuffle16, stream_seed
+from operator import index as _index
+from weakref import ref as _weakref
 
 ZONE_NAMES = {n: c for n, c in BY_KEY["zone"].by_name().items() if c != Z_NONE}
 ZONE_BY_ID = {v: k for k, v in ZONE_NAMES.items()}
@@ -40,10 +43,28 @@ def _side_index(side):
     raise ValueError(f"side must be 'player' or 'encounter', not {side!r}")
 
 
-cdef class Match:
-    """One match. Made by `Engine.new_match` (or `eve.testing.scenario`), never directly."""
+_MAKE = object()        # the key the engine's own constructors pass to Match.__new__
 
-    def __cinit__(self):
+
+def _action_int(action):
+    """An action given as an integer of any type (operator.index), bool excepted, or None."""
+    if isinstance(action, bool):
+        return None
+    try:
+        return _index(action)
+    except TypeError:
+        return None
+
+
+cdef class Match:
+    """One match. Made by `Engine.new_match`, `Engine.restore`, `eve.testing.scenario`,
+    `clone()` or `determinize()`, never directly: `eve.Match()` raises TypeError (a Match
+    without its content could not even be read)."""
+
+    def __cinit__(self, *args, **kwargs):
+        if len(args) != 1 or args[0] is not _MAKE or kwargs:
+            raise TypeError("eve.Match cannot be made directly: use Engine.new_match(...), "
+                            "Engine.restore(data) or eve.testing.scenario(...)")
         self.cx.draw_at_random = 0      # a match draws from the top of its Archive
         self.log = NULL
         self.log_n = 0
@@ -79,7 +100,7 @@ cdef class Match:
 
     @staticmethod
     def _create(engine, catalog, long long seed, list heroes, int enc, deck, bint start=True):
-        cdef Match m = Match.__new__(Match)
+        cdef Match m = Match.__new__(Match, _MAKE)
         cdef CompiledContent content = catalog.tables
         cdef int16_t hs[MAX_HERO_SLOTS]
         cdef int16_t dk[MAX_CARDS]
@@ -105,7 +126,7 @@ cdef class Match:
     @staticmethod
     def _blank(engine, catalog):
         """An empty Match of this content, for a restore to fill."""
-        cdef Match m = Match.__new__(Match)
+        cdef Match m = Match.__new__(Match, _MAKE)
         m.engine = engine
         m.catalog = catalog
         m.content = catalog.tables
@@ -128,14 +149,27 @@ cdef class Match:
         return [buf[i] for i in range(n)]
 
     def legal_actions(self):
-        """Every legal action now, in a deterministic order; empty exactly when the match is over."""
+        """Every legal action now, in a deterministic order; empty exactly when the match is over.
+
+        Each Action remembers this match: applied to another match (a clone that has moved on,
+        a match of another party), it is refused unless it means the same there (`apply`)."""
         codes = self.legal_action_codes()
-        listed = Listed(self.catalog, self.clone()) if codes else None    # words made when read
+        listed = Listed(self.catalog, self.clone(), _weakref(self)) if codes else None
         return [Action(c, "", listed) for c in codes]
 
     def check(self, action):
-        """The reason code `action` is refused now (0 when it is legal)."""
-        cdef int32_t code = action if isinstance(action, int) else action.code
+        """The reason code `action` is refused now (0 when it is legal): an Action, or its code
+        as any integer (operator.index). An Action listed from another match that means
+        something else here is refused as apply() refuses it (19 or 11)."""
+        cdef int32_t code
+        cdef int r
+        if isinstance(action, Action):
+            r = self._foreign(action)
+            if r:
+                return r
+            code = action.code
+        else:
+            code = _index(action)
         self.cx.tb = self.content.tb
         self.cx.ev = NULL
         return check_action(&self.st, &self.cx, code)
@@ -147,10 +181,19 @@ cdef class Match:
         (an unaffordable action included)."""
         cdef int32_t code
         cdef int r
-        if isinstance(action, Action):
-            action = action.code
-        if not isinstance(action, int) or isinstance(action, bool) \
-                or not -2147483648 <= action <= 2147483647:
+        if type(action) is not int:
+            if isinstance(action, Action):
+                r = self._foreign(action)
+                if r:
+                    raise IllegalAction(action, r, self._foreign_reason(action, r))
+                action = action.code
+            else:
+                given = action
+                action = _action_int(action)
+                if action is None:
+                    raise IllegalAction(given, 2, REASONS[2] + ": expected an eve.Action or its "
+                                        "code as an integer")
+        if not -2147483648 <= action <= 2147483647:
             raise IllegalAction(action, 2, REASONS[2] + ": expected an eve.Action or its int code")
         code = action
         self.cx.tb = self.content.tb
@@ -163,6 +206,65 @@ cdef class Match:
         self._close_log()
         if self._actions is not None:
             self._actions.append(code)
+
+    def _foreign(self, action):
+        """0, or the reason code (19: the source, 11: the target) when `action` was listed from
+        another match and means something else here (`_meaning`)."""
+        origin = action._origin
+        if origin is None and action._meaning is None:
+            return 0                    # made from a bare code: the embedder's to mean
+        if origin is not None and origin() is self:
+            return 0
+        want = action.listed_meaning()
+        if want is None:
+            return 0
+        have = self._meaning(action.code)
+        if have == want:
+            return 0
+        return 19 if have[:2] != want[:2] else 11
+
+    def _foreign_reason(self, action, int r):
+        want, have = action.listed_meaning(), self._meaning(action.code)
+        part = "source" if r == 19 else "target"
+        i = 1 if r == 19 else 2
+        return (f"{REASONS[r]}: listed from another match, where its {part} was "
+                f"{want[i]!r}; here it is {have[i]!r}")
+
+    def _meaning(self, int32_t code):
+        """What `code` acts on in this position, by catalog id: (kind, source, target, lane),
+        each of source and target None or (what, index, id): a card instance and its card id,
+        a unit and the id of what stands there (None when the slot is empty), a Stack item and
+        (its kind, its side, its card's id). Two matches where a code has the same meaning play
+        the same thing (Action's check across matches; docs/architecture.md)."""
+        cdef int kind = (code >> 24) & 255, src = (code >> 16) & 255, tgt = (code >> 8) & 255
+        if kind == A_PLAY:
+            return (kind, self._card_ref(src), self._ref(tgt), code & 255)
+        if kind > A_PLAY:
+            return (kind, self._ref(src), self._ref(tgt), code & 255)
+        return (kind, None, None, 0)
+
+    def _card_ref(self, int i):
+        if i >= self.st.n_cards:
+            return ("card", i, None)
+        return ("card", i, self.catalog.card_ids[self.st.card_def[i]])
+
+    def _ref(self, int t):
+        cdef int i
+        cdef StackItem* it
+        if t == TGT_NONE:
+            return None
+        if t < TGT_STACK_BASE:
+            if t >= MAX_UNITS or not self.st.units[t].alive:
+                return ("unit", t, None)
+            return ("unit", t, self._unit_id(t))
+        if t < TGT_CARD_BASE:
+            i = t - TGT_STACK_BASE
+            if i >= self.st.n_stack:
+                return ("stack", i, None)
+            it = &self.st.stack[i]
+            return ("stack", i, (it.kind, it.side, self.catalog.card_ids[self.st.card_def[it.card]]
+                                 if 0 <= it.card < self.st.n_cards else None))
+        return self._card_ref(t - TGT_CARD_BASE)
 
     @property
     def actions(self):
@@ -181,7 +283,7 @@ cdef class Match:
     def clone(self):
         """An independent copy: one copy of the state block. Its event log starts empty (the
         history stays with the original); its action list, for replays, is copied."""
-        cdef Match m = Match.__new__(Match)
+        cdef Match m = Match.__new__(Match, _MAKE)
         m.engine = self.engine
         m.catalog = self.catalog
         m.content = self.content
@@ -190,6 +292,54 @@ cdef class Match:
         m._actions = None if self._actions is None else list(self._actions)
         memcpy(&m.st, &self.st, sizeof(State))
         return m
+
+    def determinize(self, seed):
+        """A copy with what the player cannot see re-sampled from `seed` (an integer in
+        [0, 2**64)): the Archive in a random order and fresh `shuffle` and `encounter` streams,
+        as each search iteration does (docs/search.md). The draws come from a stream of the
+        seed's own (`stream_seed(seed, "determinize")`), never from the match's streams, and the
+        Archive is put in a canonical order first, so the copy's future draws and Encounter
+        choices say nothing about the original's. Everything the player sees (Rift, Wastes,
+        heroes, Lattice, Abyss, Void, Stack, meter, round, phase, intent, tasks) is as in the
+        original. The same seed gives the same copy. Its event log starts empty and it has no
+        setup or action list (a replay could not make it again)."""
+        cdef object s = _index(seed)
+        cdef uint64_t rng
+        cdef Zone* a
+        cdef int i, j
+        cdef int16_t x
+        cdef Match m
+        if not 0 <= s < 2**64:
+            raise ValueError("seed must be an integer in [0, 2**64)")
+        rng = stream_seed(<uint64_t>s, b"determinize")
+        m = self.clone()
+        a = &m.st.zones[Z_ARCHIVE]
+        for i in range(1, a.n):             # canonical order: the true one is never used
+            x = a.c[i]
+            j = i - 1
+            while j >= 0 and a.c[j] > x:
+                a.c[j + 1] = a.c[j]
+                j -= 1
+            a.c[j + 1] = x
+        sm_shuffle16(&rng, a.c, a.n)
+        m.st.rng[STREAM_SHUFFLE] = sm_next(&rng)
+        m.st.rng[STREAM_ENCOUNTER] = sm_next(&rng)
+        m.setup = None
+        m._actions = None
+        return m
+
+    def __copy__(self):
+        return self.clone()
+
+    def __deepcopy__(self, memo):
+        return self.clone()
+
+    def __reduce__(self):
+        """Pickled as its Engine (which pickles as its packs and configuration: the receiving
+        process must have the same packs installed, else ContentMismatch) and its snapshot, with
+        its seed, setup and action list; the event log stays behind."""
+        return (_rebuild_match, (self.engine, self.snapshot(), self.seed, self.setup,
+                                 self._actions))
 
     def state_hash(self):
         """64-bit hash of the whole state; equal for equal states in any process."""
@@ -397,6 +547,15 @@ cdef class Match:
     def _set_setup(self, setup):
         self.setup = setup
         self._actions = [] if setup is not None else None
+
+
+def _rebuild_match(engine, data, seed, setup, actions):
+    """A pickled Match: restored from its snapshot by its (unpickled) Engine."""
+    cdef Match m = engine.restore(data)
+    m.seed = seed
+    m.setup = setup
+    m._actions = None if actions is None else list(actions)
+    return m
 
 
 def make_action_code(int kind, int src, int tgt, int lane):

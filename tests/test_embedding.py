@@ -28,6 +28,8 @@ _SAMPLE_ARGS: dict[str, tuple[tuple[object, ...], dict[str, object]]] = {
     "ContentMismatch": (("abc", "def", ["core", "ember"]), {}),
     "ChecksumMismatch": ((1, 2), {}),
     "SchemaViolation": (("body.units[3]", "out of range"), {}),
+    "ManifestProblem": (("EVE-P014", "no version", "manifest.version"), {}),
+    "UnknownField": (("cards.p:x.chargse", "chargse", ("charges", "kind")), {}),
 }
 
 
@@ -41,12 +43,7 @@ def _eve_exceptions() -> list[type[BaseException]]:
     return [found[k] for k in sorted(found)]
 
 
-# internal to the plugin layer, always caught there and turned into a PluginError or a
-# ContentError (which pickle); eve/plugins/ is not this change's to edit: strict, so that making
-# them picklable fails here until they are listed as passing
-_INTERNAL = {"eve.plugins.manifest.ManifestProblem", "eve.plugins.schema.UnknownField"}
-_EXCEPTIONS = [pytest.param(c, marks=pytest.mark.xfail(strict=True, reason="internal, not pickled"))
-               if f"{c.__module__}.{c.__qualname__}" in _INTERNAL else c for c in _eve_exceptions()]
+_EXCEPTIONS = _eve_exceptions()
 
 
 def test_the_walk_finds_the_exceptions():

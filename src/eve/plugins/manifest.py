@@ -28,6 +28,9 @@ class ManifestProblem(Exception):
         self.path = path
         super().__init__(message)
 
+    def __reduce__(self) -> tuple[type, tuple[str, str, str], dict]:
+        return (type(self), (self.code, self.message, self.path), self.__dict__)
+
 
 @dataclass(frozen=True)
 class Manifest:

@@ -164,6 +164,9 @@ class UnknownField(Exception):
         super().__init__(f"unknown field {field!r}{hint} (the fields here are: "
                          f"{', '.join(self.allowed)})")
 
+    def __reduce__(self) -> tuple[type, tuple[str, str, tuple[str, ...]], dict]:
+        return (type(self), (self.path, self.field, self.allowed), self.__dict__)
+
 
 def _is_typeddict(tp: Any) -> bool:
     return isinstance(tp, type) and issubclass(tp, dict) and hasattr(tp, "__total__")

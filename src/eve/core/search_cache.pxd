@@ -111,7 +111,7 @@ cdef inline bint _state_layout_init() noexcept nogil:
     ITEM_WORDS = sizeof(StackItem) // 2
     UNIT_WORDS = sizeof(Unit) // 2
     return (W_UNITS == W_ZONES + N_ZONES * ZONE_WORDS
-            and W_STACK == W_UNITS + sizeof(layout.units) // 2
+            and W_STACK == W_UNITS + <int>(sizeof(layout.units) // 2)
             and W_METER == W_STACK + MAX_STACK * ITEM_WORDS
             and <char*>&layout.zones[0].c[0] - <char*>&layout.zones[0] == 2
             and <char*>&layout.n_stack < <char*>&layout.zones[0]

@@ -1,5 +1,6 @@
 """The compiled core is real, typed, and never silently replaced by Python."""
 import importlib
+import importlib.util
 import os
 import shutil
 import subprocess
@@ -10,7 +11,8 @@ import pytest
 
 import eve
 
-CORE_MODULES = ["rng", "zones", "effects", "encounter", "rules", "tables", "match", "playout", "testkit"]
+CORE_MODULES = ["rng", "zones", "effects", "encounter", "rules", "tables", "match", "playout",
+                "snapshot", "search", "testkit"]
 PUBLIC_COMPILED = ["rng", "tables", "match", "playout"]
 
 
@@ -25,6 +27,20 @@ def test_package_is_typed():
     assert (root / "py.typed").exists()
     for name in PUBLIC_COMPILED:
         assert (root / "core" / f"{name}.pyi").exists(), f"no stub for eve.core.{name}"
+
+
+def test_search_jobs_are_compiled_into_the_search_extension():
+    """The search's search_*.pxd files (one job each) are C headers and inline functions of the
+    one search extension, and ship with the package. A .pyx beside one would make it a module of
+    its own (setup.py builds every .pyx), whose functions the search loop calls through a
+    pointer and cannot inline."""
+    core = Path(eve.__file__).parent / "core"
+    jobs = sorted(p.stem for p in core.glob("search_*.pxd"))
+    assert jobs == ["search_arena", "search_cache", "search_hidden", "search_loop",
+                    "search_params", "search_rollout", "search_tree", "search_uct"]
+    for job in jobs:
+        assert not list(core.glob(f"{job}.pyx")) and not list(core.glob(f"{job}.*.so")), job
+        assert importlib.util.find_spec(f"eve.core.{job}") is None, f"eve.core.{job} is a module"
 
 
 def test_import_without_compiled_core_fails_clearly(tmp_path):

@@ -1,6 +1,6 @@
 """Native Monte Carlo Tree Search: `eve.search.mcts(match, iterations=..., seed=..., threads=1, c=...)`.
 
-The search runs in the compiled core without the GIL (src/eve/core/search.pyx): information-set
+The search runs in the compiled core without the GIL (eve.core.search, docs/search.md): information-set
 UCT by determinization, random rollouts, root parallelism over threads. With a budget in
 iterations the result depends only on the position, the seed, the thread count and the
 parameters; a `time_limit` makes it depend on the machine too.

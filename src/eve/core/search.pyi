@@ -1,4 +1,5 @@
-"""Type stubs for the native search (src/eve/core/search.pyx); `eve.search.mcts` is the API."""
+"""Type stubs for the native search (src/eve/core/search.pyx and its search_*.pxd); `eve.search.mcts`
+is the API."""
 from eve.core.match import Match
 
 class Worker:

@@ -34,7 +34,7 @@ cdef enum:
     N_ITEM = 13
     N_METER = 7
     N_TASK = 4
-    N_FOE = 13              # 5 + 2 x MAX_RESPONSES (a literal: see search.pyx on enum arithmetic)
+    N_FOE = 13              # 5 + 2 x MAX_RESPONSES (a literal: see search_loop.pxd on enum arithmetic)
 
 
 @cython.overflowcheck(False)       # FNV arithmetic wraps modulo 2**64 on purpose

@@ -1,6 +1,8 @@
 """Typed errors of eve. Bad input gets one of these, with a reason, and changes nothing."""
 from __future__ import annotations
 
+from typing import Any
+
 from eve.core.vocabulary import REASONS as _REASONS
 
 
@@ -87,7 +89,8 @@ class PluginError(ContentError):
     def __str__(self) -> str:
         return self.describe()     # current: the engine names the pack once its manifest is read
 
-    def __reduce__(self):          # picklable (across a process pool); the live report stays
+    def __reduce__(self) -> tuple[type[PluginError], tuple[str | None, str], dict[str, Any]]:
+        # picklable (across a process pool); the live report stays behind
         state = {k: v for k, v in self.__dict__.items() if k != "report"}
         return (self.__class__, (self.code, self.reason), state)
 

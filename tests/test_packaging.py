@@ -146,3 +146,20 @@ def test_the_stub_of_a_compiled_module_names_all_of_it(name):
         assert not own - members, f"{pyi.name}: class {cname} lacks {sorted(own - members)}"
         absent = sorted(m for m in members if not hasattr(cls, m))
         assert not absent, f"{pyi.name}: class {cname} defines {absent}, which it has not"
+
+
+def test_cython_warnings_fail_the_build():
+    """setup.py compiles with Cython's extra warnings (`cython -Wextra`), each an error but in
+    the files WARNINGS_NOT_ERRORS names, which exist."""
+    import ast
+
+    root = Path(__file__).resolve().parents[1]
+    text = (root / "setup.py").read_text()
+    assert "**Options.extra_warnings," in text
+    assert "Options.warning_errors = warnings_are_errors" in text
+    assert "_cythonize([e for e in extensions if not _lenient(e)], True)" in text
+    tree = ast.parse(text)
+    (lenient,) = [ast.literal_eval(n.value) for n in tree.body if isinstance(n, ast.Assign)
+                  and [t.id for t in n.targets if isinstance(t, ast.Name)] == ["WARNINGS_NOT_ERRORS"]]
+    for name in lenient:
+        assert (root / "src" / "eve" / "core" / name).exists(), name

@@ -402,12 +402,12 @@ def bench_playouts(Match start, double seconds=1.0, unsigned long long seed=1):
     cdef Ctx cx
     cdef uint64_t rng = stream_seed(seed, b"bench")
     cdef long long games = 0, decisions = 0
-    cdef int k
+    cdef int _
     ctx_init(&cx, start.content.tb, 0)
     t0 = _perf_counter()
     while True:
         with nogil:
-            for k in range(64):
+            for _ in range(64):
                 memcpy(&st, &start.st, sizeof(State))
                 decisions += random_playout(&st, &cx, &rng, 1000000)
                 games += 1
@@ -449,7 +449,7 @@ def bench_replay(Match start, list codes, int reps=200):
     (the native counterpart of Match.apply, for the Python-overhead ratio)."""
     cdef State st
     cdef Ctx cx
-    cdef int n = len(codes), r, i
+    cdef int n = len(codes), _, i
     cdef int32_t* buf = <int32_t*>malloc(max(1, n) * sizeof(int32_t))
     for i in range(n):
         buf[i] = codes[i]
@@ -462,7 +462,7 @@ def bench_replay(Match start, list codes, int reps=200):
         apply_action(&st, &cx, buf[i])
     t0 = _perf_counter()
     with nogil:
-        for r in range(reps):
+        for _ in range(reps):
             memcpy(&st, &start.st, sizeof(State))
             for i in range(n):
                 apply_action(&st, &cx, buf[i])

@@ -1,12 +1,15 @@
 """Build the Cython core of eve.
 
 Every compiler directive lives in COMPILER_DIRECTIVES below, not in per-file header comments:
-a typo in a header comment is silently ignored, a typo here fails the build.
+a typo in a header comment is silently ignored, a typo here fails the build. Cython's extra
+warnings (`cython -Wextra`) are on and every warning fails the build, but in the files of
+WARNINGS_NOT_ERRORS.
 """
 import os
 from pathlib import Path
 
 from Cython.Build import cythonize
+from Cython.Compiler import Options
 from setuptools import Extension, setup
 
 DEBUG = os.environ.get("EVE_DEBUG", "") == "1"
@@ -20,6 +23,22 @@ COMPILER_DIRECTIVES = {
     "cdivision": not DEBUG,
     "nonecheck": DEBUG,
     "embedsignature": True,
+    # `cython -Wextra`: unused entries, maybe-uninitialised variables, unreachable code (Cython
+    # 3.3's list; warn.unused_arg is not in it, and would flag the pickling methods Cython itself
+    # writes for every extension type)
+    **Options.extra_warnings,
+}
+
+# Files whose warnings are printed but do not fail the build, each with its reason. Remove an
+# entry once its file compiles without a warning.
+WARNINGS_NOT_ERRORS = {
+    # being rewritten elsewhere (search.pyx and any search*.pxd): an unused entry and a
+    # maybe-uninitialised variable today
+    "search.pyx": "being rewritten",
+    # two generator expressions (Match.player_life's sum, _check_layout's any) draw Cython's
+    # spurious "Unused entry 'genexpr'" (cython/cython#1699); those lines are being edited
+    # elsewhere: a plain loop there silences it
+    "match.pyx": "cython#1699",
 }
 
 CORE = Path("src/eve/core")
@@ -60,13 +79,27 @@ extensions = [
     for pyx in sorted(CORE.glob("*.pyx"))
 ]
 
-setup(
-    ext_modules=cythonize(
-        extensions,
+
+
+def _cythonize(exts: list[Extension], warnings_are_errors: bool) -> list[Extension]:
+    Options.warning_errors = warnings_are_errors       # a global of Cython's, read as it compiles
+    if not exts:
+        return []
+    return cythonize(
+        exts,
         compiler_directives=COMPILER_DIRECTIVES,
         include_path=["src"],
         # the C of each build type in a folder of its own: Cython reuses generated C by its
         # timestamp, so a release build after a debug one must never find the debug C
         build_dir="build/cython-debug" if DEBUG else "build/cython-release",
-    ),
+    )
+
+
+def _lenient(ext: Extension) -> bool:
+    return Path(ext.sources[0]).name in WARNINGS_NOT_ERRORS
+
+
+setup(
+    ext_modules=_cythonize([e for e in extensions if not _lenient(e)], True)
+    + _cythonize([e for e in extensions if _lenient(e)], False),
 )

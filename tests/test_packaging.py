@@ -90,3 +90,92 @@ def test_the_changelog_has_the_version():
     text = (Path(__file__).resolve().parents[1] / "CHANGELOG.md").read_text()
     assert "\n## [Unreleased]\n" in text
     assert f"\n## [{eve.__version__}] - " in text, f"CHANGELOG.md has no section for {eve.__version__}"
+
+
+def _compiled_core_modules():
+    """The names of every compiled module of eve.core, as installed."""
+    import importlib.machinery
+
+    core = Path(eve.__file__).parent / "core"
+    return sorted({f.name.split(".", 1)[0] for f in core.iterdir()
+                   if f.name.endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES))})
+
+
+def _stub_names(tree):
+    """Module-level names a stub defines: definitions, annotated names and explicit re-exports
+    (`from m import X as X`); a plain import (for annotations) defines nothing."""
+    import ast
+
+    names = {}
+    for node in tree.body:
+        if isinstance(node, (ast.FunctionDef, ast.ClassDef)):
+            names[node.name] = node
+        elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
+            names[node.target.id] = node
+        elif isinstance(node, ast.Assign):
+            names.update({t.id: node for t in node.targets if isinstance(t, ast.Name)})
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
+            names.update({a.asname: node for a in node.names if a.asname})
+    return names
+
+
+def _class_members(cls_node):
+    import ast
+
+    out = set()
+    for node in cls_node.body:
+        if isinstance(node, ast.FunctionDef):
+            out.add(node.name)
+        elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
+            out.add(node.target.id)
+    return out
+
+
+def test_every_compiled_module_is_found():
+    assert set(CORE_MODULES) | {"snapshot", "search"} <= set(_compiled_core_modules())
+
+
+@pytest.mark.parametrize("name", _compiled_core_modules())
+def test_the_stub_of_a_compiled_module_names_all_of_it(name):
+    """Every public name of a compiled module (and every public member of a class its stub
+    declares) is in its .pyi, so mypy sees the whole module; every name a stub defines exists.
+    A compiled module without a stub has no public names."""
+    import ast
+
+    mod = importlib.import_module(f"eve.core.{name}")
+    public = {n for n in dir(mod) if not n.startswith("_")}
+    pyi = Path(mod.__file__).parent / f"{name}.pyi"
+    if not pyi.exists():
+        assert not public, f"eve.core.{name} has no stub, but public names {sorted(public)}"
+        return
+    stub = _stub_names(ast.parse(pyi.read_text()))
+    missing = sorted(public - set(stub))
+    assert not missing, f"{pyi.name} lacks {missing}"
+    absent = sorted(n for n in stub if not hasattr(mod, n))
+    assert not absent, f"{pyi.name} defines {absent}, which eve.core.{name} has not"
+    for cname, node in stub.items():
+        if not isinstance(node, ast.ClassDef):
+            continue
+        cls = getattr(mod, cname)
+        members = _class_members(node)
+        own = {m for m in vars(cls) if not m.startswith("_")}
+        assert not own - members, f"{pyi.name}: class {cname} lacks {sorted(own - members)}"
+        absent = sorted(m for m in members if not hasattr(cls, m))
+        assert not absent, f"{pyi.name}: class {cname} defines {absent}, which it has not"
+
+
+def test_cython_warnings_fail_the_build():
+    """setup.py compiles with Cython's extra warnings (`cython -Wextra`), each an error but in
+    the files WARNINGS_NOT_ERRORS names, which exist."""
+    import ast
+
+    root = Path(__file__).resolve().parents[1]
+    text = (root / "setup.py").read_text()
+    assert "**Options.extra_warnings," in text
+    assert "Options.warning_errors = warnings_are_errors" in text
+    assert "_cythonize([e for e in extensions if not _lenient(e)], True)" in text
+    tree = ast.parse(text)
+    (lenient,) = [ast.literal_eval(n.value) for n in tree.body if isinstance(n, ast.Assign)
+                  and [t.id for t in n.targets if isinstance(t, ast.Name)] == ["WARNINGS_NOT_ERRORS"]]
+    for name in lenient:
+        assert (root / "src" / "eve" / "core" / name).exists(), name

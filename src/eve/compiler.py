@@ -6,6 +6,7 @@ runs during a match.
 """
 from __future__ import annotations
 
+import builtins
 import difflib
 import hashlib
 import json
@@ -60,7 +61,7 @@ class _Ctx:
             return ConfigError(f"{msg} (an Engine config override)", path=where, code=code)
         return ContentError(msg, pack=self.item.pack, path=where, code=code, item=self.item.id)
 
-    def int(self, data: dict, key: str, path: str, default: int | None = None,
+    def int(self, data: Mapping, key: str, path: str, default: int | None = None,
             lo: int = 0, hi: int = INT16_MAX) -> int:
         v = data.get(key, default)
         if v is None:
@@ -72,7 +73,8 @@ class _Ctx:
             raise self.err(f"{path}{key}", f"{v} is out of range [{lo}, {hi}]", codes.OUT_OF_RANGE)
         return v
 
-    def enum(self, table: str, value: Any, path: str) -> int:
+    # below the method `int`, the class body's `int` is that method: the type is builtins.int
+    def enum(self, table: str, value: Any, path: str) -> builtins.int:
         names = ENUMS[table]
         if not isinstance(value, str) or value not in names:
             code = codes.UNKNOWN_INSTRUCTION if table == "op" else codes.INVALID_VALUE
@@ -242,7 +244,7 @@ class Compiler:
         cfgs = self._rule_items()
         if not cfgs:
             if self.partial:        # a trial before any rules are registered: checks need lanes only
-                self.cfg = {k: 0 for k in CONFIG_KEYS}
+                self.cfg: dict[str, Any] = {k: 0 for k in CONFIG_KEYS}
                 self.cfg.update(lanes=LIMITS["lanes"], player_hero_slots=LIMITS["hero_slots"],
                                 costs={k: 0 for k in COST_KEYS})
                 return self.cfg
@@ -273,7 +275,7 @@ class Compiler:
             return _Ctx(sources[key], "config", ()) if key in sources else last
 
         # balance numbers stay small enough that every meter value fits the snapshot's ranges
-        out = {k: at(k, src).int(data, k, "", lo=-99 if k.startswith("morality") else 0,
+        out: dict[str, Any] = {k: at(k, src).int(data, k, "", lo=-99 if k.startswith("morality") else 0,
                                  hi=999 if k == "max_rounds" else 99)
                for k in CONFIG_KEYS}
         out["costs"] = {k: at(k, csrc).int(costs, k, "costs.", hi=99) for k in COST_KEYS}
@@ -288,14 +290,14 @@ class Compiler:
         self.cfg = out
         return out
 
-    def _flag(self, ctx: _Ctx, data: dict, key: str, path: str) -> bool:
+    def _flag(self, ctx: _Ctx, data: Mapping, key: str, path: str) -> bool:
         v = data.get(key, False)
         if not isinstance(v, bool):
             raise ctx.err(f"{path}{key}", f"must be true or false, not {type(v).__name__} {v!r}",
                           codes.WRONG_TYPE)
         return v
 
-    def _ability(self, ctx: _Ctx, data: dict, key: str) -> tuple[int, int, int]:
+    def _ability(self, ctx: _Ctx, data: Mapping, key: str) -> tuple[int, int, int]:
         ab = data.get(key)
         if ab is None:
             return -1, 0, 0
@@ -335,7 +337,7 @@ class Compiler:
         return {"power": ctx.int(d, "power", "", 0), "hp": ctx.int(d, "hp", "", lo=1),
                 "keywords": self.keywords(ctx, d)}
 
-    def keywords(self, ctx: _Ctx, d: dict) -> int:
+    def keywords(self, ctx: _Ctx, d: Mapping) -> int:
         kw = ctx.seq(d, "keywords")
         bits = 0
         for i, k in enumerate(kw):

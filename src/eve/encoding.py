@@ -86,7 +86,9 @@ def character_unit(side: str | int, lane: int) -> int:
 
 class Target(NamedTuple):
     what: str          # "unit", "stack" or "card"
-    index: int         # unit id, Stack index or card instance
+    # unit id, Stack index or card instance; the field (public API) hides tuple.index, which
+    # nothing calls on a Target
+    index: int  # type: ignore[assignment]
     side: str | None   # a unit's side
     slot: int | None   # a unit's slot
 

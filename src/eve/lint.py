@@ -460,9 +460,9 @@ class _Linter:
                                 f"{op} does not use a selector; to = {to!r} is ignored",
                                 "remove `to`")
                 if to in ("newest_void", "newest_lattice") and op in ("exile", "return", "destroy"):
-                    needs = self.selector_needs(to)
-                    if needs:
-                        self.report("EVE-L021", p.item, f"{path}.to", needs[0], needs[1])
+                    sel_needs = self.selector_needs(to)
+                    if sel_needs:
+                        self.report("EVE-L021", p.item, f"{path}.to", sel_needs[0], sel_needs[1])
                 for key, ok_op in (("unit", "summon"), ("task", "task")):
                     if key in ins and op != ok_op:
                         self.report("EVE-L017", p.item, f"{path}.{key}",
@@ -797,8 +797,9 @@ class _Linter:
         # by pack (load order), kind, item (registration order); an item's findings in the
         # order the checks made them
         packs = {name: i for i, name in enumerate(self.engine.registry.packs)}
-        order = {(kind, ident): (k, i) for k, kind in enumerate(KINDS)
-                 for i, ident in enumerate(self.items.get(kind, {}))}
+        order: dict[tuple[str | None, str], tuple[int, int]] = {
+            (kind, ident): (k, i) for k, kind in enumerate(KINDS)
+            for i, ident in enumerate(self.items.get(kind, {}))}
         kind_of = {ident: kind for kind in KINDS for ident in self.items.get(kind, {})}
         return sorted(self.found, key=lambda f: (packs.get(f.pack, len(packs)),
                                                  order.get((kind_of.get(f.item), f.item), (99, 0))))

@@ -142,7 +142,7 @@ cdef class Match:
     def legal_action_codes(self):
         """The legal actions as compact integers, in the same order as legal_actions()."""
         cdef int32_t buf[MAX_ACTIONS]
-        cdef int n, i
+        cdef int n
         self.cx.tb = self.content.tb
         self.cx.ev = NULL
         n = legal_actions(&self.st, &self.cx, buf)

@@ -137,8 +137,9 @@ def run_matches(CompiledContent content, list seeds, list heroes, int enc, str p
     cdef int32_t* rec = NULL
     if not 1 <= nh <= content.tb.cfg.player_hero_slots:
         raise ValueError(f"a party has 1 to {content.tb.cfg.player_hero_slots} heroes, not {nh}")
-    if not all(isinstance(h, int) and 0 <= h < content.tb.n_heroes for h in heroes):
-        raise ValueError("heroes must be hero indices of this content")
+    for h in heroes:            # a loop, not all(genexpr): Cython warns of that (cython#1699)
+        if not (isinstance(h, int) and 0 <= h < content.tb.n_heroes):
+            raise ValueError("heroes must be hero indices of this content")
     if not 0 <= enc < content.tb.n_encs:
         raise ValueError(f"no encounter index {enc}")
     if max_decisions < 1:

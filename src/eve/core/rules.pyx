@@ -42,7 +42,7 @@ cdef uint64_t state_hash(const State* st) noexcept nogil:
     when made, so equal states have equal bytes)."""
     cdef const unsigned char* p = <const unsigned char*>st
     cdef size_t n = sizeof(State), i
-    cdef uint64_t h = <uint64_t>0x84222325CBF29CE4ULL, w
+    cdef uint64_t h = <uint64_t>0x84222325CBF29CE4ULL, w = 0     # w: set by memcpy
     i = 0
     while i + 8 <= n:
         memcpy(&w, p + i, 8)
@@ -610,7 +610,6 @@ cdef void _set_phase(State* st, Ctx* cx, int phase) noexcept nogil:
 
 
 cdef void _beginning(State* st, Ctx* cx) noexcept nogil:
-    cdef const Tables* tb = cx.tb
     cdef int side = st.active, base = side * UNITS_PER_SIDE, i
     cdef Unit* u
     for i in range(MAX_UNITS):

@@ -251,11 +251,13 @@ cdef str _what(unsigned char t):
     return "an extension type"
 
 
-cdef int _bad_type(Rd* r, str path, str wanted) except -1:
+cdef object _bad_type(Rd* r, str path, str wanted):
+    """The error for the value at r.i, of another type than `wanted`: the caller raises it, so
+    that Cython sees the branch end."""
     cdef unsigned char t = r.p[r.i]
     if t == 0xc1:
-        raise MalformedSnapshot(f"byte {r.i}: 0xc1 is not a msgpack type")
-    raise SchemaViolation(path, f"expected {wanted}, found {_what(t)}")
+        return MalformedSnapshot(f"byte {r.i}: 0xc1 is not a msgpack type")
+    return SchemaViolation(path, f"expected {wanted}, found {_what(t)}")
 
 
 cdef Py_ssize_t _length(Rd* r, int nbytes) except -1:
@@ -279,7 +281,7 @@ cdef Py_ssize_t r_array(Rd* r, Py_ssize_t lo, Py_ssize_t hi, str path) except -1
     elif t == 0xdd:
         n = _length(r, 4)
     else:
-        _bad_type(r, path, "an array")
+        raise _bad_type(r, path, "an array")
     if n < lo or n > hi:
         if lo == hi:
             raise SchemaViolation(path, f"expected an array of {lo}, found {n} elements")
@@ -308,7 +310,7 @@ cdef int r_u64(Rd* r, uint64_t* out, str path) except -1:
         _need(r, 1 << (t - 0xcc))
         out[0] = _rbe(r, 1 << (t - 0xcc))
         return 0
-    _bad_type(r, path, "an unsigned 64-bit integer")
+    raise _bad_type(r, path, "an unsigned 64-bit integer")
 
 
 cdef int r_int(Rd* r, int64_t lo, int64_t hi, int16_t* out, str path) except -1:
@@ -341,7 +343,7 @@ cdef int r_int(Rd* r, int64_t lo, int64_t hi, int16_t* out, str path) except -1:
         if nb < 8 and (v >> (8 * nb - 1)) & 1:
             v -= (<int64_t>1) << (8 * nb)
     else:
-        _bad_type(r, path, "an integer")
+        raise _bad_type(r, path, "an integer")
     if v < lo or v > hi:
         raise SchemaViolation(path, f"{v} is out of range [{lo}, {hi}]")
     out[0] = <int16_t>v
@@ -361,7 +363,7 @@ cdef str r_str(Rd* r, Py_ssize_t maxlen, str path):
     elif t == 0xda:
         n = _length(r, 2)
     else:
-        _bad_type(r, path, "a string")
+        raise _bad_type(r, path, "a string")
     if n > maxlen:
         raise SchemaViolation(path, f"string of {n} bytes exceeds the limit of {maxlen}")
     _need(r, n)
@@ -551,7 +553,7 @@ cdef int check_state(const State* st, const Tables* tb) except -1:
     """Cross-checks no single field can make: every card in exactly one place, units consistent
     with their tables and slots, Stack references, the Encounter's script. After this, every
     index the core will use is within its table."""
-    cdef int i, k, c, side, slot, d, lane, e0, e1, n_places
+    cdef int i, k, c, side, slot, lane, e0, e1
     cdef const Unit* u
     cdef const StackItem* it
     cdef int16_t seen[MAX_CARDS]
@@ -678,11 +680,7 @@ def decode_state(Match m, bytes data, str expected_fp, list engine_packs, bytes 
     """Fill `m` (a fresh Match) from snapshot bytes, or raise a SnapshotError subclass.
     A header equal to this engine's own (`own_prefix`) is accepted without decoding it."""
     cdef Rd r
-    cdef Py_ssize_t body_start, top
-    cdef uint64_t stored, h
     cdef int16_t abi = 0
-    cdef State st
-    cdef const Tables* tb = m.content.tb
     if len(data) > MAX_SNAPSHOT_BYTES:
         raise SnapshotTooLarge(f"{len(data)} bytes exceed the cap of {MAX_SNAPSHOT_BYTES}")
     if not data.startswith(MAGIC_PREFIX):
@@ -714,7 +712,7 @@ def decode_state(Match m, bytes data, str expected_fp, list engine_packs, bytes 
     if fp != expected_fp:
         mine = {p[0]: tuple(p) for p in engine_packs}
         theirs = {p[0]: p for p in packs}
-        differ = sorted(n for n in set(mine) | set(theirs) if mine.get(n) != theirs.get(n))
+        differ = sorted([n for n in set(mine) | set(theirs) if mine.get(n) != theirs.get(n)])
         raise ContentMismatch(expected_fp, fp, differ)
     return _decode_rest(m, &r, version)
 
@@ -722,7 +720,7 @@ def decode_state(Match m, bytes data, str expected_fp, list engine_packs, bytes 
 cdef object _decode_rest(Match m, Rd* rp, object version):
     cdef Rd r = rp[0]
     cdef Py_ssize_t body_start
-    cdef uint64_t stored, h
+    cdef uint64_t stored = 0, h     # r_u64 sets stored or raises
     cdef State st
     cdef const Tables* tb = m.content.tb
     r_u64(&r, &stored, "header.checksum")

@@ -1,7 +1,11 @@
+from collections.abc import Mapping
 from typing import Any
 
-LIMITS: dict[str, int]
-ENUMS: dict[str, dict[str, int]]
+from eve.core.vocabulary import CONTENT as CONTENT
+
+# read-only mappings (types.MappingProxyType)
+LIMITS: Mapping[str, int]
+ENUMS: Mapping[str, Mapping[str, int]]
 
 class CapacityError(ValueError): ...
 

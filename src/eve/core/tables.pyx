@@ -9,13 +9,13 @@ from libc.string cimport memset
 
 from eve.core.defs cimport *
 
-from types import MappingProxyType
+from types import MappingProxyType as _MappingProxyType
 
 from eve.core.vocabulary import CONTENT
 
 
 def _frozen(table):
-    return MappingProxyType({k: (MappingProxyType(v) if isinstance(v, dict) else v)
+    return _MappingProxyType({k: (_MappingProxyType(v) if isinstance(v, dict) else v)
                              for k, v in table.items()})
 
 

@@ -1,6 +1,9 @@
 from collections.abc import Sequence
 from typing import Any
 
+from eve.core.match import PHASES as PHASES
+from eve.core.match import SIDES as SIDES
+from eve.core.match import ZONE_NAMES as ZONE_NAMES
 from eve.core.match import Match
 
 UNIT_FIELDS: dict[str, tuple[int, int]]

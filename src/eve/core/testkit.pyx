@@ -8,7 +8,7 @@ nothing here can write or read outside the state. Scalar fields take the ranges 
 for them (snapshot.pyx, `read_body`), so a scenario's fields are ones a snapshot can hold.
 """
 from operator import index as _index
-from time import perf_counter
+from time import perf_counter as _perf_counter
 
 from libc.stdlib cimport malloc, free
 from libc.string cimport memcpy, memcmp, memset
@@ -402,16 +402,16 @@ def bench_playouts(Match start, double seconds=1.0, unsigned long long seed=1):
     cdef Ctx cx
     cdef uint64_t rng = stream_seed(seed, b"bench")
     cdef long long games = 0, decisions = 0
-    cdef int k
+    cdef int _
     ctx_init(&cx, start.content.tb, 0)
-    t0 = perf_counter()
+    t0 = _perf_counter()
     while True:
         with nogil:
-            for k in range(64):
+            for _ in range(64):
                 memcpy(&st, &start.st, sizeof(State))
                 decisions += random_playout(&st, &cx, &rng, 1000000)
                 games += 1
-        el = perf_counter() - t0
+        el = _perf_counter() - t0
         if el >= seconds:
             return games, decisions, el
 
@@ -423,14 +423,14 @@ def bench_clone(Match start, long long n=1000000):
     cdef uint64_t acc = 0
     for i in range(8):
         memcpy(&ring[i], &start.st, sizeof(State))
-    t0 = perf_counter()
+    t0 = _perf_counter()
     with nogil:
         for i in range(n):
             # copy between distinct slots of a ring through a pointer the compiler cannot see
             # through, and read the copy back, so that no copy is optimised away
             _copy(&ring[(i + 1) & 7], &ring[i & 7])
             acc += ring[(i + 1) & 7].units[0].hp
-    el = perf_counter() - t0
+    el = _perf_counter() - t0
     free(ring)
     if acc == 12345678901:
         print("")
@@ -449,7 +449,7 @@ def bench_replay(Match start, list codes, int reps=200):
     (the native counterpart of Match.apply, for the Python-overhead ratio)."""
     cdef State st
     cdef Ctx cx
-    cdef int n = len(codes), r, i
+    cdef int n = len(codes), _, i
     cdef int32_t* buf = <int32_t*>malloc(max(1, n) * sizeof(int32_t))
     for i in range(n):
         buf[i] = codes[i]
@@ -460,12 +460,12 @@ def bench_replay(Match start, list codes, int reps=200):
             free(buf)
             raise ValueError(f"action {i} ({codes[i]:#x}) is not legal where it is applied")
         apply_action(&st, &cx, buf[i])
-    t0 = perf_counter()
+    t0 = _perf_counter()
     with nogil:
-        for r in range(reps):
+        for _ in range(reps):
             memcpy(&st, &start.st, sizeof(State))
             for i in range(n):
                 apply_action(&st, &cx, buf[i])
-    el = perf_counter() - t0
+    el = _perf_counter() - t0
     free(buf)
     return el / max(1, n * reps)

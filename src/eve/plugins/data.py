@@ -73,7 +73,7 @@ class DataPack:
             if f.exists():
                 found.update(read_data_file(f).get("pack", {}))
         found.update(manifest)
-        sections: dict[str, dict[str, Any]] = {}
+        sections: dict[str, Any] = {}     # keyword arguments of cls: Any, as the manifest's
         for section in SECTIONS:
             for ext in (".toml", ".json"):
                 f = folder / f"{section}{ext}"

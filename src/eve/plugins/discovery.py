@@ -111,7 +111,7 @@ def find_sources(env: Mapping[str, str] | None = None) -> tuple[list[PackSource]
         sources.append(_source_from_ep(builtin[0]))
     else:                                   # eve run from a source tree without its metadata
         sources.append(PackSource(obj=builtin_pack(), builtin=True, origin=BUILTIN))
-    found = set()
+    found: set[str] = set()
     for ep in eps:
         if _is_builtin_ep(ep):
             found.add(ep.name)
@@ -119,7 +119,9 @@ def find_sources(env: Mapping[str, str] | None = None) -> tuple[list[PackSource]
         dist = _ep_dist(ep)[0]
         named = ep.name in wanted or (dist is not None and dist in wanted)
         if named:
-            found.update({ep.name, dist})
+            found.add(ep.name)
+            if dist is not None:
+                found.add(dist)
         if (autoload and not wanted) or named:
             sources.append(_source_from_ep(ep))
     errors = [PluginError(codes.NOT_INSTALLED,

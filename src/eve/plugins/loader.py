@@ -144,10 +144,11 @@ def _load_object(p: _Pack) -> bool:
                     f"{ENTRY_POINT_GROUP!r}: {_describe_exc(exc)}")
             return False
     if inspect.isclass(p.obj):
+        cls = p.obj
         try:
-            p.obj = p.obj()
+            p.obj = cls()
         except (Exception, SystemExit) as exc:
-            p.error(codes.IMPORT, f"cannot instantiate pack class {p.obj.__name__}: "
+            p.error(codes.IMPORT, f"cannot instantiate pack class {cls.__name__}: "
                     f"{_describe_exc(exc)}")
             return False
     return True
@@ -302,8 +303,8 @@ def _register(p: _Pack) -> None:
             p.error(codes.HOOK_RAISED, _describe_exc(exc), hook=hook)
         finally:
             register.close()
-        for exc in errs:
-            p.from_content(exc, hook)
+        for err in errs:
+            p.from_content(err, hook)
     if not p.failed:
         p.scratch = scratch
 

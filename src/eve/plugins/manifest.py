@@ -67,7 +67,9 @@ def read_manifest(raw: Any) -> Manifest:
                               "and _, starting with a letter", "manifest.name")
     version = data.get("version")
     try:
-        parse_version(version)  # type: ignore[arg-type]
+        if not isinstance(version, str):            # parse_version's message, and a str below
+            raise VersionError(f"a version is a string like \"1.0.2\", not {version!r}")
+        parse_version(version)
     except VersionError as exc:
         raise ManifestProblem(codes.BAD_MANIFEST, str(exc) if version is not None else
                               "is required: the pack's version, e.g. \"1.0.0\"",

@@ -31,15 +31,7 @@ COMPILER_DIRECTIVES = {
 
 # Files whose warnings are printed but do not fail the build, each with its reason. Remove an
 # entry once its file compiles without a warning.
-WARNINGS_NOT_ERRORS = {
-    # being rewritten elsewhere (search.pyx and any search*.pxd): an unused entry and a
-    # maybe-uninitialised variable today
-    "search.pyx": "being rewritten",
-    # two generator expressions (Match.player_life's sum, _check_layout's any) draw Cython's
-    # spurious "Unused entry 'genexpr'" (cython/cython#1699); those lines are being edited
-    # elsewhere: a plain loop there silences it
-    "match.pyx": "cython#1699",
-}
+WARNINGS_NOT_ERRORS: dict[str, str] = {}
 
 CORE = Path("src/eve/core")
 

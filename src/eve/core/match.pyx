@@ -470,7 +470,11 @@ cdef class Match:
     @property
     def player_life(self):
         """The sum of the player's living heroes' hp."""
-        return sum(h["hp"] for h in self.heroes("player") if h["alive"])
+        total = 0
+        for h in self.heroes("player"):     # a loop: a generator here draws cython#1699
+            if h["alive"]:
+                total += h["hp"]
+        return total
 
     def characters(self, side="player"):
         """The characters of `side` on the Wastes, one entry per lane (None when empty)."""
@@ -516,12 +520,15 @@ cdef class Match:
     def events_since(self, n):
         """The events from the n-th on (0: all), oldest first."""
         from eve.core.actions import Event as Ev
-        cdef int i, start = operator_index(n)
+        cdef int start = operator_index(n)
+        cdef Event* e
         if start < 0:
             raise ValueError(f"an event index is at least 0, not {start}")
-        return [Ev(EVENT_KINDS.get(self.log[i].kind, str(self.log[i].kind)), SIDES[self.log[i].side],
-                   self.log[i].a, self.log[i].b, self.log[i].c, self.log[i].d)
-                for i in range(start, self.log_n)]
+        out = []
+        for k in range(start, self.log_n):
+            e = &self.log[k]
+            out.append(Ev(EVENT_KINDS.get(e.kind, str(e.kind)), SIDES[e.side], e.a, e.b, e.c, e.d))
+        return out
 
     def observation(self, side="player"):
         """What `side` may see: the Archive is a count for both sides (face-down), the Rift is a
@@ -586,8 +593,9 @@ def _check_layout():
     caps = ((L.MAX_STREAMS, MAX_STREAMS), (L.MAX_CARDS, MAX_CARDS), (L.N_ZONES, N_ZONES),
             (L.MAX_UNITS, MAX_UNITS), (L.MAX_STACK, MAX_STACK), (L.MAX_TASKS, MAX_TASKS),
             (L.MAX_RESPONSES, MAX_RESPONSES))
-    if any(a != b for a, b in caps):
-        raise ImportError("eve/core/layout.py's capacities differ from defs.pxd's")
+    for a, b in caps:
+        if a != b:
+            raise ImportError("eve/core/layout.py's capacities differ from defs.pxd's")
 
 
 _check_layout()

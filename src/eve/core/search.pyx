@@ -222,10 +222,9 @@ def _draw_counts_for_tests(Match m not None, uint64_t seed, int trials, bint laz
     cdef State st
     cdef Ctx cx
     cdef uint64_t rng = seed
-    cdef int t
     counts = {}
     ctx_init(&cx, m.content.tb, lazy)
-    for t in range(trials):
+    for _ in range(trials):
         memcpy(&st, &m.st, sizeof(State))
         if lazy:
             _canonical_archive(&st)

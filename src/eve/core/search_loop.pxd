@@ -114,7 +114,9 @@ cdef inline int grow(const State* root, Ctx* cx, const Params* p, uint64_t seed,
     cdef Node* nodes
     cdef Node* nd
     cdef Uct* uct
-    cdef int it, node, depth, src_depth, ch, n, i, best, k, n_untried, pick, expanded, listed
+    # i = 0: the expansion's pick leaves the loop with i set whenever n_untried > 0; Cython's
+    # flow analysis cannot see that, and the one store at entry costs nothing a loop
+    cdef int it, node, depth, src_depth, ch, n, i = 0, best, k, n_untried, pick, expanded, listed
     cdef double reward, inv, t_start, per_tick
     cdef uint64_t k0, k1, k_it, k_start, tree_k = 0, roll_k = 0
     cdef float bv, v

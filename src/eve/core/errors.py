@@ -1,8 +1,6 @@
 """Typed errors of eve. Bad input gets one of these, with a reason, and changes nothing."""
 from __future__ import annotations
 
-from typing import Any
-
 from eve.core.vocabulary import REASONS as _REASONS
 
 

@@ -15,7 +15,7 @@ from eve.core.rules cimport (setup_match, begin, advance, check_action, legal_ac
 from eve.core.effects cimport leader_of, check_outcome
 from eve.core.encounter cimport compute_intent
 
-from operator import index as operator_index
+
 
 from eve.core.vocabulary import BY_KEY, names as vocab_names
 from eve.core.errors import IllegalAction, REASONS
@@ -520,7 +520,7 @@ cdef class Match:
     def events_since(self, n):
         """The events from the n-th on (0: all), oldest first."""
         from eve.core.actions import Event as Ev
-        cdef int start = operator_index(n)
+        cdef int start = _index(n)
         cdef Event* e
         if start < 0:
             raise ValueError(f"an event index is at least 0, not {start}")

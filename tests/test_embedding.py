@@ -315,3 +315,13 @@ def test_a_lookahead_on_a_determinized_copy_does_not_know_the_next_hand(engine):
         by_determinize += _next_hand(m.determinize(i)) == truth
     assert by_clone == 50
     assert by_determinize <= 10
+
+
+def test_unit_readers_check_their_index(engine):
+    m = engine.new_match(seed=2)
+    for u in (-1, 32, 1000):
+        with pytest.raises(IndexError):
+            m._unit(u)
+        with pytest.raises(IndexError):
+            m._unit_id(u)
+    assert m._unit_id(8 + 4) is None or isinstance(m._unit_id(8 + 4), str)

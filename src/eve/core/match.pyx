@@ -433,7 +433,11 @@ cdef class Match:
         return [cards[self.st.card_def[c]] for c in self.zone_cards(name)]
 
     def _unit_id(self, int u):
+        if not 0 <= u < MAX_UNITS:
+            raise IndexError(f"unit {u} is out of range [0, {MAX_UNITS - 1}]")
         cdef Unit* x = &self.st.units[u]
+        if x.def_id < 0:
+            return None                 # an empty slot
         if (u & 15) < CHAR_BASE:
             return self.catalog.hero_ids[x.def_id]
         if x.is_token:
@@ -441,6 +445,8 @@ cdef class Match:
         return self.catalog.card_ids[x.def_id]
 
     def _unit(self, int u):
+        if not 0 <= u < MAX_UNITS:
+            raise IndexError(f"unit {u} is out of range [0, {MAX_UNITS - 1}]")
         cdef Unit* x = &self.st.units[u]
         d = {"unit": u, "id": self._unit_id(u), "alive": bool(x.alive), "hp": x.hp,
              "max_hp": x.max_hp, "power": x.power, "poison": x.poison, "shield": x.shield,

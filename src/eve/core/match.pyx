@@ -14,13 +14,14 @@ from eve.core.rules cimport (setup_match, begin, advance, check_action, legal_ac
                              state_hash, make_action, action_cost, seed_meter)
 from eve.core.effects cimport leader_of, check_outcome
 from eve.core.encounter cimport compute_intent
+from eve.core.search_hidden cimport determinize as determinize_state
 
 
 
 from eve.core.vocabulary import BY_KEY, names as vocab_names
 from eve.core.errors import IllegalAction, REASONS
 from eve.core.actions import Action, Listed
-from eve.core.rng cimport sm_next, sm_shuffle16, stream_seed
+from eve.core.rng cimport stream_seed
 from operator import index as _index
 from weakref import ref as _weakref
 
@@ -305,25 +306,12 @@ cdef class Match:
         setup or action list (a replay could not make it again)."""
         cdef object s = _index(seed)
         cdef uint64_t rng
-        cdef Zone* a
-        cdef int i, j
-        cdef int16_t x
         cdef Match m
         if not 0 <= s < 2**64:
             raise ValueError("seed must be an integer in [0, 2**64)")
         rng = stream_seed(<uint64_t>s, b"determinize")
         m = self.clone()
-        a = &m.st.zones[Z_ARCHIVE]
-        for i in range(1, a.n):             # canonical order: the true one is never used
-            x = a.c[i]
-            j = i - 1
-            while j >= 0 and a.c[j] > x:
-                a.c[j + 1] = a.c[j]
-                j -= 1
-            a.c[j + 1] = x
-        sm_shuffle16(&rng, a.c, a.n)
-        m.st.rng[STREAM_SHUFFLE] = sm_next(&rng)
-        m.st.rng[STREAM_ENCOUNTER] = sm_next(&rng)
+        determinize_state(&m.st, &rng)      # the search's own re-sampling (search_hidden.pxd)
         m.setup = None
         m._actions = None
         return m

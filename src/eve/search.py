@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from eve.actions import Action, Listed
+from eve.core.errors import ParameterError
 from eve.core.match import Match
 from eve.core.search import Worker, worker_seed
 
@@ -51,6 +52,12 @@ class SearchResult:
 DEFAULT_MAX_DEPTH = 20
 DEFAULT_REWARD = "shaped"
 DEFAULT_CACHE_STATES = 65536
+# the ranges the native search takes: its counters are 32-bit; more threads than cores only
+# share them
+MAX_ITERATIONS = 2**31 - 1
+MAX_THREADS = 256
+MAX_DEPTH = 2**31 - 1
+MAX_CACHE_STATES = 2**31 - 1
 
 
 def mcts(match: Match, iterations: int = 1000, seed: int = 0, threads: int = 1, c: float = 1.4,
@@ -78,16 +85,21 @@ def mcts(match: Match, iterations: int = 1000, seed: int = 0, threads: int = 1, 
                                           (cache_states, "cache_states")))
     if match.is_over:
         raise ValueError("the match is over: there is nothing to search")
-    if iterations < 1 or threads < 1:
-        raise ValueError("iterations and threads must be at least 1")
-    if not (math.isfinite(c) and c >= 0):
-        raise ValueError("c must be a finite number >= 0")
+    _in_range("iterations", iterations, 1, MAX_ITERATIONS)
+    _in_range("threads", threads, 1, MAX_THREADS)
+    _in_range("max_depth", max_depth, 0, MAX_DEPTH)
+    _in_range("cache_states", cache_states, 1, MAX_CACHE_STATES,
+              " (1 keeps only the root's state)")
+    _in_range("seed", seed, 0, 2**64 - 1)
+    if isinstance(c, bool) or not isinstance(c, (int, float)) or not (math.isfinite(c) and c >= 0):
+        raise ParameterError(f"c must be a finite number >= 0, not {c!r}")
     if reward not in REWARDS:
-        raise ValueError(f"reward must be one of {sorted(REWARDS)}")
-    if cache_states < 1:
-        raise ValueError("cache_states must be at least 1 (the root's state)")
-    if not 0 <= seed < 2**64:
-        raise ValueError("seed must be in [0, 2**64)")
+        raise ParameterError(f"reward must be one of {sorted(REWARDS)}, not {reward!r}")
+    if time_limit is not None:
+        if isinstance(time_limit, bool) or not isinstance(time_limit, (int, float)) \
+                or not (math.isfinite(time_limit) and time_limit > 0):
+            raise ParameterError(f"time_limit must be a finite number of seconds > 0, or None "
+                                 f"for no limit, not {time_limit!r}")
     legal = match.legal_action_codes()
     per = [iterations // threads + (1 if i < iterations % threads else 0) for i in range(threads)]
     per = [n for n in per if n > 0]         # more threads than iterations: the rest stay idle
@@ -128,6 +140,11 @@ def mcts(match: Match, iterations: int = 1000, seed: int = 0, threads: int = 1, 
     done = int(sum(s["iterations"] for s in wstats))
     details = {k: sum(s[k] for s in wstats) for k in wstats[0]}
     return SearchResult(best.action, stats, done, elapsed, threads, seed, details)
+
+
+def _in_range(name: str, v: int, lo: int, hi: int, note: str = "") -> None:
+    if not lo <= v <= hi:
+        raise ParameterError(f"{name} must be in [{lo:,}, {hi:,}]{note}, not {v:,}")
 
 
 def _integer(v: Any, name: str) -> int:

@@ -109,6 +109,11 @@ class PluginError(ContentError):
                 "hook": self.hook, "item": self.item, "path": self.path, "text": str(self)}
 
 
+class ParameterError(EveError, ValueError):
+    """A parameter outside its allowed range (the message names the parameter and the range).
+    Also a ValueError, which is what such a mistake was before it had a type of its own."""
+
+
 class ContentWarning(UserWarning):
     """Loaded content that is dead or dangerous: an `eve lint` error (an unlimited counter, an
     Encounter that can never act, a card that can never be played...). The Engine still loads
@@ -169,4 +174,4 @@ class SchemaViolation(SnapshotError):
         self.path = path
         super().__init__(f"schema violation at {path}: {message}")
 
-__all__ = ['BadMagic', 'ChecksumMismatch', 'ConfigError', 'ContentError', 'ContentMismatch', 'ContentWarning', 'CoreNotBuilt', 'EveError', 'IllegalAction', 'MalformedSnapshot', 'PluginError', 'REASONS', 'RegistrationClosed', 'SchemaViolation', 'SnapshotError', 'SnapshotTooLarge', 'UnsupportedABI']
+__all__ = ['BadMagic', 'ChecksumMismatch', 'ConfigError', 'ContentError', 'ContentMismatch', 'ContentWarning', 'CoreNotBuilt', 'EveError', 'IllegalAction', 'MalformedSnapshot', 'ParameterError', 'PluginError', 'REASONS', 'RegistrationClosed', 'SchemaViolation', 'SnapshotError', 'SnapshotTooLarge', 'UnsupportedABI']

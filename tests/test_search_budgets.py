@@ -62,3 +62,34 @@ def test_a_tiny_time_limit_still_searches(mid):
 def test_the_limits_themselves_are_accepted(mid):
     r = mcts(mid, iterations=8, threads=2, max_depth=0, cache_states=1, seed=2**64 - 1)
     assert r.iterations == 8
+
+
+INTERRUPTED = r"""
+import signal, sys, eve
+from eve.search import mcts
+signal.signal(signal.SIGINT, signal.default_int_handler)
+m = eve.Engine().new_match(seed=3)
+print("searching", flush=True)
+try:
+    mcts(m, iterations=2**31 - 1, threads=int(sys.argv[1]), max_depth=0)
+except KeyboardInterrupt:
+    print("interrupted", flush=True)
+"""
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+def test_ctrl_c_stops_a_long_search(threads):
+    import signal
+    import subprocess
+    import sys
+    p = subprocess.Popen([sys.executable, "-c", INTERRUPTED, str(threads)], stdout=subprocess.PIPE,
+                         text=True)
+    try:
+        assert p.stdout.readline().strip() == "searching"
+        import time
+        time.sleep(0.5)                  # into the native search (a long one: 2**31 iterations)
+        p.send_signal(signal.SIGINT)
+        out, _ = p.communicate(timeout=60)
+    finally:
+        p.kill()
+    assert out.strip() == "interrupted" and p.returncode == 0

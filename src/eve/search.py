@@ -58,6 +58,9 @@ MAX_ITERATIONS = 2**31 - 1
 MAX_THREADS = 256
 MAX_DEPTH = 2**31 - 1
 MAX_CACHE_STATES = 2**31 - 1
+# a one-thread search this small runs in the caller's thread (see mcts)
+INLINE_ITERATIONS = 50_000
+INLINE_SECONDS = 1.5
 
 
 def mcts(match: Match, iterations: int = 1000, seed: int = 0, threads: int = 1, c: float = 1.4,
@@ -107,24 +110,40 @@ def mcts(match: Match, iterations: int = 1000, seed: int = 0, threads: int = 1, 
     args = [(match, worker_seed(seed, i), per[i], float(c), int(max_depth), REWARDS[reward],
              int(verify), float(time_limit or 0.0), int(cache_states)) for i in range(len(per))]
     t0 = time.perf_counter()
-    if len(workers) == 1:
+    errors: list[BaseException] = []
+
+    def run(w: Worker, a: tuple[Any, ...]) -> None:
+        try:
+            w.run(*a)
+        except BaseException as e:      # re-raised in the caller's thread below
+            errors.append(e)
+
+    # A long search runs in threads of its own, even one, so that the caller's thread stays
+    # free to take Ctrl-C: it then asks every search to stop (within 32 iterations) and raises
+    # KeyboardInterrupt once they have. A short one-thread search (at most about a second and
+    # a half) runs in the caller's thread: a thread of its own costs a few percent of a small
+    # search (measured in pairs), and Ctrl-C then waits for its end.
+    if len(workers) == 1 and iterations <= INLINE_ITERATIONS and (
+            time_limit is None or time_limit <= INLINE_SECONDS):
         workers[0].run(*args[0])
+        ts = []
     else:
-        errors: list[BaseException] = []
-
-        def run(w: Worker, a: tuple[Any, ...]) -> None:
-            try:
-                w.run(*a)
-            except BaseException as e:      # re-raised in the caller's thread below
-                errors.append(e)
-
-        ts = [threading.Thread(target=run, args=(w, a)) for w, a in zip(workers, args)]
+        ts = [threading.Thread(target=run, args=(w, a), daemon=True)
+              for w, a in zip(workers, args)]
+    for t in ts:
+        t.start()
+    try:
         for t in ts:
-            t.start()
+            while t.is_alive():
+                t.join(0.05)
+    except KeyboardInterrupt:
+        for w in workers:
+            w.stop()
         for t in ts:
             t.join()
-        if errors:
-            raise errors[0]
+        raise
+    if errors:
+        raise errors[0]
     elapsed = time.perf_counter() - t0
     visits = {a: 0 for a in legal}
     values = {a: 0.0 for a in legal}

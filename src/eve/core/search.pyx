@@ -62,8 +62,10 @@ cdef class _Worker:
     cdef int n_nodes
     cdef Stats stats
     cdef Cache cache
+    cdef int stop_asked
 
     def __cinit__(self):
+        self.stop_asked = 0
         self.tree.nodes = NULL
         self.tree.uct = NULL
         self.table = NULL
@@ -90,6 +92,8 @@ cdef class _Worker:
         p.shaped = shaped
         p.verify = verify
         p.time_limit = time_limit
+        self.stop_asked = 0
+        p.stop = &self.stop_asked
         ctx_init(&cx, match.content.tb, 1)     # re-sampling leaves the Archive to the draws: _resample
         memcpy(&root, &match.st, sizeof(State))      # the match itself is never touched
         if iterations < 1:
@@ -142,6 +146,11 @@ cdef class _Worker:
         if self.n_nodes < 0:
             self.n_nodes = 0
             raise MemoryError("no memory for the search tree's root")
+
+    def stop(self):
+        """Ask a running search (in another thread) to end at its next check: within 32
+        iterations. Its result is that of the iterations done."""
+        self.stop_asked = 1
 
     cdef list _children(self, int node):
         cdef Node* nodes = self.tree.nodes

@@ -132,9 +132,10 @@ cdef inline int grow(const State* root, Ctx* cx, const Params* p, uint64_t seed,
     k_start = eve_ticks()
     k0 = k_start
     for it in range(iterations):
-        # the clock is read every 32 iterations, from the 32nd on: a time limit never leaves a
-        # thread without iterations to choose by
-        if p.time_limit > 0 and (it & 31) == 0 and it > 0 and _now() - t_start > p.time_limit:
+        # every 32 iterations, from the 32nd on (so neither leaves a thread without iterations
+        # to choose by): a stop asked from another thread (Ctrl-C), and the time limit
+        if (it & 31) == 0 and it > 0 and (p.stop[0] != 0 or (
+                p.time_limit > 0 and _now() - t_start > p.time_limit)):
             break
         k_it = k0           # when the last rollout ended: its backup counts as tree time
         nodes = tr.nodes

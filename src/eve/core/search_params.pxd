@@ -8,6 +8,7 @@ cdef struct Params:
     int shaped          # reward at the depth cap: 1 shaped hp difference, 0 a draw (0.5)
     int verify          # check every tree action with check_action (tests)
     double time_limit   # seconds, 0: none
+    int* stop           # set (non-zero) from another thread: end the search at the next check
 
 cdef struct Stats:
     int64_t iterations

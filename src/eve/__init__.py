@@ -17,6 +17,7 @@ from eve.errors import (
     EveError,
     IllegalAction,
     MalformedSnapshot,
+    MatchBusy,
     ParameterError,
     PluginError,
     RegistrationClosed,
@@ -47,4 +48,4 @@ __all__ = ["Action", "BadMagic", "Catalog", "ChecksumMismatch", "ContentError", 
            "CoreNotBuilt", "Engine", "EveError", "Event", "IllegalAction", "MalformedSnapshot",
            "Match", "PluginError", "Replay", "ReplayError", "SchemaViolation", "SnapshotError",
            "SnapshotTooLarge", "UnsupportedABI", "hookimpl", "lint", "__version__"]
-__all__ += ["ConfigError", "ContentWarning", "ParameterError", "RegistrationClosed"]
+__all__ += ["ConfigError", "ContentWarning", "MatchBusy", "ParameterError", "RegistrationClosed"]

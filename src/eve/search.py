@@ -86,6 +86,11 @@ def mcts(match: Match, iterations: int = 1000, seed: int = 0, threads: int = 1, 
         _integer(v, name) for v, name in ((iterations, "iterations"), (seed, "seed"),
                                           (threads, "threads"), (max_depth, "max_depth"),
                                           (cache_states, "cache_states")))
+    # Threads: the search takes one copy of the match when it starts (under the GIL, so in one
+    # step with respect to other Python threads) and searches only that; the caller's match may
+    # move on meanwhile, and the result is about the position as it was taken.
+    origin = match
+    match = match.clone()
     if match.is_over:
         raise ValueError("the match is over: there is nothing to search")
     _in_range("iterations", iterations, 1, MAX_ITERATIONS)
@@ -151,7 +156,7 @@ def mcts(match: Match, iterations: int = 1000, seed: int = 0, threads: int = 1, 
         for a, (n, v) in w.root_stats().items():
             visits[a] += n
             values[a] += v
-    listed = Listed(match.catalog, match.clone(), weakref.ref(match))   # as legal_actions()
+    listed = Listed(match.catalog, match, weakref.ref(origin))   # as legal_actions()
     stats = [RootStat(Action(a, "", listed), visits[a], values[a] / visits[a] if visits[a] else 0.0)
              for a in legal]
     best = max(stats, key=lambda s: (s.visits, s.value, -legal.index(s.action.code)))

@@ -109,6 +109,11 @@ class PluginError(ContentError):
                 "hook": self.hook, "item": self.item, "path": self.path, "text": str(self)}
 
 
+class MatchBusy(EveError, RuntimeError):
+    """The match is being played by a native call in another thread (a playout): it cannot be
+    changed until that call has written its result back. Nothing was changed."""
+
+
 class ParameterError(EveError, ValueError):
     """A parameter outside its allowed range (the message names the parameter and the range).
     Also a ValueError, which is what such a mistake was before it had a type of its own."""
@@ -174,4 +179,4 @@ class SchemaViolation(SnapshotError):
         self.path = path
         super().__init__(f"schema violation at {path}: {message}")
 
-__all__ = ['BadMagic', 'ChecksumMismatch', 'ConfigError', 'ContentError', 'ContentMismatch', 'ContentWarning', 'CoreNotBuilt', 'EveError', 'IllegalAction', 'MalformedSnapshot', 'ParameterError', 'PluginError', 'REASONS', 'RegistrationClosed', 'SchemaViolation', 'SnapshotError', 'SnapshotTooLarge', 'UnsupportedABI']
+__all__ = ['BadMagic', 'ChecksumMismatch', 'ConfigError', 'ContentError', 'ContentMismatch', 'ContentWarning', 'CoreNotBuilt', 'EveError', 'IllegalAction', 'MalformedSnapshot', 'MatchBusy', 'ParameterError', 'PluginError', 'REASONS', 'RegistrationClosed', 'SchemaViolation', 'SnapshotError', 'SnapshotTooLarge', 'UnsupportedABI']

@@ -8,6 +8,7 @@ cdef class Match:
     cdef Event* log
     cdef int log_n
     cdef int log_cap
+    cdef readonly bint busy         # a native call in another thread is playing it (playout)
     cdef readonly long long events_lost     # events an allocation failure dropped (never room)
     cdef readonly object engine     # the Engine that made it (for embedders; the core reads only catalog)
     cdef readonly object catalog    # eve.catalog.Catalog: its content, ids and words

@@ -19,7 +19,8 @@ from eve.core.search_hidden cimport determinize as determinize_state
 
 
 from eve.core.vocabulary import BY_KEY, names as vocab_names
-from eve.core.errors import IllegalAction, REASONS
+from eve.core.errors import REASONS, IllegalAction
+from eve.core.errors import MatchBusy as _MatchBusy
 from eve.core.actions import Action, Listed
 from eve.core.rng cimport stream_seed
 from operator import index as _index
@@ -182,6 +183,9 @@ cdef class Match:
         (an unaffordable action included)."""
         cdef int32_t code
         cdef int r
+        if self.busy:
+            raise _MatchBusy("the match is being played out in another thread: apply after that "
+                            "call has returned (nothing was changed)")
         if type(action) is not int:
             if isinstance(action, Action):
                 r = self._foreign(action)

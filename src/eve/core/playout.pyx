@@ -14,6 +14,8 @@ from eve.core.effects cimport leader_of
 from eve.core.tables cimport CompiledContent
 from eve.core.match cimport Match
 
+from eve.core.errors import MatchBusy as _MatchBusy
+
 cdef enum:
     POLICY_RANDOM = 0
     POLICY_GREEDY = 1
@@ -101,14 +103,27 @@ cdef int play_policy(State* st, Ctx* cx, int policy, uint64_t* rng, int cap, int
 
 
 def playout(Match match, unsigned long long seed, int max_decisions=1000000):
-    """Play `match` to its end in place with uniformly random legal actions (native, no GIL).
-    Returns the number of decisions made."""
+    """Play `match` to its end with uniformly random legal actions (native, no GIL). Returns
+    the number of decisions made.
+
+    Threads: the playout runs on a copy of the state taken when it starts, and writes the end
+    state back when it returns, both under the GIL; meanwhile other threads read the match as it
+    was, and `apply` (or another playout) on it raises eve.MatchBusy, changing nothing."""
     cdef uint64_t rng = stream_seed(seed, b"playout")
     cdef Ctx cx
     cdef int d
+    cdef State st
+    if match.busy:
+        raise _MatchBusy("the match is being played out in another thread")
     ctx_init(&cx, match.content.tb, 0)
-    with nogil:
-        d = random_playout(&match.st, &cx, &rng, max_decisions)
+    memcpy(&st, &match.st, sizeof(State))
+    match.busy = True
+    try:
+        with nogil:
+            d = random_playout(&st, &cx, &rng, max_decisions)
+        memcpy(&match.st, &st, sizeof(State))
+    finally:
+        match.busy = False
     return d
 
 

@@ -10,6 +10,7 @@ manifest's `requires`).
 from __future__ import annotations
 
 import difflib
+import functools
 import types
 import typing
 from collections.abc import Mapping, Sequence
@@ -172,7 +173,9 @@ def _is_typeddict(tp: Any) -> bool:
     return isinstance(tp, type) and issubclass(tp, dict) and hasattr(tp, "__total__")
 
 
+@functools.cache
 def _hints(td: type) -> dict[str, Any]:
+    # resolved once a schema: every table a pack registers is checked against these
     return typing.get_type_hints(td)
 
 

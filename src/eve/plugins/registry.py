@@ -128,9 +128,6 @@ def thaw(value: Any) -> Any:
     return value
 
 
-# kept for callers of the earlier name
-plain = freeze
-
 
 def make_id(pack: str, name: Any, kind: str) -> str:
     """`pack:name`, checked against ID_RE; raises ContentError (EVE-P005)."""

@@ -62,5 +62,7 @@ def test_random_matches_keep_invariants(engine, block):
             assert twin.state_hash() == m.state_hash(), "clone-then-apply differs from apply"
             steps += 1
             assert steps < 5000
-        assert m.outcome in ("win", "loss")
+        assert m.outcome in ("win", "loss", "timeout")
+        assert (m.outcome == "timeout") == (m.round == max_rounds and all(
+            any(h["alive"] for h in m.heroes(side)) for side in ("player", "encounter")))
         assert m.round <= max_rounds

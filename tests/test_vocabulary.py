@@ -42,7 +42,7 @@ def test_every_docs_table_is_the_vocabularys():
         for m in re.finditer(r"<!-- vocabulary:(\w+) -->.*?<!-- /vocabulary:\1 -->", text, re.S):
             assert m.group(0) == vocabulary.docs_block(m.group(1)), (
                 f"{page.name}: the {m.group(1)} table is stale "
-                f"(python -m eve.core.vocabulary --docs {m.group(1)})")
+                "(python -m eve.core.vocabulary --write-docs docs)")
             blocks += 1
     page = (DOCS / "vocabulary.md").read_text()
     for e in vocabulary.ENUMS:

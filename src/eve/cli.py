@@ -11,7 +11,12 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import IO, Any
 
-OUTCOME_NAMES = {0: None, 1: "win", 2: "loss"}
+from eve.core.vocabulary import names as _vocab_names
+
+# outcome codes to names, the match's "none" as None
+OUTCOME_NAMES: dict[int, str | None] = {
+    i: (n if i else None) for i, n in enumerate(_vocab_names("outcome"))}
+OUTCOME_CODES = {n: i for i, n in OUTCOME_NAMES.items() if n}
 
 # The bounds of the command line's numbers (docs: README, "Command line")
 MAX_SEED = 2**64 - 1
@@ -121,18 +126,17 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             done += len(part)
             if not args.quiet:
                 _progress(done, total, started)
-        wins = sum(1 for o, _, _ in res if o == 1)
+        ends = _count_outcomes(o for o, _, _ in res)
         decisions += sum(d for _, _, d in res)
         per_enc[engine.compiled.encounter_ids[ei]] = {
-            "games": len(res), "wins": wins, "losses": len(res) - wins,
-            "win_rate": wins / len(res) if res else 0.0,
+            "games": len(res), **ends,
+            "win_rate": ends["wins"] / len(res) if res else 0.0,
             "mean_rounds": sum(r for _, r, _ in res) / len(res) if res else 0.0,
         }
     elapsed = time.perf_counter() - started
     summary = {
         "games": total, "policy": args.policy, "seed": args.seed, "heroes": heroes,
-        "wins": sum(v["wins"] for v in per_enc.values()),
-        "losses": sum(v["losses"] for v in per_enc.values()),
+        **{k: sum(v[k] for v in per_enc.values()) for k in _ENDS},
         "mean_rounds": sum(v["mean_rounds"] * v["games"] for v in per_enc.values()) / max(1, total),
         "decisions": decisions, "elapsed_s": elapsed,
         "decisions_per_s": decisions / elapsed if elapsed > 0 else 0.0,
@@ -145,10 +149,27 @@ def cmd_simulate(args: argparse.Namespace) -> int:
               f"heroes {', '.join(heroes)}")
         for enc, v in per_enc.items():
             print(f"  {enc:28s} wins {v['wins']:5d}/{v['games']:<5d} ({100 * v['win_rate']:5.1f}%)  "
-                  f"mean rounds {v['mean_rounds']:.2f}")
-        print(f"wins {summary['wins']}  losses {summary['losses']}  mean rounds {summary['mean_rounds']:.2f}")
+                  f"timeouts {v['timeouts']:<4d} mean rounds {v['mean_rounds']:.2f}")
+        print(f"wins {summary['wins']}  losses {summary['losses']}  timeouts {summary['timeouts']}  "
+              f"mean rounds {summary['mean_rounds']:.2f}")
+        if summary["unfinished"]:
+            print(f"unfinished {summary['unfinished']}: the match-length bound was not reached "
+                  "(an engine fault: please report it)")
         print(f"{decisions} decisions in {elapsed:.2f}s: {summary['decisions_per_s']:,.0f} decisions/s")
     return 0
+
+
+# what simulate counts: each outcome, and a match the playout stopped before its end
+_ENDS = ("wins", "losses", "timeouts", "unfinished")
+
+
+def _count_outcomes(outcomes) -> dict[str, int]:
+    names = {OUTCOME_CODES["win"]: "wins", OUTCOME_CODES["loss"]: "losses",
+             OUTCOME_CODES["timeout"]: "timeouts", 0: "unfinished"}
+    ends = dict.fromkeys(_ENDS, 0)
+    for o in outcomes:
+        ends[names[o]] += 1
+    return ends
 
 
 def _mcts_match(engine, seed: int, heroes, encounter: str, args: argparse.Namespace):
@@ -167,7 +188,7 @@ def _mcts_match(engine, seed: int, heroes, encounter: str, args: argparse.Namesp
                  threads=args.threads, c=args.c, max_depth=args.max_depth, reward=args.reward)
         m.apply(r.action)
         k += 1
-    return ({"win": 1, "loss": 2}[m.outcome], m.round, len(m.actions), m.actions, m.state_hash())
+    return (OUTCOME_CODES[m.outcome], m.round, len(m.actions), m.actions, m.state_hash())
 
 
 def _check_folder(folder: Path) -> None:

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 import msgpack
 
+from eve.core.vocabulary import names as _vocab_names
 from eve.errors import ContentError, ContentMismatch, EveError, IllegalAction
 
 if TYPE_CHECKING:
@@ -36,6 +37,7 @@ MAX_HEROES = 16             # the format's bound; the engine's config (player_he
 MAX_DECK = 4096
 MAX_ACTIONS = 1_000_000
 MAX_ROUNDS = 2**31 - 1
+OUTCOMES = _vocab_names("outcome")[1:]     # a finished match's outcome; None while it goes on
 
 # msgpack type bytes that start a container (or bin/ext): no scalar field may start with one
 _FIXMAP, _FIXARRAY = range(0x80, 0x90), range(0x90, 0xA0)
@@ -140,7 +142,7 @@ def _decode(data: bytes) -> tuple[Any, ...]:
     actions = [integer(f"actions[{i}]", 0, 2**31) for i in range(r.array("actions", MAX_ACTIONS))]
     final = integer("final_hash", 0, 2**64)
     outcome = r.scalar("outcome")
-    need(outcome is None or (type(outcome) is str and outcome in ("win", "loss")), "outcome")
+    need(outcome is None or (type(outcome) is str and outcome in OUTCOMES), "outcome")
     rounds = integer("rounds", 0, MAX_ROUNDS + 1)
     r.end()
     return ver, fp, seed, heroes, enc, deck, actions, final, outcome, rounds

@@ -73,7 +73,8 @@ def mcts(match: Match, iterations: int = 1000, seed: int = 0, threads: int = 1, 
     stream); c: the UCT exploration constant; max_depth: rollout decisions before evaluating
     (0: play every rollout to the end); reward: "win" (1 for a win, 0 for a loss, 0.5 at a depth
     cap) or "shaped" (1 for a win, 0.3 x the fraction of the Encounter's hp gone for a loss, and
-    at a depth cap 0.5 plus half the difference of the sides' hp fractions); time_limit: stop
+    at a depth cap 0.5 plus half the difference of the sides' hp fractions; a timeout scores as
+    a depth cap); time_limit: stop
     each thread after this many seconds as well; verify: check every tree action's legality
     and that every cached state equals a replay from the root (slower; for tests);
     cache_states: how many node states each thread may keep (1 keeps only the root's), which

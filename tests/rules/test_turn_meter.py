@@ -745,14 +745,19 @@ def test_attack_fizzles_when_attacker_is_gone(eng):
 # ---------------- the end of a match ----------------
 
 @rule("X01")
-def test_max_rounds_loss_at_end_of_last_round():
+def test_max_rounds_is_a_timeout_at_end_of_last_round():
+    # seed 001: the player loses only when all three heroes are dead, so the cap is neither
     m = sc(engine_with(max_rounds=2), encounter="tt:idle")
     end_turn(m)
     assert (m.round, m.is_over) == (2, False)
     end_turn(m)
-    assert m.outcome == "loss" and m.round == 2
+    assert m.outcome == "timeout" and m.round == 2
+    assert all(h["alive"] for h in m.heroes()) and m.fallen() == []
     assert ("encounter", 3, 2) in phases(m) and ("player", 0, 3) not in phases(m)
-    assert evs(m, "outcome")[-1].a == 2 and m.legal_actions() == []
+    last = evs(m, "outcome")[-1]
+    assert (last.a, last.fields["capped"]) == (3, 1) and m.legal_actions() == []
+    again = m.engine.restore(m.snapshot())
+    assert again.outcome == "timeout" and again.state_hash() == m.state_hash()
 
 @rule("X01")
 def test_default_max_rounds_is_forty(eng):
@@ -761,4 +766,4 @@ def test_default_max_rounds_is_forty(eng):
         end_turn(m)
     assert (m.round, m.is_over) == (40, False)
     end_turn(m)
-    assert m.outcome == "loss" and m.round == 40
+    assert m.outcome == "timeout" and m.round == 40

@@ -44,7 +44,7 @@ BODY = (
     Section("rng", "`[shuffle, encounter, 0, 0]`: the four SplitMix64 stream states (uint64)"),
     Section("turn", "12 ints: phase (0 Beginning, 1 Main, 2 Combat, 3 End), active side (0 "
             "player, 1 Encounter), priority side, passes in a row (0–1), round (1..max_rounds), "
-            "outcome (0 none, 1 win, 2 loss), the leader slots, the hero slots in use, trigger "
+            "outcome (0 none, 1 win, 2 loss, 3 timeout), the leader slots, the hero slots in use, trigger "
             "depth (always 0 between actions), next uid", TURN_FIELDS),
     Section("cards", "`[defs, zones, charges]`: three arrays of the same length n ≤ 64, one "
             "entry per card instance: its card id, its zone, its Sortilege charges"),

@@ -661,8 +661,9 @@ cdef void _end(State* st, Ctx* cx) noexcept nogil:
         st.active = ENCOUNTER
     else:
         if st.round >= tb.cfg.max_rounds:
-            st.outcome = OUT_LOSS         # a match that could run forever ends: a loss
-            emit(cx, EV_OUTCOME, PLAYER, OUT_LOSS, st.round, 1, 0)
+            # the cap ends the match, but only a side without heroes loses (seed 001)
+            st.outcome = OUT_TIMEOUT
+            emit(cx, EV_OUTCOME, PLAYER, OUT_TIMEOUT, st.round, 1, 0)
             return
         st.round += 1
         st.active = PLAYER

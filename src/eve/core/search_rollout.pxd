@@ -47,6 +47,8 @@ cdef inline double rollout(State* st, Ctx* cx, uint64_t* rng, const Params* p, i
     decisions[0] += d
     if st.outcome == OUT_WIN:
         return 1.0
+    if st.outcome == OUT_TIMEOUT:          # undecided, like a rollout cut at the depth cap
+        return _shaped(st) if p.shaped else 0.5
     if p.shaped:
         return 0.3 * _damage_dealt(st)     # a loss still tells how far the rollout got
     return 0.0

@@ -444,7 +444,7 @@ cdef int read_body(Rd* r, State* st, const Tables* tb) except -1:
     _f(r, 0, 1, &st.priority, p, -1, b"priority")
     _f(r, 0, 1, &st.passes, p, -1, b"passes")
     _f(r, 1, tb.cfg.max_rounds, &st.round, p, -1, b"round")
-    _f(r, OUT_NONE, OUT_LOSS, &st.outcome, p, -1, b"outcome")
+    _f(r, OUT_NONE, OUT_TIMEOUT, &st.outcome, p, -1, b"outcome")
     _f(r, 0, MAX_HERO_SLOTS - 1, &st.leader[0], p, -1, b"leader_player")
     _f(r, 0, MAX_HERO_SLOTS - 1, &st.leader[1], p, -1, b"leader_encounter")
     _f(r, 1, tb.cfg.player_hero_slots, &st.n_hero_slots[0], p, -1, b"hero_slots_player")

@@ -30,6 +30,7 @@ cdef enum:
     OUT_NONE = 0
     OUT_WIN = 1
     OUT_LOSS = 2
+    OUT_TIMEOUT = 3
 
 # Random streams
 cdef enum:

@@ -84,7 +84,9 @@ ENUMS: tuple[Enum, ...] = (
     _enum("outcome", "Outcomes", "OUT_", [
         ("none", "the match goes on"),
         ("win", "every Encounter hero has fallen"),
-        ("loss", "every player hero has fallen, or the round cap was reached"),
+        ("loss", "every player hero has fallen"),
+        ("timeout", "the round cap was reached with heroes alive on both sides: neither a win "
+         "nor a loss"),
     ]),
     _enum("stream", "Random streams", "STREAM_", [
         ("shuffle", "the Archive's shuffles"),
@@ -349,11 +351,31 @@ def write_pxd(path: str) -> bool:
     return True
 
 
+def rewrite_docs(folder: str) -> list[str]:
+    """Replace every `<!-- vocabulary:KEY -->` block of the pages in `folder` by the current
+    table; returns the pages that changed."""
+    import pathlib
+    import re
+    changed = []
+    for page in sorted(pathlib.Path(folder).glob("*.md")):
+        text = page.read_text()
+        new = re.sub(r"<!-- vocabulary:(\w+) -->.*?<!-- /vocabulary:\1 -->",
+                     lambda m: docs_block(m.group(1)), text, flags=re.S)
+        if new != text:
+            page.write_text(new)
+            changed.append(str(page))
+    return changed
+
+
 if __name__ == "__main__":  # pragma: no cover - a build and docs tool
     if sys.argv[1:] == ["--pxd"]:
         sys.stdout.write(pxd_text())
     elif len(sys.argv) == 3 and sys.argv[1] == "--docs":
         sys.stdout.write(docs_block(sys.argv[2]) + "\n")
+    elif len(sys.argv) == 3 and sys.argv[1] == "--write-docs":
+        for page in rewrite_docs(sys.argv[2]):
+            print(f"rewrote {page}")
     else:
-        sys.stderr.write("usage: python -m eve.core.vocabulary --pxd | --docs KEY\n")
+        sys.stderr.write("usage: python -m eve.core.vocabulary --pxd | --docs KEY | "
+                         "--write-docs FOLDER\n")
         sys.exit(2)

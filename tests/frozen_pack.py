@@ -3,8 +3,8 @@ made with it, so that they change only when the engine does (and then on purpose
 from eve import hookimpl
 
 RULES = {"player_hero_slots": 3, "lanes": 5, "hand_floor": 5, "opening_hand": 5, "max_rounds": 30,
-         "meter_base": 2, "morality_high": 3, "morality_low": -3, "support_discount": 1,
-         "attack_discount": 1,
+         "max_decisions_per_turn": 100, "meter_base": 2, "morality_high": 3, "morality_low": -3,
+         "support_discount": 1, "attack_discount": 1,
          "costs": {"play_support": 2, "deploy": 2, "activate": 1, "attack": 1}}
 
 

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 from eve.compiler import Compiled, compile_registry
 from eve.core.match import TGT
 from eve.core.tables import CompiledContent
+from eve.core.vocabulary import names as vocab_names
 from eve.errors import ConfigError, ContentError
 from eve.plugins.registry import Registry, thaw
 
@@ -25,8 +26,10 @@ if TYPE_CHECKING:
 _CB = TGT["card_base"]
 _SB = TGT["stack_base"]
 _CHAR = TGT["char_base"]
-_MOVE_KINDS = ("effect", "summon", "attack")
-_PHASES = ("beginning", "main", "combat", "end")
+_MOVE_KINDS = vocab_names("move")
+_PHASES = vocab_names("phase")
+_LANES = vocab_names("lane")
+_ENEMY_TARGETS = vocab_names("enemy_target")
 
 
 def _views(kind: str, ids: Iterable[str], registry: Registry, table: str
@@ -59,6 +62,10 @@ class Catalog:
         self.task_ids: tuple[str, ...] = tuple(compiled.task_ids)
         self.encounter_ids: tuple[str, ...] = tuple(compiled.encounter_ids)
         self.names: Mapping[str, str] = MappingProxyType(dict(compiled.names))
+        # every applied action is a player decision of one of the 2 * max_rounds turns (X01),
+        # and a turn has at most max_decisions_per_turn of them (X02)
+        self.max_match_length: int = (2 * self.config["max_rounds"]
+                                      * self.config["max_decisions_per_turn"])
         self.heroes = _views("hero", self.player_heroes, registry, "hero")
         self.enemies = _views("enemy_hero", self.hero_ids[len(self.player_heroes):], registry,
                               "enemy_hero")
@@ -166,15 +173,29 @@ class Catalog:
         return f"action {code:#x}"
 
     def describe_move(self, idx: int) -> dict[str, Any]:
-        """An Encounter move by its table index: the encounter, the script position, the kind,
-        the phase and the move's own data (read-only)."""
+        """An Encounter move by its table index, whole: the encounter, its script entry
+        (`index`), whether it is that entry's `unless` branch, the kind and phase, what it makes
+        (`unit` for a summon, `attacker` for an attack, the `target` selector and `effect` of an
+        effect), its `lane` (a number or a selector) and the script table it was written as."""
         info = dict(self._move_text[idx])
         m = self._spec["moves"][idx]
-        info["move"] = _MOVE_KINDS[m["kind"]]
+        kind = _MOVE_KINDS[m["kind"]]
+        info["move"] = kind
         info["phase"] = _PHASES[m["phase"]]
-        script = self.encounters[info["encounter"]].get("script", ())
-        if info["index"] < len(script):
-            info["script"] = thaw(script[info["index"]])     # a copy: the catalog stays as it is
+        if kind == "summon":
+            info["unit"] = self.unit_ids[m["def_id"]]
+        elif kind == "attack":
+            info["attacker"] = "leader" if m["attacker"] < 0 else m["attacker"]
+        if kind == "effect":
+            info["target"] = _ENEMY_TARGETS[m["target_sel"]]
+        else:
+            sel = _LANES[m["lane_sel"]]
+            info["lane"] = m["lane"] if sel == "fixed" else sel
+        entry = self.encounters[info["encounter"]]["script"][info["index"]]
+        written = entry["unless"]["do"] if info["branch"] else entry
+        info["script"] = thaw(written)          # a copy: the catalog stays as it is
+        if kind == "effect":
+            info["effect"] = info["script"].get("effect", [])
         return info
 
     # ---- snapshots ----

@@ -119,7 +119,9 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             if args.policy == "mcts":
                 got = [_mcts_match(engine, seed, heroes, enc, args) for seed in part]
             else:
-                got = run_matches(engine.content, part, hidx, ei, args.policy, record=bool(args.save_replays))
+                got = run_matches(engine.content, part, hidx, ei, args.policy,
+                                  max_decisions=engine.max_match_length,
+                                  record=bool(args.save_replays))
             if args.save_replays:
                 _save_replays(engine, args.save_replays, part, heroes, enc, got)
             res.extend((r[0], r[1], r[2]) for r in got)

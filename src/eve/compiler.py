@@ -23,8 +23,8 @@ from eve.plugins.schema import UnknownField, check_config
 INT16_MAX = 32767
 
 CONFIG_KEYS = ("player_hero_slots", "lanes", "hand_floor", "opening_hand", "max_rounds",
-               "meter_base", "morality_high", "morality_low", "support_discount",
-               "attack_discount")
+               "max_decisions_per_turn", "meter_base", "morality_high", "morality_low",
+               "support_discount", "attack_discount")
 COST_KEYS = ("play_support", "deploy", "activate", "attack")
 
 UNIT_OPS = {"damage", "heal", "shield", "poison", "buff"}
@@ -276,7 +276,7 @@ class Compiler:
 
         # balance numbers stay small enough that every meter value fits the snapshot's ranges
         out: dict[str, Any] = {k: at(k, src).int(data, k, "", lo=-99 if k.startswith("morality") else 0,
-                                 hi=999 if k == "max_rounds" else 99)
+                                 hi=999 if k in ("max_rounds", "max_decisions_per_turn") else 99)
                for k in CONFIG_KEYS}
         out["costs"] = {k: at(k, csrc).int(costs, k, "costs.", hi=99) for k in COST_KEYS}
         if not 1 <= out["lanes"] <= LIMITS["lanes"]:
@@ -285,8 +285,9 @@ class Compiler:
         if not 1 <= out["player_hero_slots"] <= LIMITS["hero_slots"]:
             raise at("player_hero_slots", src).err(
                 "player_hero_slots", f"must be between 1 and {LIMITS['hero_slots']}", codes.OUT_OF_RANGE)
-        if out["max_rounds"] < 1:
-            raise at("max_rounds", src).err("max_rounds", "must be at least 1", codes.OUT_OF_RANGE)
+        for k in ("max_rounds", "max_decisions_per_turn"):
+            if out[k] < 1:
+                raise at(k, src).err(k, "must be at least 1", codes.OUT_OF_RANGE)
         self.cfg = out
         return out
 
@@ -455,14 +456,16 @@ class Compiler:
                 ctx.mapping(when, f"script[{i}].unless", "a table {if, arg, do}")
                 mv["cond"] = ctx.enum("condition", when.get("if"), f"script[{i}].unless.if")
                 mv["cond_arg"] = ctx.int(when, "arg", f"script[{i}].unless.", lo=0, hi=999)
-                alts.append((mv, self.move(ctx, when.get("do"), f"script[{i}].unless.do")))
+                alts.append((i, mv, self.move(ctx, when.get("do"), f"script[{i}].unless.do")))
         n_moves = len(script)
-        for mv, alt in alts:
-            moves.append(alt)
-            mv["alt"] = len(moves) - 1
         self.out.move_text.extend([{}] * (len(moves) - len(self.out.move_text)))
         for i in range(first, len(moves)):
-            self.out.move_text[i] = {"encounter": it.id, "index": i - first}
+            self.out.move_text[i] = {"encounter": it.id, "index": i - first, "branch": False}
+        for i, mv, alt in alts:
+            # a branch is made in its script entry's place: it says so, and where it is
+            moves.append(alt)
+            mv["alt"] = len(moves) - 1
+            self.out.move_text.append({"encounter": it.id, "index": i, "branch": True})
         responses = []
         for i, r in enumerate(ctx.seq(d, "responses", "list of response rules")):
             p = f"responses[{i}]"

@@ -133,6 +133,13 @@ class Engine:
         return {k: (dict(v) if isinstance(v, Mapping) else v) for k, v in self.catalog.config.items()}
 
     @property
+    def max_match_length(self) -> int:
+        """The most actions one match can take (OpenSpiel's MaxGameLength): 2 turns a round,
+        `max_rounds` rounds, at most `max_decisions_per_turn` player decisions a turn (rule
+        X02). A bound the rules make unreachable, not a cap the engine stops at."""
+        return self.catalog.max_match_length
+
+    @property
     def rules(self) -> tuple[str, ...]:
         """The packs whose rule configurations apply, in order (docs/modding.md, Rules)."""
         return self.catalog.rules or ()

@@ -158,11 +158,14 @@ def scenario(
     _tk.side_index(active)
     round = _tk.check_range(round, 1, _tk.max_rounds(m), "round (1 to the rules' max_rounds)")
     steps.append((_tk.set_turn, phase, active, round))
+    n = _tk.script_length(m)
     if script_pos is not None:
-        n = _tk.script_length(m)
         script_pos = _tk.check_range(script_pos, 0, max(n, 1) - 1,
                                      "script_pos: a position in the Encounter's script")
-        steps.append((_tk.set_script, script_pos))      # after the round is set: a branch may read it
+    if n:
+        # the intent is shown for the position built (its branch and draws read the units and
+        # the round set above), as the engine shows it when the previous move is made
+        steps.append((_tk.set_script, 0 if script_pos is None else script_pos))
     steps.append((_set_meter, meter))
     if meter is not None:
         _keys(meter, ("capacity", "spent"), "meter")

@@ -717,7 +717,8 @@ def test_intent_branch_is_decided_when_the_previous_move_is_made(eng):
     assert m.round == 2 and m.intent["index"] == 0       # decided in round 1: no branch
     next_player_main(m)                                  # round 2: the intent made, then re-decided
     assert [e.b for e in evs(m, "summon", "encounter")] == [imp, imp]
-    assert m.intent["index"] == 1                        # the `unless` branch, decided in round 2
+    # the `unless` branch, decided in round 2, shown whole: the unit it will summon
+    assert (m.intent["index"], m.intent["branch"], m.intent["unit"]) == (0, True, "tc:brute")
     next_player_main(m)
     assert [e.b for e in evs(m, "summon", "encounter")] == [imp, imp, brute]
 
@@ -726,7 +727,7 @@ def test_first_intent_is_decided_on_round_one(eng):
     # the match starts in round 1, so `round_at_least 1` holds for the very first move
     m = eng.new_match(heroes=["tc:plain"], encounter="tc:early")
     assert m.round == 1
-    assert m.intent["index"] == 1                        # the `unless` branch
+    assert (m.intent["branch"], m.intent["unit"]) == (True, "tc:brute")     # the `unless` branch
     next_player_main(m)
     assert [e.b for e in evs(m, "summon", "encounter")] == [eng.unit_index("tc:brute")]
 
@@ -737,7 +738,8 @@ def test_random_intent_is_exactly_the_move_made(eng):
     for seed in range(8):
         m = sc(eng, seed=seed, encounter="gambler")
         for _ in range(3):
-            expect = brute if m.intent["index"] == 1 else imp     # index 1: the `unless` branch
+            expect = eng.unit_index(m.intent["unit"])             # the branch or not, whole
+            assert m.intent["branch"] == (expect == brute)
             next_player_main(m)
             made = [e.b for e in evs(m, "summon", "encounter")][-1]
             assert made == expect

@@ -100,6 +100,9 @@ ctypedef struct Foe:
     int16_t enc             # encounter def
     int16_t script_pos
     int16_t intent          # move index (absolute) that will be made next
+    int16_t intent_lane     # its lane when drawn at random as it was shown, else -1
+    int16_t intent_target   # its unit target when drawn at random as it was shown, else -1
+    int16_t intent_target_uid   # that unit's identity: gone by the move, the move fizzles
     int16_t initiative      # moves per turn
     int16_t init_left
     int16_t resp_used[MAX_RESPONSES]
@@ -117,6 +120,7 @@ ctypedef struct State:
     int16_t n_hero_slots[2]
     int16_t trigger_depth
     int16_t next_uid
+    int16_t decisions       # the player's decisions this turn (max_decisions_per_turn, rule X02)
     int16_t n_stack
     int16_t n_cards
     int16_t card_def[MAX_CARDS]
@@ -145,6 +149,7 @@ ctypedef struct Config:
     int16_t hand_floor
     int16_t opening_hand
     int16_t max_rounds
+    int16_t max_decisions_per_turn
     int16_t meter_base
     int16_t cost[N_CATS]
     int16_t morality_high       # morality >= this: PlaySupport discount

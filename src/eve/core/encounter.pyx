@@ -32,11 +32,16 @@ cdef bint _cond_holds(State* st, const Tables* tb, const Move* m) noexcept nogil
 
 
 cdef void compute_intent(State* st, Ctx* cx) noexcept nogil:
-    """The next move is decided (branches and draws included) when the previous one is made,
-    so the intent the player sees is exactly the move that will come."""
+    """The next move is decided when the previous one is made, its branch and every random
+    part of it (a random lane, a random target) drawn then: the intent the player sees is
+    exactly the move that will come, and nothing the player does meanwhile steers a draw."""
     cdef const Tables* tb = cx.tb
     cdef const EncDef* e = &tb.encs[st.foe.enc]
-    cdef int idx
+    cdef const Move* m
+    cdef int idx, t
+    st.foe.intent_lane = -1
+    st.foe.intent_target = -1
+    st.foe.intent_target_uid = -1
     if e.n_moves == 0:
         st.foe.intent = -1
         return
@@ -44,7 +49,15 @@ cdef void compute_intent(State* st, Ctx* cx) noexcept nogil:
     if tb.moves[idx].cond != COND_NONE and _cond_holds(st, tb, &tb.moves[idx]):
         idx = tb.moves[idx].alt
     st.foe.intent = idx
-    emit(cx, EV_INTENT, ENCOUNTER, idx, tb.moves[idx].kind, 0, 0)
+    m = &tb.moves[idx]
+    if m.kind != MV_EFFECT and m.lane_sel == LANE_RANDOM:
+        st.foe.intent_lane = _pick_lane(st, tb, LANE_RANDOM, 0)
+    elif m.kind == MV_EFFECT and m.target_sel == ESEL_RANDOM_FOE:
+        t = _pick_target(st, tb, ESEL_RANDOM_FOE)
+        if t < MAX_UNITS:
+            st.foe.intent_target = t
+            st.foe.intent_target_uid = st.units[t].uid
+    emit(cx, EV_INTENT, ENCOUNTER, idx, m.kind, st.foe.intent_lane, st.foe.intent_target)
 
 
 cdef int _pick_target(State* st, const Tables* tb, int esel) noexcept nogil:
@@ -141,19 +154,30 @@ cdef bint next_move(State* st, Ctx* cx, StackItem* out) noexcept nogil:
             _item(out, SI_ATTACK)
             out.source = u
             out.source_uid = st.units[u].uid
-            lane = _pick_lane(st, tb, m.lane_sel, m.lane)
+            if st.foe.intent_lane >= 0:
+                lane = st.foe.intent_lane
+            else:
+                lane = _pick_lane(st, tb, m.lane_sel, m.lane)
             out.lane = lane if lane >= 0 else 0
         elif m.kind == MV_SUMMON:
             _item(out, SI_MOVE)
             out.def_id = m.def_id
-            lane = _pick_lane(st, tb, m.lane_sel, m.lane) if m.lane_sel != LANE_STRONGEST else -1
+            if st.foe.intent_lane >= 0:
+                lane = st.foe.intent_lane
+            else:
+                lane = _pick_lane(st, tb, m.lane_sel, m.lane) if m.lane_sel != LANE_STRONGEST else -1
             out.lane = lane if lane >= 0 else 0
         else:
             _item(out, SI_MOVE)
             out.prog = m.prog
             out.source = leader_of(st, ENCOUNTER)
-            out.target = _pick_target(st, tb, m.target_sel)
-            _bind_target(st, out)
+            if st.foe.intent_target >= 0:
+                # the unit drawn when the intent was shown: gone by now, the move fizzles
+                out.target = st.foe.intent_target
+                out.target_uid = st.foe.intent_target_uid
+            else:
+                out.target = _pick_target(st, tb, m.target_sel)
+                _bind_target(st, out)
         st.foe.init_left -= 1
         st.foe.script_pos = (st.foe.script_pos + 1) % e.n_moves
         compute_intent(st, cx)

@@ -23,10 +23,11 @@ STACK_ITEM_FIELDS = ("kind", "side", "dead", "responded", "card", "prog", "sourc
                      "lane", "def_id", "source_uid", "target_uid", "target_zone")
 TURN_FIELDS = ("phase", "active", "priority", "passes", "round", "outcome", "leader[player]",
                "leader[encounter]", "n_hero_slots[player]", "n_hero_slots[encounter]",
-               "trigger_depth", "next_uid")
+               "trigger_depth", "next_uid", "decisions")
 METER_FIELDS = ("capacity", "spent", "regen") + tuple(f"cost[{c}]" for c in _names("category"))
 TASK_FIELDS = ("def_id", "active", "progress[player]", "progress[encounter]")
-FOE_FIELDS = (("enc", "script_pos", "intent", "initiative", "init_left")
+FOE_FIELDS = (("enc", "script_pos", "intent", "intent_lane", "intent_target",
+               "intent_target_uid", "initiative", "init_left")
               + tuple(f"resp_used[{i}]" for i in range(MAX_RESPONSES))
               + tuple(f"resp_charges[{i}]" for i in range(MAX_RESPONSES)))
 ZONE_WORDS = 1 + MAX_CARDS          # a count, then the card slots
@@ -42,10 +43,11 @@ class Section:
 # the snapshot body: an array of these, in this order (docs/snapshot-abi.md)
 BODY = (
     Section("rng", "`[shuffle, encounter, 0, 0]`: the four SplitMix64 stream states (uint64)"),
-    Section("turn", "12 ints: phase (0 Beginning, 1 Main, 2 Combat, 3 End), active side (0 "
+    Section("turn", "13 ints: phase (0 Beginning, 1 Main, 2 Combat, 3 End), active side (0 "
             "player, 1 Encounter), priority side, passes in a row (0–1), round (1..max_rounds), "
             "outcome (0 none, 1 win, 2 loss, 3 timeout), the leader slots, the hero slots in use, trigger "
-            "depth (always 0 between actions), next uid", TURN_FIELDS),
+            "depth (always 0 between actions), next uid, the player's decisions this turn",
+            TURN_FIELDS),
     Section("cards", "`[defs, zones, charges]`: three arrays of the same length n ≤ 64, one "
             "entry per card instance: its card id, its zone, its Sortilege charges"),
     Section("zones", "`[archive, rift, lattice, abyss, void]`: card instances in order (the "
@@ -56,8 +58,9 @@ BODY = (
             "Encounter move)", STACK_ITEM_FIELDS),
     Section("meter", "the Action Meter (regen always 0)", METER_FIELDS),
     Section("tasks", "6 arrays, one a task slot", TASK_FIELDS),
-    Section("foe", "the Encounter: intent is a move index (-1 none); response charges -1 are "
-            "unlimited", FOE_FIELDS),
+    Section("foe", "the Encounter: intent is a move index (-1 none), with the lane and the "
+            "unit target (and its uid) it drew at random when it was shown (-1 none); response "
+            "charges -1 are unlimited", FOE_FIELDS),
 )
 
 

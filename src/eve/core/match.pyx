@@ -379,10 +379,21 @@ cdef class Match:
 
     @property
     def intent(self):
-        """The Encounter's next move (public), or None when its script is empty."""
+        """The Encounter's next move (public), or None when its script is empty: the move as
+        the catalog describes it, and what it drew at random when it was shown, which is what
+        it will do: `drawn_lane` (a lane number) or `drawn_target` (a unit id) with
+        `drawn_target_present` (False once that unit is gone: the move will fizzle)."""
         if self.st.foe.intent < 0:
             return None
-        return self.catalog.describe_move(self.st.foe.intent)
+        info = self.catalog.describe_move(self.st.foe.intent)
+        if self.st.foe.intent_lane >= 0:
+            info["drawn_lane"] = self.st.foe.intent_lane
+        if self.st.foe.intent_target >= 0:
+            u = self.st.foe.intent_target
+            info["drawn_target"] = u
+            info["drawn_target_present"] = bool(self.st.units[u].alive and
+                                                self.st.units[u].uid == self.st.foe.intent_target_uid)
+        return info
 
     def card_id(self, int card):
         """The catalog id of a card instance."""

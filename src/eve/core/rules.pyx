@@ -254,6 +254,8 @@ cdef int check_action(const State* st, Ctx* cx, int32_t a) noexcept nogil:
         return R_STACK_BUSY if st.n_stack > 0 else R_NOT_YOUR_TURN
     if not window and not proactive:
         return R_NOT_YOUR_TURN
+    if st.decisions >= tb.cfg.max_decisions_per_turn:
+        return R_TURN_LIMIT           # only pass or end the phase remain: no turn runs forever (X02)
     if st.n_stack >= MAX_STACK:
         return R_STACK_FULL           # nothing more can be pushed: only pass remains
     if kind == A_PLAY:
@@ -449,7 +451,7 @@ cdef int _generate(const State* st, Ctx* cx, int32_t* out, int limit) noexcept n
     if _window(st):
         out[0] = make_action(A_PASS, 0, 0, 0)
         n = 1
-        if st.n_stack >= MAX_STACK or not _may_react(st, tb):
+        if st.n_stack >= MAX_STACK or st.decisions >= tb.cfg.max_decisions_per_turn or not _may_react(st, tb):
             return n
         n = _plays(st, cx, out, n, limit)
         n = _abilities(st, cx, out, n, limit)
@@ -458,6 +460,8 @@ cdef int _generate(const State* st, Ctx* cx, int32_t* out, int limit) noexcept n
         return 0
     out[0] = make_action(A_END_PHASE, 0, 0, 0)
     n = 1
+    if st.decisions >= tb.cfg.max_decisions_per_turn:
+        return n
     if st.phase == PH_MAIN:
         n = _plays(st, cx, out, n, limit)
         n = _abilities(st, cx, out, n, limit)
@@ -612,6 +616,7 @@ cdef void _set_phase(State* st, Ctx* cx, int phase) noexcept nogil:
 cdef void _beginning(State* st, Ctx* cx) noexcept nogil:
     cdef int side = st.active, base = side * UNITS_PER_SIDE, i
     cdef Unit* u
+    st.decisions = 0                  # X02 counts each turn's decisions afresh
     for i in range(MAX_UNITS):
         st.units[i].used = 0          # abilities: once per turn, either side's turn
     for i in range(UNITS_PER_SIDE):
@@ -739,6 +744,7 @@ cdef inline void _commit(State* st, Ctx* cx, int32_t a) noexcept nogil:
     cdef int kind = a_kind(a), src = a_src(a), tgt = a_tgt(a), lane = a_lane(a)
     cdef int prog = -1, spec = 0, reaction = 0, c
     cdef StackItem it
+    st.decisions += 1                 # X02: a turn's decisions are bounded, so is a match
     if kind == A_PASS:
         _pass(st, cx, PLAYER)
     elif kind == A_END_PHASE:

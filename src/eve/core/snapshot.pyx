@@ -29,12 +29,12 @@ MAGIC_PREFIX = b"\x97\xa8eve.snap"
 
 cdef enum:
     BODY_CAP = 8192
-    N_TURN = 12
+    N_TURN = 13
     N_UNIT = 15
     N_ITEM = 13
     N_METER = 7
     N_TASK = 4
-    N_FOE = 13              # 5 + 2 x MAX_RESPONSES (a literal: see search_loop.pxd on enum arithmetic)
+    N_FOE = 16              # 8 + 2 x MAX_RESPONSES (a literal: see search_loop.pxd on enum arithmetic)
 
 
 @cython.overflowcheck(False)       # FNV arithmetic wraps modulo 2**64 on purpose
@@ -127,7 +127,7 @@ cdef void write_body(const State* st, Buf* b) noexcept nogil:
     w_int(b, st.phase); w_int(b, st.active); w_int(b, st.priority); w_int(b, st.passes)
     w_int(b, st.round); w_int(b, st.outcome); w_int(b, st.leader[0]); w_int(b, st.leader[1])
     w_int(b, st.n_hero_slots[0]); w_int(b, st.n_hero_slots[1]); w_int(b, st.trigger_depth)
-    w_int(b, st.next_uid)
+    w_int(b, st.next_uid); w_int(b, st.decisions)
     w_array(b, 3)
     w_ints(b, st.card_def, st.n_cards)
     w_ints(b, st.card_zone, st.n_cards)
@@ -164,6 +164,7 @@ cdef void write_body(const State* st, Buf* b) noexcept nogil:
         w_int(b, st.tasks[i].progress[0]); w_int(b, st.tasks[i].progress[1])
     w_array(b, N_FOE)
     w_int(b, st.foe.enc); w_int(b, st.foe.script_pos); w_int(b, st.foe.intent)
+    w_int(b, st.foe.intent_lane); w_int(b, st.foe.intent_target); w_int(b, st.foe.intent_target_uid)
     w_int(b, st.foe.initiative); w_int(b, st.foe.init_left)
     for k in range(MAX_RESPONSES):
         w_int(b, st.foe.resp_used[k])
@@ -451,6 +452,7 @@ cdef int read_body(Rd* r, State* st, const Tables* tb) except -1:
     _f(r, 1, MAX_ROSTER, &st.n_hero_slots[1], p, -1, b"hero_slots_encounter")
     _f(r, 0, 0, &st.trigger_depth, p, -1, b"trigger_depth")
     _f(r, 0, DEF_BIG, &st.next_uid, p, -1, b"next_uid")
+    _f(r, 0, tb.cfg.max_decisions_per_turn, &st.decisions, p, -1, b"decisions")
     r_array(r, 3, 3, "body.cards")
     nc = <int16_t>r_ints(r, st.card_def, 0, MAX_CARDS, 0, tb.n_cards - 1, b"body.cards.def")
     st.n_cards = nc
@@ -520,6 +522,9 @@ cdef int read_body(Rd* r, State* st, const Tables* tb) except -1:
     _f(r, 0, tb.n_encs - 1, &st.foe.enc, p, -1, b"encounter")
     _f(r, 0, DEF_BIG, &st.foe.script_pos, p, -1, b"script_pos")
     _f(r, -1, tb.n_moves - 1, &st.foe.intent, p, -1, b"intent")
+    _f(r, -1, tb.cfg.lanes - 1, &st.foe.intent_lane, p, -1, b"intent_lane")
+    _f(r, -1, MAX_UNITS - 1, &st.foe.intent_target, p, -1, b"intent_target")
+    _f(r, -1, DEF_BIG, &st.foe.intent_target_uid, p, -1, b"intent_target_uid")
     _f(r, 0, 99, &st.foe.initiative, p, -1, b"initiative")
     _f(r, 0, 99, &st.foe.init_left, p, -1, b"initiative_left")
     for k in range(MAX_RESPONSES):

@@ -49,6 +49,7 @@ cdef class CompiledContent:
         tb.cfg.hand_floor = cfg["hand_floor"]
         tb.cfg.opening_hand = cfg["opening_hand"]
         tb.cfg.max_rounds = cfg["max_rounds"]
+        tb.cfg.max_decisions_per_turn = cfg["max_decisions_per_turn"]
         tb.cfg.meter_base = cfg["meter_base"]
         for k, name in enumerate(("play_support", "deploy", "activate", "attack")):
             tb.cfg.cost[k] = cfg["costs"][name]
@@ -175,7 +176,8 @@ cdef class CompiledContent:
         c = self.tb.cfg
         return {"player_hero_slots": c.player_hero_slots, "lanes": c.lanes,
                 "hand_floor": c.hand_floor, "opening_hand": c.opening_hand,
-                "max_rounds": c.max_rounds, "meter_base": c.meter_base}
+                "max_rounds": c.max_rounds, "max_decisions_per_turn": c.max_decisions_per_turn,
+                "meter_base": c.meter_base}
 
 
 LIMITS = _frozen({

@@ -244,6 +244,12 @@ def set_turn(Match m, phase, side, rnd):
     m.st.round = r
 
 
+def set_decisions(Match m, n):
+    """The player's decisions so far this turn (0 .. max_decisions_per_turn, rule X02)."""
+    m.st.decisions = check_range(n, 0, m.content.tb.cfg.max_decisions_per_turn,
+                                 "decisions this turn")
+
+
 def set_leader(Match m, side, slot):
     cdef int s = side_index(side)
     cdef int x = check_range(slot, 0, m.st.n_hero_slots[s] - 1, f"the {SIDES[s]}'s leader slot")

@@ -230,3 +230,4 @@ cdef enum:
     R_ALREADY_ATTACKED = 18
     R_BAD_SOURCE = 19
     R_STACK_FULL = 20
+    R_TURN_LIMIT = 21

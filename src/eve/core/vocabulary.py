@@ -241,7 +241,8 @@ ENUMS: tuple[Enum, ...] = (
         ("outcome", "the match ended", None, ("outcome", "round", "capped")),
         ("summon", "a character entered a lane", None, ("unit", "def_id", "lane", "token")),
         ("pass", "a side passed", None, ("stack_size",)),
-        ("intent", "the Encounter's next move was shown", None, ("move", "move_kind")),
+        ("intent", "the Encounter's next move was shown, with the lane and the unit it drew at "
+         "random (-1 none)", None, ("move", "move_kind", "lane", "target")),
     ], start=1),
     _enum("refusal", "Why an action is refused (IllegalAction.code)", "R_", [
         ("ok", "legal"),
@@ -268,6 +269,8 @@ ENUMS: tuple[Enum, ...] = (
         ("already_attacked", "that attacker already attacked this turn"),
         ("bad_source", "invalid source"),
         ("stack_full", "the Stack is full: only pass is possible"),
+        ("turn_limit", "the turn's decision limit (max_decisions_per_turn) is reached: only pass "
+         "or end the phase remain"),
     ]),
 )
 

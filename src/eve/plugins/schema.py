@@ -137,6 +137,7 @@ class RulesData(TypedDict, total=False):
     hand_floor: int
     opening_hand: int
     max_rounds: int
+    max_decisions_per_turn: int
     meter_base: int
     morality_high: int
     morality_low: int

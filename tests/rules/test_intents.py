@@ -1,0 +1,180 @@
+"""An intent, once shown, is what will happen (N05): its random parts are drawn when it is shown,
+and it is shown whole, a script branch included."""
+import pytest
+from conftest import rule
+
+import eve
+import eve_content
+from eve import hookimpl
+from eve.testing import scenario
+
+LANES = 5
+
+
+class IntentPack:
+    @hookimpl
+    def eve_pack_manifest(self):
+        return {"name": "it", "version": "0"}
+
+    @hookimpl
+    def eve_register_heroes(self, register):
+        register("plain", {"max_hp": 30, "power": 1, "ambition": 3, "morality": 0, "cards": []})
+
+    @hookimpl
+    def eve_register_cards(self, register):
+        # a cheap card whose play the Encounter answers with a draw from its own stream
+        register("chime", {"kind": "sortilege", "charges": 1,
+                           "on_enter": {"target": "none", "effect": [{"op": "draw", "n": 0}]}})
+        register("post", {"kind": "character", "power": 0, "hp": 20})
+
+    @hookimpl
+    def eve_register_units(self, register):
+        register("boss", {"kind": "enemy_hero", "max_hp": 40, "power": 1})
+        register("imp", {"kind": "unit", "power": 1, "hp": 2})
+        register("brute", {"kind": "unit", "power": 3, "hp": 5})
+
+    @hookimpl
+    def eve_register_encounters(self, register):
+        # each response to the player draws from the `encounter` stream: the player's plays
+        # move that stream on, so a draw made later than the intent would be steered by them
+        answer = [{"on": "any", "target": "random_foe",
+                   "effect": [{"op": "shield", "to": "own_leader", "n": 0}]}]
+        register("roller", {"roster": ["boss"], "initiative": 1, "responses": answer,
+                            "script": [{"move": "attack", "phase": "combat", "lane": "random"}]})
+        register("sniper", {"roster": ["boss"], "initiative": 1, "responses": answer,
+                            "script": [{"move": "effect", "phase": "main", "target": "random_foe",
+                                        "effect": [{"op": "damage", "n": 1}]}]})
+        register("caller", {"roster": ["boss"], "initiative": 1, "responses": answer,
+                            "script": [{"move": "summon", "phase": "main", "unit": "imp",
+                                        "lane": "random"}]})
+        register("forker", {"roster": ["boss"], "initiative": 1, "script": [
+            {"move": "summon", "phase": "main", "unit": "imp",
+             "unless": {"if": "random_pct", "arg": 50,
+                        "do": {"move": "summon", "phase": "main", "unit": "brute",
+                               "lane": "random"}}}]})
+
+
+@pytest.fixture(scope="module")
+def eng():
+    return eve.Engine(packs=[eve_content, IntentPack()])
+
+
+def _position(eng, encounter, seed):
+    # the player's Main, a post in every lane so an attack's lane shows in whom it hits
+    return scenario(eng, seed, heroes=["it:plain"], encounter=f"it:{encounter}",
+                    rift=["it:chime"] * 4, player_lanes={i: "it:post" for i in range(LANES)})
+
+
+def _to_encounter_turn(m, plays):
+    for _ in range(plays):
+        chime = [a for a in m.legal_actions() if a.kind == "play"]
+        if not chime:
+            break
+        m.apply(chime[0])
+        while m.stack:
+            m.apply(next(a for a in m.legal_actions() if a.kind == "pass"))
+    while not m.is_over and m.active_side == "player":
+        m.apply(next(a for a in m.legal_actions() if a.kind in ("end_phase", "pass")))
+
+
+def _encounter_events(m, kind):
+    return [e for e in m.events if e.kind == kind and e.side == "encounter"]
+
+
+@rule("N05")
+@pytest.mark.parametrize("seed", range(12))
+def test_a_random_attack_lane_is_drawn_when_shown_whatever_the_player_does(eng, seed):
+    hit = []
+    for plays in (0, 3):
+        m = _position(eng, "roller", seed)
+        lane = m.intent["drawn_lane"]
+        assert m.intent["lane"] == "random" and 0 <= lane < LANES
+        _to_encounter_turn(m, plays)
+        while not m.is_over and m.active_side == "encounter":
+            m.apply(next(a for a in m.legal_actions() if a.kind == "pass"))
+        dmg = [e for e in m.events if e.kind == "damage" and e.fields["by_side"] == 1]
+        assert dmg, "the attack was made"
+        hit.append(dmg[0].fields["unit"])
+        assert hit[-1] == 8 + lane           # the post in the lane the intent showed
+    assert hit[0] == hit[1]
+
+
+@rule("N05")
+@pytest.mark.parametrize("seed", range(12))
+def test_a_random_effect_target_is_drawn_when_shown_whatever_the_player_does(eng, seed):
+    hit = []
+    for plays in (0, 2):
+        m = _position(eng, "sniper", seed)
+        target = m.intent["drawn_target"]
+        assert m.intent["drawn_target_present"]
+        _to_encounter_turn(m, plays)
+        dmg = [e for e in m.events if e.kind == "damage" and e.fields["by_side"] == 1]
+        assert dmg and dmg[0].fields["unit"] == target
+        hit.append(target)
+    assert hit[0] == hit[1]
+
+
+@rule("N05")
+@pytest.mark.parametrize("seed", range(8))
+def test_a_random_summon_lane_is_drawn_when_shown(eng, seed):
+    m = scenario(eng, seed, heroes=["it:plain"], encounter="it:caller", rift=["it:chime"] * 4)
+    lane = m.intent["drawn_lane"]
+    _to_encounter_turn(m, 2)
+    summons = _encounter_events(m, "summon")
+    assert summons and summons[0].fields["lane"] == lane
+
+
+@rule("N05", "N02")
+def test_a_branch_is_shown_whole_with_its_own_random_lane(eng):
+    seen = set()
+    for seed in range(16):
+        m = scenario(eng, seed, heroes=["it:plain"], encounter="it:forker")
+        i = m.intent
+        assert i["index"] == 0 and i["move"] == "summon"
+        if i["branch"]:
+            assert i["unit"] == "it:brute" and i["lane"] == "random"
+            assert i["script"] == {"move": "summon", "phase": "main", "unit": "brute",
+                                   "lane": "random"}
+            lane = i["drawn_lane"]
+        else:
+            assert i["unit"] == "it:imp" and "drawn_lane" not in i
+            lane = None
+        _to_encounter_turn(m, 0)
+        made = _encounter_events(m, "summon")[0]
+        assert made.fields["def_id"] == eng.unit_index(i["unit"])
+        if lane is not None:
+            assert made.fields["lane"] == lane
+        seen.add(i["branch"])
+    assert seen == {True, False}
+
+
+@rule("N05")
+def test_the_drawn_parts_survive_a_snapshot_and_show_in_the_intent_event(eng):
+    m = _position(eng, "roller", 3)
+    back = eng.restore(m.snapshot())
+    assert back.intent == m.intent and back.state_hash() == m.state_hash()
+    shown = [e for e in m.events if e.kind == "intent"]
+    if shown:        # a scenario's intent is drawn while it is built, before its event log
+        assert shown[-1].fields["lane"] == m.intent["drawn_lane"]
+    m2 = eng.new_match(seed=4, heroes=["it:plain"], encounter="it:roller")
+    ev = [e for e in m2.events if e.kind == "intent"][-1]
+    assert ev.fields["lane"] == m2.intent["drawn_lane"] and ev.fields["target"] == -1
+
+
+@rule("N05", "S03")
+def test_a_drawn_target_replaced_before_the_move_makes_it_fizzle(eng):
+    from eve.core import testkit
+    for seed in range(40):
+        m = _position(eng, "sniper", seed)
+        target = m.intent["drawn_target"]
+        if target >= 8:               # a post in a lane, not a hero
+            break
+    else:
+        pytest.fail("no seed drew a character")
+    # the same card, but a new identity in that lane: not the unit the intent was shown for
+    testkit.set_character(m, 0, target - 8, {"alive": 1})
+    assert m.intent["drawn_target_present"] is False
+    while m.round == 1 and not m.is_over:         # to the end of the Encounter's turn
+        m.apply(next(a for a in m.legal_actions() if a.kind in ("end_phase", "pass")))
+    assert [e for e in m.events if e.kind == "fizzle" and e.side == "encounter"]
+    assert not [e for e in m.events if e.kind == "damage" and e.fields["by_side"] == 1]

@@ -5,6 +5,7 @@
 Prints one JSON line: counts per outcome. Exits 1 at the first untyped exception (printing the
 input as hex) and is killed by any crash.
 """
+import copy
 import json
 import random
 import sys
@@ -65,7 +66,9 @@ def mutate_structured(rng, top):
             set_at(body, path, rng.choice(INTERESTING) if rng.random() < 0.8 else
                    (val + rng.choice((-1, 1)) if isinstance(val, int) else 0))
         else:
-            set_at(body, path, rng.choice(ODD))
+            # a fresh copy: a shared ODD list would be mutated later and could end up inside
+            # itself, a cycle that only the fuzzer's own encoder trips on
+            set_at(body, path, copy.deepcopy(rng.choice(ODD)))
     if rng.random() < 0.1:
         head[rng.randrange(1, 5)] = rng.choice(INTERESTING + ODD)
     return assemble(head, body)

@@ -7,34 +7,37 @@ import pytest
 import eve
 import eve_content
 from eve.plugins.data import DataPack
+from eve.testing import scenario
 
-# a party with no card, no ability and attacks it cannot afford: the player's only choice is to
-# end the phase, which the engine makes for it, so the whole match runs inside new_match (one
-# call into the core)
-IDLE = DataPack("idle", requires=["core"], rules={"max_rounds": 999, "costs": {
-                    "play_support": 2, "deploy": 2, "activate": 1, "attack": 99}},
+# three Relics whose turn-start triggers each try 8 x 999 draws from an empty Archive and Abyss:
+# the one call that ends the player's turn runs the Encounter's and the next Beginning, and
+# logs about 24,000 skipped draws
+SINK = [{"op": "draw", "n": 999}] * 8
+IDLE = DataPack("idle", requires=["core"],
                 heroes={"statue": {"max_hp": 30, "power": 0, "cards": []}},
+                cards={"sink": {"kind": "relic", "trigger": {"on": "turn_start", "effect": SINK}}},
                 units={"mute": {"kind": "enemy_hero", "max_hp": 30, "power": 0}},
-                encounters={"stare": {"roster": ["mute"], "initiative": 5, "script": [
-                    {"move": "effect", "phase": "main", "effect": [{"op": "draw", "n": 0}]}] * 5}})
+                encounters={"stare": {"roster": ["mute"], "initiative": 1, "script": [
+                    {"move": "effect", "phase": "main", "effect": [{"op": "draw", "n": 0}]}]}})
 
 
 @pytest.fixture(scope="module")
 def idle():
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", eve.ContentWarning)       # it never acts: on purpose
-        return eve.Engine(packs=[eve_content, IDLE], rules=["idle"])
+        return eve.Engine(packs=[eve_content, IDLE])
 
 
 def test_no_event_is_dropped_however_many_one_call_makes(idle):
-    m = idle.new_match(seed=1, heroes=["idle:statue"], encounter="idle:stare")
-    assert m.is_over and m.round == 999
-    events = m.events
-    assert len(events) > 16_384 and m.n_events == len(events)
+    m = scenario(idle, heroes=["idle:statue"], encounter="idle:stare", rift=[],
+                 lattice=["idle:sink"] * 3, phase="combat")
+    before = m.n_events
+    m.apply(next(a for a in m.legal_actions() if a.kind == "end_phase"))
+    fresh = m.events_since(before)
+    assert len(fresh) > 16_384 and m.n_events == before + len(fresh)
     assert m.events_lost == 0
-    assert events[-1].kind == "outcome" and events[-1].fields["round"] == 999
-    rounds = [e.fields["round"] for e in events if e.kind == "phase"]
-    assert rounds == sorted(rounds) and rounds[-1] == 999
+    assert sum(e.kind == "draw_skipped" for e in fresh) == 3 * 8 * 999 + 1     # + the hand floor
+    assert fresh[-1].kind == "phase" and m.round == 2
 
 
 def test_events_since_gives_one_actions_events(engine):

@@ -259,7 +259,7 @@ def test_L008_goals_nothing_in_the_catalog_advances():
                      **kw) == [], goal
     # a task instruction for another task does not advance this one
     other = {**pray, "ability": {"target": "none", "effect": [{"op": "task", "task": "tk2"}]}}
-    assert found("EVE-L008", tasks={"tk": _task("effect"), "tk2": _task("rounds")},
+    assert found("EVE-L008", tasks={"tk": _task("effect"), "tk2": _task("effect")},
                  cards={"bolt": BOLT, "x": other},
                  core=False, encounter={"tasks": ["tk", "tk2"]}) == ["tasks.t:tk.goal"]
 
@@ -386,15 +386,18 @@ def test_L020_task_instructions_with_no_task_in_play():
     cards = {"bolt": BOLT, "pray": pray}
     assert found("EVE-L020", cards=cards, tasks=tk) == ["cards.t:pray.ability.effect[0].task"]
     assert found("EVE-L020", cards=cards, tasks=tk, encounter={"tasks": ["tk"]}) == []
-    move = {"move": "effect", "effect": [{"op": "task", "task": "core:vigil", "n": 1}]}
+    move = {"move": "effect", "effect": [{"op": "task", "task": "core:pilgrimage", "n": 1}]}
     assert found("EVE-L020", encounter={"script": [{"move": "attack"}, move]}) == [
         "encounters.t:arena.script[1].effect[0].task"]
     assert found("EVE-L020", encounter={"script": [{"move": "attack"}, move],
-                                        "tasks": ["core:vigil"]}) == []
+                                        "tasks": ["core:pilgrimage"]}) == []
     every = {"move": "effect", "effect": [{"op": "task", "n": 1}]}
     assert found("EVE-L020", encounter={"script": [{"move": "attack"}, every]}) != []
     assert found("EVE-L020", encounter={"script": [{"move": "attack"}, every],
-                                        "tasks": ["core:vigil"]}) == []
+                                        "tasks": ["core:pilgrimage"]}) == []
+    # W04: "all" advances only effect goals, so a rounds task alone leaves it idle
+    assert found("EVE-L020", encounter={"script": [{"move": "attack"}, every],
+                                        "tasks": ["core:vigil"]}) != []
 
 
 def test_L021_targets_the_catalog_never_provides():

@@ -173,6 +173,11 @@ class Compiler:
             elif op == "task":
                 t = ins.get("task", "all")
                 a = -1 if t == "all" else _ref(ctx, t, self.task_index, "task", f"{p}.task")
+                if a >= 0 and self.task_goals[a] != "effect":
+                    raise ctx.err(f"{p}.task", f"task {t!r} counts its goal "
+                                  f"{self.task_goals[a]!r} itself: a task instruction advances "
+                                  "only a task whose goal is \"effect\" (rule W04)",
+                                  codes.INVALID_VALUE)
                 b = n
             elif op == "counter" and target != "foe_stack_item":
                 raise ctx.err(p, "counter needs target = \"foe_stack_item\"")
@@ -201,6 +206,7 @@ class Compiler:
         self.card_index = {c: i for i, c in enumerate(out.card_ids)}
         self.unit_index = {u: i for i, u in enumerate(out.unit_ids)}
         self.task_index = {t: i for i, t in enumerate(out.task_ids)}
+        self.task_goals = [items["task"][t].data.get("goal") for t in out.task_ids]
         for kind in ("hero", "enemy_hero", "card", "unit", "task", "encounter"):
             for it in items[kind].values():
                 out.names[it.id] = str(it.data.get("name", it.id.split(":", 1)[1]))

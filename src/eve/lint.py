@@ -104,13 +104,13 @@ CHECKS: tuple[Check, ...] = (
     Check("EVE-L018", WARNING, "Relic that does nothing in play",
           "A Relic with no `trigger` and no `ally_power`: once in the Lattice it does nothing "
           "(rule E08)."),
-    Check("EVE-L019", WARNING, "Encounter effect that helps the player",
-          "An Encounter effect with `draw` or `return`: they act on the player's cards, the only "
-          "deck (rule E16), so the player draws or gets a card back."),
+    Check("EVE-L019", WARNING, "Encounter draw or return that does nothing",
+          "An Encounter effect with `draw` or `return`: the side running a program draws or "
+          "returns, and the Encounter has no deck (rules Z07, E16), so nothing happens."),
     Check("EVE-L020", WARNING, "task instruction with no task in play",
           "A `task` instruction naming a task no Encounter lists (or, in an Encounter's own "
-          "effects, one that Encounter does not list), or `task = \"all\"` in an Encounter with "
-          "no tasks: it never adds progress."),
+          "effects, one that Encounter does not list), or `task = \"all\"` where no listed task "
+          "has the `effect` goal, the only goal it advances (rule W04): it never adds progress."),
     Check("EVE-L021", WARNING, "target the catalog never provides",
           "A target or selector that needs something nothing in the catalog makes: a Void card "
           "with no `exile` instruction anywhere, a Lattice card with no Sortilege or Relic, an "
@@ -408,14 +408,21 @@ class _Linter:
     def task_in_play(self, p: _Prog, ins: Mapping[str, Any]) -> str | None:
         """Why a `task` instruction can never add progress, or None (L020)."""
         t = ins.get("task", "all")
+        tasks = self.items.get("task", {})
+
+        def effect_goal(tid: str) -> bool:
+            return tid in tasks and tasks[tid].data.get("goal") == "effect"
+
         if p.encounter is not None:
             listed = {self.ref(p.encounter, x) for x in _seq(p.encounter.data.get("tasks"))}
             if t == "all":
-                return None if listed else "this Encounter has no tasks"
+                return None if any(map(effect_goal, listed)) else \
+                    "this Encounter lists no task with the effect goal"
             tid = self.ref(p.item, t)
             return None if tid in listed else f"{tid} is not one of this Encounter's tasks"
         if t == "all":
-            return None if self.encounter_tasks else "no Encounter has tasks"
+            return None if any(map(effect_goal, self.encounter_tasks)) else \
+                "no Encounter lists a task with the effect goal"
         tid = self.ref(p.item, t)
         return None if tid in self.encounter_tasks else f"no Encounter lists {tid}"
 
@@ -425,6 +432,8 @@ class _Linter:
         if op in AMOUNT_OPS and op != "summon" and _int(ins.get("n"), 1) == 0:
             return True
         if op == "task" and self.task_in_play(p, ins):
+            return True
+        if op in ("draw", "return") and p.side == "encounter":
             return True
         return self.selects_nothing(p, ins) is not None
 
@@ -450,10 +459,9 @@ class _Linter:
                                     f"task instruction never adds progress: {why}",
                                     "name a task the Encounters list (or list it in an Encounter's tasks)")
                 if p.side == "encounter" and op in ("draw", "return"):
-                    what = "the player draws" if op == "draw" else "the player gets a Void card back"
                     self.report("EVE-L019", p.item, f"{path}.op",
-                                f"{op} acts on the player's cards, the only deck: {what}",
-                                "use discard (or another instruction) if the Encounter should gain")
+                                f"{op} run by the Encounter does nothing: it has no deck",
+                                "remove it (a discard strikes the player's hand)")
                 to = ins.get("to")
                 if "to" in ins and ((op in SIDE_OPS and to != "none") or (op == "counter" and to != "target")):
                     self.report("EVE-L017", p.item, f"{path}.to",

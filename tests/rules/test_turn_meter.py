@@ -425,10 +425,25 @@ def test_floor_is_cheapest_cost_of_that_hero_and_base_is_config():
     cap = lambda **st: sc(e, hero_state={0: st}).meter["capacity"]
     assert cap(ambition=-5) == 3
     assert cap(ambition=1) == 3 and cap(ambition=2) == 4
-    assert cap(ambition=-5, morality=3) == 2                    # play_support biased to 2
+    assert cap(ambition=-5, morality=3) == 3      # play_support biased to 2: not the hero's own
     assert cap(ambition=-5, morality=-3) == 2                   # attack biased to 2
     assert cap(ambition=-5, morality=-2) == 3
     assert sc(engine_with(meter_base=4), hero_state={0: {"ambition": 1}}).meter["capacity"] == 5
+
+@rule("M02")
+def test_floor_is_a_category_the_seeding_hero_can_use_itself():
+    # a cheap deploy is no floor: with no character in hand the hero could not act at all
+    costs = {"play_support": 1, "deploy": 1, "activate": 2, "attack": 4}
+    e = engine_with(costs=costs, meter_base=0)
+    plain = sc(e, hero_state={0: {"ambition": 0}}, phase="beginning", advance=True)
+    assert plain.meter["capacity"] == 4          # attack: every living hero may attack once
+    assert plain.phase == "main" or plain.phase == "combat"
+    caster = sc(e, heroes=["tt:caster"], hero_state={0: {"ambition": 0}}, phase="beginning",
+                advance=True)
+    assert caster.meter["capacity"] == 2         # its own ability is cheaper than an attack
+    m = sc(e, hero_state={0: {"ambition": 0}}, phase="combat")
+    assert any(a.kind == "attack" for a in m.legal_actions())
+
 
 @rule("M02", "M03", "S05")
 def test_zero_floor_hero_still_attacks_once_per_attacker():

@@ -749,7 +749,8 @@ def test_encounter_discard_acts_on_the_players_rift(eng):
 
 
 @rule("E16")
-def test_encounter_draw_acts_on_the_players_archive(eng):
+def test_an_encounter_draw_draws_nothing_it_has_no_deck(eng):
     m = sc(eng, encounter="tz:giver", rift=["tz:zap"] * 6, archive=["tz:bolt", "tz:mend"])
     end_turn(m)
-    assert m.zone("rift") == ["tz:zap"] * 6 + ["tz:bolt"] and m.zone("archive") == ["tz:mend"]
+    assert m.zone("rift") == ["tz:zap"] * 6 and m.zone("archive") == ["tz:bolt", "tz:mend"]
+    assert not [x for x in moves(m) if x[1:3] == ("archive", "rift")]

@@ -396,10 +396,13 @@ cdef void run_program(State* st, Ctx* cx, int prog, int side, int self_unit, int
                     t.power = sat_add(t.power, a)
                     emit(cx, EV_STATUS, u >> 4, u, 2, t.power, 0)
         elif op == OP_DRAW:
-            # The player's deck is the only deck: draws and discards concern the player.
-            for k in range(a):
-                draw_one(st, cx)
+            # E16: the side running the program draws; the Encounter has no deck (Z07), so a
+            # draw of its own (a move, a response, a task reward it won) draws nothing
+            if side == PLAYER:
+                for k in range(a):
+                    draw_one(st, cx)
         elif op == OP_DISCARD:
+            # the player's hand is the only hand: the Encounter's discard strikes it
             for k in range(a):
                 n = st.zones[Z_RIFT].n
                 if n == 0:
@@ -418,7 +421,7 @@ cdef void run_program(State* st, Ctx* cx, int prog, int side, int self_unit, int
                     if (u & 15) >= CHAR_BASE and st.units[u].alive:
                         remove_character(st, cx, u, Z_VOID)
         elif op == OP_RETURN:
-            c = _select_card(st, sel, target, Z_VOID)
+            c = _select_card(st, sel, target, Z_VOID) if side == PLAYER else -1
             if c >= 0:
                 move_card(st, cx, c, Z_RIFT, True)     # Void -> Rift: only by an explicit effect
         elif op == OP_DESTROY:
@@ -436,6 +439,9 @@ cdef void run_program(State* st, Ctx* cx, int prog, int side, int self_unit, int
             for k in range(b if b > 0 else 1):
                 summon_unit(st, cx, side, a, -1)
         elif op == OP_TASK:
+            # W04: only `effect` goals take progress from an instruction; the others count
+            # their own events (the compiler refuses a named task of another goal)
             for i in range(MAX_TASKS):
-                if st.tasks[i].active and (a < 0 or st.tasks[i].def_id == a):
+                if st.tasks[i].active and (a < 0 or st.tasks[i].def_id == a) \
+                        and tb.tasks[st.tasks[i].def_id].goal == G_EFFECT:
                     _task_add(st, cx, i, side, b)

@@ -135,7 +135,9 @@ cdef void begin(State* st, Ctx* cx) noexcept nogil:
 
 cdef void seed_meter(State* st, Ctx* cx) noexcept nogil:
     """Beginning: capacity = max(floor, base + ambition) of the leader-else-first-living hero,
-    floor = that hero's cheapest category cost; costs biased by its morality. No carryover."""
+    floor = the cheapest cost of a category that hero can always use itself (M02: Attack, and
+    ActivateAbility when it has an ability), so it acts at least once whatever the hand holds;
+    costs biased by its morality. No carryover."""
     cdef const Config* cfg = &cx.tb.cfg
     cdef int u = leader_of(st, PLAYER), k, floor_cost, cap, amb = 0, mor = 0
     if u >= 0:
@@ -147,12 +149,13 @@ cdef void seed_meter(State* st, Ctx* cx) noexcept nogil:
         st.meter.cost[CAT_PLAY_SUPPORT] -= cfg.support_discount
     if mor <= cfg.morality_low:
         st.meter.cost[CAT_ATTACK] -= cfg.attack_discount
-    floor_cost = 32767
     for k in range(N_CATS):
         if st.meter.cost[k] < 0:
             st.meter.cost[k] = 0
-        if st.meter.cost[k] < floor_cost:
-            floor_cost = st.meter.cost[k]
+    floor_cost = st.meter.cost[CAT_ATTACK]          # every living hero may attack once (S05)
+    if u >= 0 and cx.tb.heroes[st.units[u].def_id].ability_prog >= 0 \
+            and st.meter.cost[CAT_ACTIVATE] < floor_cost:
+        floor_cost = st.meter.cost[CAT_ACTIVATE]
     cap = cfg.meter_base + amb
     st.meter.capacity = cap if cap > floor_cost else floor_cost
     st.meter.spent = 0

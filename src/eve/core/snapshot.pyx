@@ -11,10 +11,12 @@ value against the engine's tables before a Match is built, so hostile input cann
 """
 cimport cython
 from libc.stdint cimport int16_t, int64_t, uint64_t, uint8_t
-from libc.string cimport memset, memcpy
+from libc.string cimport memcmp, memset, memcpy
 
 from eve.core.defs cimport *
 from eve.core.rng cimport sm_mix
+from eve.core.rules cimport seed_meter
+from eve.core.effects cimport leader_of
 from eve.core.match cimport Match
 from eve.core.tables cimport CompiledContent
 
@@ -438,6 +440,10 @@ cdef int read_body(Rd* r, State* st, const Tables* tb) except -1:
     r_array(r, MAX_STREAMS, MAX_STREAMS, "body.rng")
     for i in range(MAX_STREAMS):
         r_u64(r, &st.rng[i], f"body.rng[{i}]")
+        # the streams past the named ones are reserved: a state is made with them zero and no
+        # code draws from them
+        if i > STREAM_ENCOUNTER and st.rng[i] != 0:
+            raise SchemaViolation(f"body.rng[{i}]", f"{st.rng[i]}: an unused stream is always 0")
     r_array(r, N_TURN, N_TURN, "body.turn")
     p = b"body.turn"
     _f(r, PH_BEGINNING, PH_END, &st.phase, p, -1, b"phase")
@@ -553,17 +559,113 @@ cdef int _fail(str path, str msg) except -1:
     raise SchemaViolation(path, msg)
 
 
-cdef int check_state(const State* st, const Tables* tb) except -1:
+cdef const char* _uncleared(const Unit* u) noexcept:
+    """The first field in which `u` differs from an empty slot, or NULL. setup_match and
+    remove_character leave a slot with def_id and card -1 and every other field 0, and the only
+    write to a slot without a living unit is Beginning's reset of `used` to 0."""
+    if u.def_id != -1: return b"def_id"
+    if u.card != -1: return b"card"
+    if u.alive: return b"alive"
+    if u.is_token: return b"is_token"
+    if u.hp: return b"hp"
+    if u.max_hp: return b"max_hp"
+    if u.power: return b"power"
+    if u.poison: return b"poison"
+    if u.shield: return b"shield"
+    if u.ready: return b"ready"
+    if u.attacked: return b"attacked"
+    if u.used: return b"used"
+    if u.ambition: return b"ambition"
+    if u.morality: return b"morality"
+    if u.uid: return b"uid"
+    return NULL
+
+
+cdef int _check_hero(const State* st, const Tables* tb, int i, int n_player_heroes) except -1:
+    """A hero slot in use, its hero living or fallen (a hero never leaves its slot)."""
+    cdef const Unit* u = &st.units[i]
+    cdef int side = i >> 4, slot = i & 15
+    cdef const char* p = b"body.units"
+    # the party is of player heroes (Engine refuses an enemy hero in it); the Encounter's slots
+    # hold its roster, in order (setup_match)
+    if side == PLAYER and not 0 <= u.def_id < n_player_heroes:
+        _fail(_path(p, i, b"def_id"), f"{u.def_id} is not a player hero of this content")
+    if side == ENCOUNTER and u.def_id != tb.encs[st.foe.enc].roster[slot]:
+        _fail(_path(p, i, b"def_id"), f"{u.def_id} is not the Encounter's roster hero "
+              f"{tb.encs[st.foe.enc].roster[slot]} of this slot")
+    # setup_match numbers the party's heroes, then the roster, from uid 0; a hero keeps its uid
+    if u.uid != (slot if side == PLAYER else st.n_hero_slots[PLAYER] + slot):
+        _fail(_path(p, i, b"uid"), f"{u.uid}: heroes take uids 0, 1, ... in setup order")
+    if u.card != -1:
+        _fail(_path(p, i, b"card"), "a hero has no card")
+    if u.is_token:
+        _fail(_path(p, i, b"is_token"), "a hero is not a token")
+    if u.ready:
+        _fail(_path(p, i, b"ready"), "only characters are ever ready")
+    if u.alive:
+        if u.hp <= 0 or u.hp > u.max_hp:
+            _fail(_path(p, i, b"hp"), f"a living unit has 1..max_hp hp, not {u.hp} of {u.max_hp}")
+        return 0
+    # a hero falls at 0 hp with its poison and shield cleared (_hero_falls), and stays so
+    if u.hp:
+        _fail(_path(p, i, b"hp"), "a fallen hero has 0 hp")
+    if u.poison:
+        _fail(_path(p, i, b"poison"), "a fallen hero has no poison")
+    if u.shield:
+        _fail(_path(p, i, b"shield"), "a fallen hero has no shield")
+    return 0
+
+
+cdef void _costs_set_by(const State* st, Ctx* cx, int hero, int16_t* cost) noexcept:
+    """The category costs seed_meter sets when `hero` (a player slot) leads at Beginning, from
+    the engine's own seed_meter run on a copy of the state."""
+    cdef State tmp
+    memcpy(&tmp, st, sizeof(State))
+    tmp.units[hero].alive = 1
+    tmp.leader[PLAYER] = hero
+    seed_meter(&tmp, cx)
+    memcpy(cost, tmp.meter.cost, sizeof(tmp.meter.cost))
+
+
+cdef int _check_costs(const State* st, const Tables* tb) except -1:
+    """The meter's costs are set at the player's Beginning from the Morality of the hero that
+    leads then (the configuration's costs, discounted); that hero may have fallen since, so they
+    are those of one hero of the party. (A snapshot is never taken before the first Beginning:
+    the match's first decision comes after it.)"""
+    cdef Ctx cx
+    cdef int16_t cost[N_CATS]
+    cdef int h, k
+    ctx_init(&cx, tb, 0)
+    for h in range(st.n_hero_slots[PLAYER]):
+        _costs_set_by(st, &cx, h, cost)
+        if memcmp(cost, st.meter.cost, sizeof(cost)) == 0:
+            return 0
+    h = leader_of(st, PLAYER)
+    _costs_set_by(st, &cx, h if h >= 0 else st.leader[PLAYER], cost)
+    for k in range(N_CATS):
+        if cost[k] != st.meter.cost[k]:
+            _fail("body.meter." + CATEGORY_LABELS[k].decode(),
+                  f"{st.meter.cost[k]} is no cost a hero of the party sets (the leader's is {cost[k]})")
+    return 0
+
+
+cdef int check_state(const State* st, const Tables* tb, int n_player_heroes) except -1:
     cdef const char* p
     """Cross-checks no single field can make: every card in exactly one place, units consistent
     with their tables and slots, Stack references, the Encounter's script. After this, every
-    index the core will use is within its table."""
-    cdef int i, k, c, side, slot, lane, e0, e1
+    index the core will use is within its table, and the state is one the engine makes (its
+    shapes are derived from the code that writes each field; tests/test_snapshot_reachable.py
+    restores the states of many matches, rare shapes counted)."""
+    cdef int i, k, c, side, slot, lane, e0, e1, lo, hi
     cdef const Unit* u
     cdef const StackItem* it
+    cdef const CardDef* cd
+    cdef const char* field
     cdef int16_t seen[MAX_CARDS]
-    cdef const EncDef* e
+    cdef const EncDef* e = &tb.encs[st.foe.enc]
     memset(seen, 0, sizeof(seen))
+    if st.n_hero_slots[ENCOUNTER] != e.n_roster:
+        _fail("body.turn.hero_slots_encounter", "differs from the Encounter's roster")
     # zones: each listed card is in that zone per card_zone, once
     for k in range(Z_ARCHIVE, Z_VOID + 1):
         if k == Z_WASTES:
@@ -573,27 +675,24 @@ cdef int check_state(const State* st, const Tables* tb) except -1:
             if st.card_zone[c] != k:
                 _fail(f"body.zones.{ZONE_LABELS[k]}[{i}]", f"card {c} is listed here but its zone is {st.card_zone[c]}")
             seen[c] += 1
-    # units
+    # units: heroes in the slots in use; every other slot a living character or empty.
+    # (Character uids are not checked: next_uid wraps after 32,768 identities, which a long
+    # match reaches, and then any uid, a hero's too, can be a new character's.)
     for i in range(MAX_UNITS):
         u = &st.units[i]
         side = i >> 4
         slot = i & 15
         p = b"body.units"
-        if not u.alive:
-            if slot < CHAR_BASE and slot < st.n_hero_slots[side]:
-                if u.hp != 0 or u.def_id < 0 or u.def_id >= tb.n_heroes:
-                    _fail(_path(p, i, NULL), "a fallen hero keeps its hero id and has 0 hp")
-            elif u.def_id != -1 or u.card != -1 or u.hp or u.max_hp or u.power or u.uid:
-                _fail(_path(p, i, NULL), "an empty slot must be cleared")
+        if slot < CHAR_BASE and slot < st.n_hero_slots[side]:
+            _check_hero(st, tb, i, n_player_heroes)
+            continue
+        if not u.alive or slot < CHAR_BASE:
+            field = _uncleared(u)
+            if field != NULL:
+                _fail(_path(p, i, field), "an empty slot holds -1 in def_id and card, 0 elsewhere")
             continue
         if u.hp <= 0 or u.hp > u.max_hp:
             _fail(_path(p, i, b"hp"), f"a living unit has 1..max_hp hp, not {u.hp} of {u.max_hp}")
-        if slot < CHAR_BASE:
-            if slot >= st.n_hero_slots[side]:
-                _fail(_path(p, i, NULL), "a hero beyond the side's hero slots")
-            if u.def_id < 0 or u.def_id >= tb.n_heroes or u.card != -1 or u.is_token:
-                _fail(_path(p, i, b"def_id"), "not a hero of this content")
-            continue
         lane = slot - CHAR_BASE
         if lane >= tb.cfg.lanes:
             _fail(_path(p, i, NULL), "a character beyond the configured lanes")
@@ -642,16 +741,30 @@ cdef int check_state(const State* st, const Tables* tb) except -1:
                 _fail(_path(p, i, b"target"), "no such card")
     if st.n_stack > 0 and st.stack[st.n_stack - 1].dead:
         _fail(f"body.stack[{st.n_stack - 1}].dead", "a countered item never stays on top")
+    if st.n_stack == 0 and st.passes:
+        _fail("body.turn.passes", "passes are counted on an open Stack (a resolution resets them)")
     # every card in exactly one place
     for c in range(st.n_cards):
         if seen[c] != 1:
             _fail(f"body.cards.zone[{c}]", f"card {c} is in {seen[c]} places, not exactly one")
+    # charges: move_card clears them on every move but into the Lattice, where a card takes its
+    # card's charges; only a Sortilege spends them (at cast), and it is destroyed at 0
+    for c in range(st.n_cards):
+        cd = &tb.cards[st.card_def[c]]
+        lo = hi = 0
+        if st.card_zone[c] == Z_LATTICE:
+            lo = 1 if cd.kind == CK_SORTILEGE else cd.charges
+            hi = cd.charges
+        if not lo <= st.card_charges[c] <= hi:
+            _fail(f"body.cards.charges[{c}]", f"{st.card_charges[c]}: this card holds "
+                  f"{lo if lo == hi else f'{lo} to {hi}'} charges in its zone")
     # the meter and the Encounter
     if st.meter.spent > st.meter.capacity:
         _fail("body.meter.spent", "more spent than the capacity")
-    e = &tb.encs[st.foe.enc]
-    if st.n_hero_slots[ENCOUNTER] != e.n_roster:
-        _fail("body.turn.hero_slots_encounter", "differs from the Encounter's roster")
+    _check_costs(st, tb)
+    if st.foe.initiative != e.initiative:
+        _fail("body.foe.initiative", f"{st.foe.initiative}: the Encounter's Initiative is "
+              f"{e.initiative} (set at setup, never changed)")
     if e.n_moves and st.foe.script_pos >= e.n_moves:
         _fail("body.foe.script_pos", "beyond the Encounter's script")
     e0 = e.first_move
@@ -737,7 +850,7 @@ cdef object _decode_rest(Match m, Rd* rp, object version):
     read_body(&r, &st, tb)
     if r.i != r.n:
         raise MalformedSnapshot(f"{r.n - r.i} trailing byte(s) after the body")
-    check_state(&st, tb)
+    check_state(&st, tb, len(m.catalog.player_heroes))
     memcpy(&m.st, &st, sizeof(State))
     return version
 

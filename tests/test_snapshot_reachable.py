@@ -278,6 +278,31 @@ def test_the_initiative_is_the_encounters(engine, mid):
                 "body.foe.initiative")
 
 
+def test_no_decision_point_has_the_turns_decisions_spent(engine, mid):
+    limit = engine.config["max_decisions_per_turn"]
+    refused(engine, mid, lambda b: part(b, "turn").__setitem__(TURN["decisions"], limit),
+            "body.turn.decisions")
+
+
+def _intent_move(engine: eve.Engine, body: list) -> dict:
+    return engine.catalog.describe_move(part(body, "foe")[FOE["intent"]])
+
+
+def test_drawn_intent_parts_only_for_the_random_parts_of_the_move(engine):
+    # N05: a lane for a random-lane move, a player unit for a random_foe effect, else -1
+    plain = find(engine, lambda b: part(b, "foe")[FOE["intent"]] >= 0 and turn(b, "outcome") == 0
+                 and _intent_move(engine, b).get("lane") not in ("random", None)
+                 and _intent_move(engine, b).get("target") != "random_foe")
+    refused(engine, plain, lambda b: part(b, "foe").__setitem__(FOE["intent_lane"], 0),
+            "body.foe.intent_lane")
+    refused(engine, plain, lambda b: part(b, "foe").__setitem__(FOE["intent_target"], 0),
+            "body.foe.intent_target")
+    drawn = find(engine, lambda b: part(b, "foe")[FOE["intent_lane"]] >= 0
+                 and turn(b, "outcome") == 0)
+    refused(engine, drawn, lambda b: part(b, "foe").__setitem__(FOE["intent_lane"], -1),
+            "body.foe.intent_lane")
+
+
 # ---------------------------------------------------------------- uids wrap: reachable shapes
 
 UID_MILL = {

@@ -771,6 +771,7 @@ cdef int check_state(const State* st, const Tables* tb, int n_player_heroes) exc
     e1 = tb.encs[st.foe.enc + 1].first_move if st.foe.enc + 1 < tb.n_encs else tb.n_moves
     if st.foe.intent != -1 and not (e0 <= st.foe.intent < e1):
         _fail("body.foe.intent", "not a move of this Encounter")
+    _check_intent_draws(st, tb)
     if st.foe.init_left > st.foe.initiative:
         _fail("body.foe.initiative_left", "more than the Initiative")
     for i in range(MAX_TASKS):
@@ -791,6 +792,32 @@ cdef int check_state(const State* st, const Tables* tb, int n_player_heroes) exc
             _fail("body.turn.phase", "not a point where the player decides")
         if e.n_moves and st.foe.intent < 0:
             _fail("body.foe.intent", "an Encounter with a script always has an intent")
+        if st.decisions >= tb.cfg.max_decisions_per_turn:
+            _fail("body.turn.decisions", "the turn's decisions are spent: the engine plays the "
+                  "rest of the turn itself and never stops for the player here (X02)")
+    return 0
+
+
+cdef int _check_intent_draws(const State* st, const Tables* tb) except -1:
+    """compute_intent draws a lane for a random-lane attack or summon and a player unit for a
+    random_foe effect, and clears all three fields for every other move (N05)."""
+    cdef const Move* mv
+    cdef bint lane = False, target = False
+    cdef int t = st.foe.intent_target, slot
+    if st.foe.intent >= 0:
+        mv = &tb.moves[st.foe.intent]
+        lane = mv.kind != MV_EFFECT and mv.lane_sel == LANE_RANDOM
+        target = mv.kind == MV_EFFECT and mv.target_sel == ESEL_RANDOM_FOE
+    if lane != (st.foe.intent_lane >= 0):
+        _fail("body.foe.intent_lane", "a lane is drawn exactly for a move with a random lane")
+    if not target:
+        if t != -1 or st.foe.intent_target_uid != -1:
+            _fail("body.foe.intent_target", "a target is drawn only for a random_foe effect")
+        return 0
+    slot = t & 15
+    if t < 0 or (t >> 4) != PLAYER or st.foe.intent_target_uid < 0 or not (
+            slot < st.n_hero_slots[PLAYER] or CHAR_BASE <= slot < CHAR_BASE + tb.cfg.lanes):
+        _fail("body.foe.intent_target", "a random_foe effect's target is a player unit with its uid")
     return 0
 
 

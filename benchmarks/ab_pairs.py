@@ -23,6 +23,7 @@ import os
 import statistics
 import subprocess
 import sys
+import tempfile
 
 WORKER = r"""
 import sys, time
@@ -54,8 +55,20 @@ UNITS = {"tree": "tree overhead in µs an iteration", "mcts": "MCTS iterations/s
          "playouts": "random-playout decisions/s"}
 
 
+def _path_for(build: str) -> str:
+    """The build, and its checkout's own built-in pack when it has one: the installed
+    `eve_content` is the working tree's, whose rules an older build may not know."""
+    build = os.path.abspath(build)
+    content = os.path.join(os.path.dirname(build), "content")
+    if not os.path.isfile(os.path.join(content, "__init__.py")):
+        return build
+    shim = tempfile.mkdtemp(prefix="eve-ab-content-")
+    os.symlink(content, os.path.join(shim, "eve_content"))
+    return os.pathsep.join([shim, build])
+
+
 def _start(build: str) -> subprocess.Popen:
-    env = dict(os.environ, PYTHONPATH=os.path.abspath(build))
+    env = dict(os.environ, PYTHONPATH=_path_for(build))
     p = subprocess.Popen([sys.executable, "-c", WORKER], stdin=subprocess.PIPE,
                          stdout=subprocess.PIPE, text=True, env=env)
     if p.stdout.readline().strip() != "ready":

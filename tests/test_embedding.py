@@ -16,6 +16,7 @@ import eve
 
 # constructor arguments for the exceptions whose constructors take more than a message
 _SAMPLE_ARGS: dict[str, tuple[tuple[object, ...], dict[str, object]]] = {
+    "ExpressionError": (("unknown name 'hpp'", 7), {}),
     "IllegalAction": ((123, 10, "unaffordable"), {}),
     "ContentError": (("bad value",), {"pack": "p", "path": "cards.x.cost", "code": "EVE-P012",
                                        "item": "p:x"}),

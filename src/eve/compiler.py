@@ -16,6 +16,7 @@ from typing import Any
 
 from eve.core.tables import ENUMS, LIMITS
 from eve.errors import ConfigError, ContentError
+from eve.expressions import ExpressionError, compile_expression
 from eve.plugins import errors as codes
 from eve.plugins.registry import Item, Registry, thaw
 from eve.plugins.schema import UnknownField, check_config
@@ -128,7 +129,8 @@ class Compiler:
         self.overrides = dict(overrides or {})
         self.partial = partial
         self.rules = None if rules is None else tuple(rules)
-        self.programs: list[tuple[int, list[tuple[int, int, int, int]]]] = []
+        self.programs: list[tuple[int, list[tuple[int, ...]]]] = []
+        self.expressions: list[int] = []        # the pool: a node count, then [op, arg] each
         self.out = Compiled(spec={}, fingerprint="")
 
     def ctx(self, item: Item, base: str) -> _Ctx:
@@ -139,6 +141,19 @@ class Compiler:
         """Compile an effect program (a list of instructions) and return its index."""
         if prog is None:
             return -1
+        tspec = ctx.enum("target", target, f"{path}.target")
+        code = self._block(ctx, prog, path, target)
+        if len(code) > LIMITS["program_length"]:
+            raise ctx.err(path, f"{len(code)} instructions (those of `then` and `else` "
+                          f"included) exceed the limit of {LIMITS['program_length']}",
+                          codes.OUT_OF_RANGE)
+        self.programs.append((tspec, code))
+        return len(self.programs) - 1
+
+    def _block(self, ctx: _Ctx, prog: Any, path: str, target: str) -> list[tuple[int, ...]]:
+        """A list of instructions, flattened: an `if` is a conditional skip over its `then`,
+        then an unconditional skip over its `else` (the core's OP_IF, forward only, so a
+        program runs each instruction at most once)."""
         if not isinstance(prog, (list, tuple)):
             raise ctx.err(path, f"an effect is a list of instructions, not {type(prog).__name__} "
                           f"{prog!r}", codes.WRONG_TYPE)
@@ -147,8 +162,7 @@ class Compiler:
         if len(prog) > LIMITS["program_length"]:
             raise ctx.err(path, f"{len(prog)} instructions exceed the limit of "
                           f"{LIMITS['program_length']}", codes.OUT_OF_RANGE)
-        tspec = ctx.enum("target", target, f"{path}.target")
-        code = []
+        code: list[tuple[int, ...]] = []
         for i, ins in enumerate(prog):
             p = f"{path}[{i}]"
             if not isinstance(ins, Mapping):
@@ -156,36 +170,91 @@ class Compiler:
                               "n = 3}", codes.WRONG_TYPE)
             op = ins.get("op")
             opn = ctx.enum("op", op, f"{p}.op")
-            default_to = "none" if op in SIDE_OPS else "target"
-            to = ins.get("to", default_to)
-            sel = ctx.enum("selector", to, f"{p}.to")
-            if to == "target" and target == "none":
-                raise ctx.err(f"{p}.to", "selects the target, but this effect has no target")
+            if op == "if":
+                code.extend(self._if(ctx, ins, p, target, opn))
+                continue
+            for key in ("cond", "then", "else"):
+                if key in ins:
+                    raise ctx.err(f"{p}.{key}", f"{key!r} is a field of op 'if', not of op "
+                                  f"{op!r}", codes.UNKNOWN_FIELD)
+            code.append(self._instruction(ctx, ins, p, target, op, opn))
+        return code
+
+    def _if(self, ctx: _Ctx, ins: Mapping, p: str, target: str, opn: int) -> list[tuple[int, ...]]:
+        for key in ("to", "n", "unit", "task"):
+            if key in ins:
+                raise ctx.err(f"{p}.{key}", f"{key!r} is not a field of op 'if' (its fields: "
+                              "cond, then, else)", codes.UNKNOWN_FIELD)
+        if "cond" not in ins:
+            raise ctx.err(f"{p}.cond", "is required: the condition, an expression such as "
+                          "\"target.hp <= 5\"", codes.MISSING_FIELD)
+        cond = self._expression(ctx, ins["cond"], f"{p}.cond")
+        if "then" not in ins:
+            raise ctx.err(f"{p}.then", "is required: the instructions run when cond holds",
+                          codes.MISSING_FIELD)
+        then = self._block(ctx, ins["then"], f"{p}.then", target)
+        other = self._block(ctx, ins["else"], f"{p}.else", target) if "else" in ins else []
+        out = [(opn, 0, len(then) + (1 if other else 0), 0, cond), *then]
+        if other:
+            out += [(opn, 0, len(other), 0, -1), *other]
+        return out
+
+    def _expression(self, ctx: _Ctx, text: Any, path: str) -> int:
+        """Compile an expression into the content's pool; its offset there."""
+        if not isinstance(text, str):
+            raise ctx.err(path, f"must be an expression (a string such as \"self.power + 2\"), "
+                          f"not {type(text).__name__} {text!r}", codes.WRONG_TYPE)
+        try:
+            nodes = compile_expression(text, LIMITS["expression_nodes"],
+                                       LIMITS["expression_depth"])
+        except ExpressionError as e:
+            raise ctx.err(path, f"{text!r}: {e}", codes.INVALID_VALUE) from None
+        at = len(self.expressions)
+        if at + 1 + 2 * len(nodes) > LIMITS["expression_words"]:
+            raise ctx.err(path, "the content's expressions exceed the core's pool of "
+                          f"{LIMITS['expression_words']} words", codes.CAPACITY)
+        self.expressions.append(len(nodes))
+        for op, arg in nodes:
+            self.expressions += [op, arg]
+        return at
+
+    def _instruction(self, ctx: _Ctx, ins: Mapping, p: str, target: str, op: str,
+                     opn: int) -> tuple[int, ...]:
+        default_to = "none" if op in SIDE_OPS else "target"
+        to = ins.get("to", default_to)
+        sel = ctx.enum("selector", to, f"{p}.to")
+        if to == "target" and target == "none":
+            raise ctx.err(f"{p}.to", "selects the target, but this effect has no target")
+        expr = -1
+        if isinstance(ins.get("n"), str):
+            expr = self._expression(ctx, ins["n"], f"{p}.n")
+            n = 0
+        else:
             n = ctx.int(ins, "n", f"{p}.", default=1, lo=0, hi=999)
-            for extra, owner in (("unit", "summon"), ("task", "task")):
-                if extra in ins and op != owner:
-                    raise ctx.err(f"{p}.{extra}", f"{extra!r} is a field of op {owner!r}, not of "
-                                  f"op {op!r}", codes.UNKNOWN_FIELD)
-            a, b = n, 0
-            if op == "summon":
-                a = _ref(ctx, ins.get("unit"), self.unit_index, "unit", f"{p}.unit")
-                b = n
-            elif op == "task":
-                t = ins.get("task", "all")
-                a = -1 if t == "all" else _ref(ctx, t, self.task_index, "task", f"{p}.task")
-                if a >= 0 and self.task_goals[a] != "effect":
-                    raise ctx.err(f"{p}.task", f"task {t!r} counts its goal "
-                                  f"{self.task_goals[a]!r} itself: a task instruction advances "
-                                  "only a task whose goal is \"effect\" (rule W04)",
-                                  codes.INVALID_VALUE)
-                b = n
-            elif op == "counter" and target != "foe_stack_item":
-                raise ctx.err(p, "counter needs target = \"foe_stack_item\"")
-            elif op in UNIT_OPS and to in ("newest_void", "newest_lattice", "none"):
-                raise ctx.err(f"{p}.to", f"{op} acts on units, not {to!r}")
-            code.append((opn, sel, a, b))
-        self.programs.append((tspec, code))
-        return len(self.programs) - 1
+        for extra, owner in (("unit", "summon"), ("task", "task")):
+            if extra in ins and op != owner:
+                raise ctx.err(f"{p}.{extra}", f"{extra!r} is a field of op {owner!r}, not of "
+                              f"op {op!r}", codes.UNKNOWN_FIELD)
+        a, b = n, 0
+        if op == "summon":
+            a = _ref(ctx, ins.get("unit"), self.unit_index, "unit", f"{p}.unit")
+            b = n
+        elif op == "task":
+            t = ins.get("task", "all")
+            a = -1 if t == "all" else _ref(ctx, t, self.task_index, "task", f"{p}.task")
+            if a >= 0 and self.task_goals[a] != "effect":
+                raise ctx.err(f"{p}.task", f"task {t!r} counts its goal "
+                              f"{self.task_goals[a]!r} itself: a task instruction advances "
+                              "only a task whose goal is \"effect\" (rule W04)",
+                              codes.INVALID_VALUE)
+            b = n
+        elif op == "counter" and target != "foe_stack_item":
+            raise ctx.err(p, "counter needs target = \"foe_stack_item\"")
+        elif op in UNIT_OPS and to in ("newest_void", "newest_lattice", "none"):
+            raise ctx.err(f"{p}.to", f"{op} acts on units, not {to!r}")
+        if expr >= 0 and op not in UNIT_OPS | SIDE_OPS:
+            raise ctx.err(f"{p}.n", f"op {op!r} takes no amount, so no expression")
+        return (opn, sel, a, b, expr)
 
     # ---- the whole catalog ----
     def compile(self) -> Compiled:
@@ -220,6 +289,7 @@ class Compiler:
         spec["moves"] = []
         spec["encounters"] = [self.encounter(e, spec["moves"]) for e in items["encounter"].values()]
         spec["programs"] = self.programs
+        spec["expressions"] = self.expressions
         if not out.player_heroes and not self.partial:
             raise ContentError("no hero is registered", code=codes.MISSING_FIELD)
         if not out.encounter_ids and not self.partial:

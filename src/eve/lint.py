@@ -257,9 +257,18 @@ class _Prog:
     encounter: Item | None = None   # an Encounter's move or response
 
     def instructions(self) -> Iterator[tuple[str, Mapping[str, Any]]]:
-        for i, ins in enumerate(self.effect):
-            if _is_map(ins):
-                yield f"{self.path}[{i}]", ins
+        """Every instruction with its path, those inside an `if`'s `then` and `else` too."""
+        return _walk(self.effect, self.path)
+
+
+def _walk(effect: Sequence[Any], path: str) -> Iterator[tuple[str, Mapping[str, Any]]]:
+    for i, ins in enumerate(effect):
+        if _is_map(ins):
+            yield f"{path}[{i}]", ins
+            for key in ("then", "else"):
+                block = ins.get(key)
+                if isinstance(block, (list, tuple)):
+                    yield from _walk(block, f"{path}[{i}].{key}")
 
 
 # ------------------------------------------------------------------ the linter

@@ -14,6 +14,7 @@ import pytest
 
 import eve
 import eve_content
+from eve.core.tables import LIMITS
 from eve.errors import PluginError
 from eve.plugins import errors as codes
 from eve.plugins.data import DataPack
@@ -244,7 +245,7 @@ def test_numbers_of_the_wrong_type_or_out_of_range(field, value, code):
 
 
 def test_a_program_too_long_is_out_of_range():
-    prog = [{"op": "damage", "n": 1}] * 9
+    prog = [{"op": "damage", "n": 1}] * (LIMITS["program_length"] + 1)
     pack = DataPack("x", cards={"long": {"kind": "sortilege", "charges": 1,
                                          "ability": {"target": "foe", "effect": prog}}})
     with pytest.raises(PluginError) as ei:

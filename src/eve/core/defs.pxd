@@ -25,8 +25,11 @@ cdef enum:
     MAX_ACTIONS = 8192      # above any reachable count ((64 + 8 heroes + 8 characters) x 64 targets)
     MAX_STREAMS = 4
 
-    MAX_PROG_LEN = 8
-    INSTR_WORDS = 4         # op, selector, a, b
+    MAX_PROG_LEN = 32       # instructions of a program, its `then` and `else` blocks flattened
+    INSTR_WORDS = 5         # op, selector, a, b, expression (its pool offset; -1: none)
+    MAX_EXPR_NODES = 32     # nodes of one expression
+    MAX_EXPR_DEPTH = 8      # its evaluation stack
+    EXPR_POOL = 32768       # words of every expression of the content: a count, then 2 a node
 
     MAX_HERO_DEFS = 128
     MAX_CARD_DEFS = 512
@@ -242,6 +245,8 @@ ctypedef struct Tables:
     int16_t prog_len[MAX_PROGRAMS]
     int16_t prog_target[MAX_PROGRAMS]
     int16_t code[MAX_PROGRAMS * MAX_PROG_LEN * INSTR_WORDS]
+    int16_t expr[EXPR_POOL]
+    int32_t n_expr          # words of the pool in use
     EncDef encs[MAX_ENCOUNTERS]
     Move moves[MAX_MOVES]
     TaskDef tasks[MAX_TASK_DEFS]

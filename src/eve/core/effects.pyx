@@ -1,7 +1,9 @@
 """Damage, death, summons, tasks, Relic triggers, targets, and the effect-program interpreter.
 
-An effect program is a int16_t list of 4-word instructions (op, selector, a, b) compiled from
-content. The interpreter is the only code that changes the game because a card said so.
+An effect program is a int16_t list of 5-word instructions (op, selector, a, b, expression)
+compiled from content; an amount or a condition written as an expression is a postfix list of
+[op, arg] nodes in the content's expression pool, evaluated here on a small fixed stack. The
+interpreter is the only code that changes the game because a card said so.
 It never reads or writes the Action Meter or the Encounter's Initiative (seed 002: those are
 selection-time state).
 """
@@ -364,17 +366,142 @@ cdef int _select_card(const State* st, int sel, int target, int zone) noexcept n
     return -1
 
 
+cdef inline int _clip(long long v) noexcept nogil:
+    # intermediate values stay far from overflow whatever the content multiplies
+    return <int>(1000000 if v > 1000000 else (-1000000 if v < -1000000 else v))
+
+
+cdef inline int _div(int x, int y) noexcept nogil:
+    # toward zero, 0 for a 0 divisor: on non-negative operands, so that both builds (C and
+    # Python division semantics) agree
+    cdef int q
+    if y == 0:
+        return 0
+    q = (x if x >= 0 else -x) // (y if y >= 0 else -y)
+    return q if (x >= 0) == (y >= 0) else -q
+
+
+cdef int _unit_attr(const State* st, int u, int attr) noexcept nogil:
+    cdef const Unit* x
+    if u < 0 or u >= MAX_UNITS or not st.units[u].alive:
+        return 0
+    x = &st.units[u]
+    if attr == EA_HP: return x.hp
+    if attr == EA_MAX_HP: return x.max_hp
+    if attr == EA_POWER: return x.power
+    if attr == EA_SHIELD: return x.shield
+    if attr == EA_POISON: return x.poison
+    return 1                          # EA_ALIVE
+
+
+cdef int _living(const State* st, int side, int first, int n) noexcept nogil:
+    cdef int i, k = 0
+    for i in range(first, first + n):
+        k += st.units[side * UNITS_PER_SIDE + i].alive != 0
+    return k
+
+
+cdef int _count(const State* st, const Tables* tb, int what, int side) noexcept nogil:
+    cdef int s
+    if what == EC_ARCHIVE: return st.zones[Z_ARCHIVE].n
+    if what == EC_RIFT: return st.zones[Z_RIFT].n
+    if what == EC_LATTICE: return st.zones[Z_LATTICE].n
+    if what == EC_ABYSS: return st.zones[Z_ABYSS].n
+    if what == EC_VOID: return st.zones[Z_VOID].n
+    if what == EC_STACK: return st.n_stack
+    if what == EC_ALLY_CHARACTERS or what == EC_FOE_CHARACTERS:
+        s = side if what == EC_ALLY_CHARACTERS else 1 - side
+        return _living(st, s, CHAR_BASE, tb.cfg.lanes)
+    s = side if what == EC_ALLY_HEROES else 1 - side
+    return _living(st, s, 0, st.n_hero_slots[s])
+
+
+cdef int eval_expr(const State* st, const Tables* tb, int at, int side, int self_unit,
+                   int target) noexcept nogil:
+    """The value of the expression at pool offset `at`, for a program run by `side`. The
+    compiler checked its nodes and that the stack never exceeds MAX_EXPR_DEPTH."""
+    cdef int stack[MAX_EXPR_DEPTH]
+    cdef int sp = 0, i, op, arg, x, y, u, r
+    cdef int n = tb.expr[at]
+    cdef const int16_t* node
+    for i in range(n):
+        node = &tb.expr[at + 1 + 2 * i]
+        op = node[0]; arg = node[1]
+        if op == E_CONST:
+            stack[sp] = arg; sp += 1
+        elif op == E_ATTR:
+            r = arg >> 4
+            if r == ER_SELF:
+                u = self_unit if 0 <= self_unit < MAX_UNITS else leader_of(st, side)
+            elif r == ER_TARGET:
+                u = target if 0 <= target < MAX_UNITS else -1
+            elif r == ER_OWN_LEADER:
+                u = leader_of(st, side)
+            else:
+                u = leader_of(st, 1 - side)
+            stack[sp] = _unit_attr(st, u, arg & 15); sp += 1
+        elif op == E_COUNT:
+            stack[sp] = _count(st, tb, arg, side); sp += 1
+        elif op == E_ROUND:
+            stack[sp] = st.round; sp += 1
+        elif op == E_NEG:
+            stack[sp - 1] = -stack[sp - 1]
+        elif op == E_NOT:
+            stack[sp - 1] = 1 if stack[sp - 1] == 0 else 0
+        elif op == E_CLAMP:
+            sp -= 2
+            x = stack[sp - 1]
+            stack[sp - 1] = stack[sp] if x < stack[sp] else (stack[sp + 1] if x > stack[sp + 1] else x)
+        else:
+            sp -= 1
+            x = stack[sp - 1]; y = stack[sp]
+            if op == E_ADD: x = _clip(<long long>x + y)
+            elif op == E_SUB: x = _clip(<long long>x - y)
+            elif op == E_MUL: x = _clip(<long long>x * y)
+            elif op == E_DIV: x = _div(x, y)
+            elif op == E_MIN: x = x if x < y else y
+            elif op == E_MAX: x = x if x > y else y
+            elif op == E_LT: x = x < y
+            elif op == E_LE: x = x <= y
+            elif op == E_GT: x = x > y
+            elif op == E_GE: x = x >= y
+            elif op == E_EQ: x = x == y
+            elif op == E_NE: x = x != y
+            elif op == E_AND: x = (x != 0) and (y != 0)
+            else: x = (x != 0) or (y != 0)      # E_OR
+            stack[sp - 1] = x
+    return stack[0] if sp > 0 else 0
+
+
 cdef void run_program(State* st, Ctx* cx, int prog, int side, int self_unit, int target) noexcept nogil:
     cdef const Tables* tb = cx.tb
     cdef const int16_t* ins
     cdef int16_t units[MAX_UNITS]
-    cdef int pc, op, sel, a, b, n, k, u, c, i
+    cdef int pc, op, sel, a, b, n, k, u, c, i, v, length
     cdef Unit* t
     if prog < 0:
         return
-    for pc in range(tb.prog_len[prog]):
+    pc = 0
+    length = tb.prog_len[prog]
+    while pc < length:
         ins = &tb.code[(prog * MAX_PROG_LEN + pc) * INSTR_WORDS]
+        pc += 1
         op = ins[0]; sel = ins[1]; a = ins[2]; b = ins[3]
+        if op == OP_IF:
+            # a: the instructions to skip when the condition fails (no condition: always)
+            if ins[4] < 0 or eval_expr(st, tb, ins[4], side, self_unit, target) == 0:
+                pc += a
+            continue
+        if ins[4] >= 0:
+            # an amount written as an expression, held to an amount's range
+            v = eval_expr(st, tb, ins[4], side, self_unit, target)
+            v = 0 if v < 0 else (999 if v > 999 else v)
+            if op == OP_SUMMON or op == OP_TASK:
+                b = v
+            else:
+                a = v
+            if op == OP_SUMMON and v == 0:
+                continue
         if op == OP_DAMAGE or op == OP_HEAL or op == OP_SHIELD or op == OP_POISON or op == OP_BUFF:
             n = _select_units(st, tb, sel, side, self_unit, target, units)
             for k in range(n):

@@ -70,6 +70,11 @@ cdef class CompiledContent:
             for j, ins in enumerate(code):
                 for k in range(INSTR_WORDS):
                     tb.code[(i * MAX_PROG_LEN + j) * INSTR_WORDS + k] = ins[k]
+        pool = spec.get("expressions", [])
+        _cap(len(pool), EXPR_POOL, "expression words")
+        for j, w in enumerate(pool):
+            tb.expr[j] = w
+        tb.n_expr = len(pool)
 
         heroes = spec["heroes"]
         _cap(len(heroes), MAX_HERO_DEFS, "heroes")
@@ -183,7 +188,8 @@ cdef class CompiledContent:
 LIMITS = _frozen({
     "cards_per_match": MAX_CARDS, "hero_slots": MAX_HERO_SLOTS, "lanes": MAX_LANES,
     "stack": MAX_STACK, "tasks": MAX_TASKS, "responses": MAX_RESPONSES,
-    "program_length": MAX_PROG_LEN, "roster": MAX_ROSTER, "setup_summons": MAX_SETUP,
+    "program_length": MAX_PROG_LEN, "expression_nodes": MAX_EXPR_NODES,
+    "expression_depth": MAX_EXPR_DEPTH, "expression_words": EXPR_POOL, "roster": MAX_ROSTER, "setup_summons": MAX_SETUP,
     "start_cards": MAX_START_CARDS, "actions": MAX_ACTIONS,
 })
 
@@ -193,7 +199,9 @@ LIMITS = _frozen({
 ENUMS = CONTENT
 
 # the generated constants and the vocabulary are one table: a stale vocab.pxd fails here
-for _name, _c in (("op", OP_TASK), ("selector", SEL_NONE), ("target", T_LATTICE_CARD),
+for _name, _c in (("op", N_OPS - 1), ("selector", SEL_NONE), ("target", T_LATTICE_CARD),
+                  ("expr_ref", N_EXPR_REFS - 1), ("expr_attr", N_EXPR_ATTRS - 1),
+                  ("expr_count", N_EXPR_COUNTS - 1),
                   ("trigger", TR_ALLY_HERO_DAMAGED), ("goal", G_EFFECT),
                   ("enemy_target", ESEL_NEWEST_LATTICE), ("condition", COND_ROUND_AT_LEAST),
                   ("response_on", RESP_ON_ANY)):

@@ -87,7 +87,65 @@ cdef enum:
     OP_SUMMON = 11
     OP_BUFF = 12
     OP_TASK = 13
-    N_OPS = 14
+    OP_IF = 14
+    N_OPS = 15
+
+# Expression nodes (internal: the compiled form of an expression)
+cdef enum:
+    E_CONST = 0
+    E_ATTR = 1
+    E_COUNT = 2
+    E_ROUND = 3
+    E_ADD = 4
+    E_SUB = 5
+    E_MUL = 6
+    E_DIV = 7
+    E_MIN = 8
+    E_MAX = 9
+    E_NEG = 10
+    E_LT = 11
+    E_LE = 12
+    E_GT = 13
+    E_GE = 14
+    E_EQ = 15
+    E_NE = 16
+    E_AND = 17
+    E_OR = 18
+    E_NOT = 19
+    E_CLAMP = 20
+    N_EXPR_OPS = 21
+
+# Units an expression reads (`self.hp`, `target.poison`)
+cdef enum:
+    ER_SELF = 0
+    ER_TARGET = 1
+    ER_OWN_LEADER = 2
+    ER_FOE_LEADER = 3
+    N_EXPR_REFS = 4
+
+# Unit attributes an expression reads (0 for a unit that is not there)
+cdef enum:
+    EA_HP = 0
+    EA_MAX_HP = 1
+    EA_POWER = 2
+    EA_SHIELD = 3
+    EA_POISON = 4
+    EA_ALIVE = 5
+    N_EXPR_ATTRS = 6
+
+# What `count(...)` counts in an expression
+cdef enum:
+    EC_ARCHIVE = 0
+    EC_RIFT = 1
+    EC_LATTICE = 2
+    EC_ABYSS = 3
+    EC_VOID = 4
+    EC_STACK = 5
+    EC_ALLY_CHARACTERS = 6
+    EC_FOE_CHARACTERS = 7
+    EC_ALLY_HEROES = 8
+    EC_FOE_HEROES = 9
+    N_EXPR_COUNTS = 10
 
 # Selectors (which units an instruction acts on: `to`)
 cdef enum:

@@ -25,13 +25,18 @@ class PackManifest(TypedDict, total=False):
     description: str
 
 
-class Instruction(TypedDict, total=False):
-    op: str                        # damage heal shield poison draw discard exile return destroy
-                                   # counter summon buff task
-    to: str                        # a selector (default "target", or "none" for side ops)
-    n: int                         # 0..999 (default 1)
-    unit: str                      # summon: the unit
-    task: str                      # task: the task, or "all"
+# `else` is a Python keyword, so this one schema is written in the functional form
+Instruction = TypedDict("Instruction", {
+    "op": str,                     # damage heal shield poison draw discard exile return destroy
+                                   # counter summon buff task if
+    "to": str,                     # a selector (default "target", or "none" for side ops)
+    "n": int | str,                # 0..999 (default 1), or an expression ("2 + self.power")
+    "unit": str,                   # summon: the unit
+    "task": str,                   # task: the task, or "all"
+    "cond": str,                   # if: a condition, an expression ("target.hp <= 5")
+    "then": "list[Instruction]",   # if: run when cond holds
+    "else": "list[Instruction]",   # if: run when it does not
+}, total=False)
 
 
 class Ability(TypedDict, total=False):

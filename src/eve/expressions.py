@@ -1,0 +1,236 @@
+"""Expressions in content: amounts and conditions written as text, compiled to postfix nodes.
+
+    n = "14 + 3 * self.power"                 (an amount: Heavy Blade)
+    n = "target.poison"                       (poison equal to what it has: doubling it)
+    cond = "count(ally_characters) > 0 and target.hp <= 5"
+
+Grammar, loosest first: `or`, `and`, `not`, comparisons (< <= > >= == !=, at most one per
+level), + and -, * and /, unary -, then atoms: integers, `(expr)`, `ref.attr`, `round`, and
+the functions `count(what)`, `min(a, b, ...)`, `max(a, b, ...)`, `clamp(x, lo, hi)`. The names
+(refs, attributes, what `count` counts) are the vocabulary's (`expr_ref`, `expr_attr`,
+`expr_count`); the nodes are `expr_op`'s, evaluated by the core's `eval_expr` with no Python.
+
+`compile_expression` returns the nodes as (op, arg) pairs, or raises ExpressionError saying
+what is wrong and where (a column), for the compiler to name the field path.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from eve.core.vocabulary import BY_KEY, names
+
+__all__ = ["ExpressionError", "compile_expression", "depth"]
+
+_OP = BY_KEY["expr_op"].by_name()
+_REFS = BY_KEY["expr_ref"].by_name()
+_ATTRS = BY_KEY["expr_attr"].by_name()
+_COUNTS = BY_KEY["expr_count"].by_name()
+_COMPARE = {"<": "lt", "<=": "le", ">": "gt", ">=": "ge", "==": "eq", "!=": "ne"}
+_TOKEN = re.compile(r"\s*(?:(\d+)|([A-Za-z_][A-Za-z0-9_]*)|(<=|>=|==|!=|[-+*/(),.<>]))")
+MAX_TEXT = 400                   # characters of one expression
+CONST_LIMIT = 32767              # a constant is an int16 word of the compiled node
+
+
+class ExpressionError(ValueError):
+    def __init__(self, message: str, column: int) -> None:
+        self.message = message
+        self.column = column
+        super().__init__(f"{message} (at column {column + 1})")
+
+    def __reduce__(self) -> tuple[type, tuple[str, int], dict]:
+        return (type(self), (self.message, self.column), self.__dict__)
+
+
+@dataclass
+class _Tok:
+    kind: str        # "int", "name", "sym", "end"
+    text: str
+    at: int
+
+
+def _tokens(text: str) -> list[_Tok]:
+    out, i = [], 0
+    while i < len(text):
+        if text[i:].strip() == "":
+            break
+        m = _TOKEN.match(text, i)
+        if not m:
+            raise ExpressionError(f"unexpected {text[i:].lstrip()[:1]!r}", i)
+        at = m.start(m.lastindex)
+        kind = ("int", "name", "sym")[m.lastindex - 1]
+        out.append(_Tok(kind, m.group(m.lastindex), at))
+        i = m.end()
+    out.append(_Tok("end", "", len(text)))
+    return out
+
+
+class _Parser:
+    def __init__(self, text: str) -> None:
+        self.toks = _tokens(text)
+        self.i = 0
+        self.nodes: list[tuple[int, int]] = []
+
+    def peek(self) -> _Tok:
+        return self.toks[self.i]
+
+    def take(self) -> _Tok:
+        t = self.toks[self.i]
+        self.i += 1
+        return t
+
+    def expect(self, sym: str) -> None:
+        t = self.take()
+        if t.text != sym:
+            raise ExpressionError(f"expected {sym!r}, found {t.text or 'the end'!r}", t.at)
+
+    def emit(self, op: str, arg: int = 0) -> None:
+        self.nodes.append((_OP[op], arg))
+
+    def parse(self) -> list[tuple[int, int]]:
+        self.or_()
+        t = self.peek()
+        if t.kind != "end":
+            raise ExpressionError(f"unexpected {t.text!r}", t.at)
+        return self.nodes
+
+    def or_(self) -> None:
+        self.and_()
+        while self.peek().text == "or":
+            self.take()
+            self.and_()
+            self.emit("or")
+
+    def and_(self) -> None:
+        self.not_()
+        while self.peek().text == "and":
+            self.take()
+            self.not_()
+            self.emit("and")
+
+    def not_(self) -> None:
+        if self.peek().text == "not":
+            self.take()
+            self.not_()
+            self.emit("not")
+        else:
+            self.compare()
+
+    def compare(self) -> None:
+        self.sum()
+        t = self.peek()
+        if t.text in _COMPARE:
+            self.take()
+            self.sum()
+            self.emit(_COMPARE[t.text])
+            if self.peek().text in _COMPARE:
+                raise ExpressionError("chained comparisons: join them with `and`", self.peek().at)
+
+    def sum(self) -> None:
+        self.term()
+        while self.peek().text in ("+", "-"):
+            op = self.take().text
+            self.term()
+            self.emit("add" if op == "+" else "sub")
+
+    def term(self) -> None:
+        self.unary()
+        while self.peek().text in ("*", "/"):
+            op = self.take().text
+            self.unary()
+            self.emit("mul" if op == "*" else "div")
+
+    def unary(self) -> None:
+        if self.peek().text == "-":
+            self.take()
+            self.unary()
+            self.emit("neg")
+        else:
+            self.atom()
+
+    def atom(self) -> None:
+        t = self.take()
+        if t.kind == "int":
+            v = int(t.text)
+            if v > CONST_LIMIT:
+                raise ExpressionError(f"{v} is above the largest constant, {CONST_LIMIT}", t.at)
+            self.emit("const", v)
+        elif t.text == "(":
+            self.or_()
+            self.expect(")")
+        elif t.kind == "name":
+            self.name(t)
+        else:
+            raise ExpressionError(f"expected a number, a name or '(', found {t.text or 'the end'!r}",
+                                  t.at)
+
+    def name(self, t: _Tok) -> None:
+        if t.text == "round":
+            self.emit("round")
+        elif t.text in ("min", "max", "clamp", "count"):
+            self.call(t)
+        elif t.text in _REFS:
+            self.expect(".")
+            a = self.take()
+            if a.text not in _ATTRS:
+                raise ExpressionError(f"unknown attribute {a.text!r} (one of: "
+                                      f"{', '.join(names('expr_attr'))})", a.at)
+            self.emit("attr", _REFS[t.text] * 16 + _ATTRS[a.text])
+        else:
+            known = [*names("expr_ref"), "round", "min", "max", "clamp", "count"]
+            raise ExpressionError(f"unknown name {t.text!r} (one of: {', '.join(known)})", t.at)
+
+    def call(self, t: _Tok) -> None:
+        self.expect("(")
+        if t.text == "count":
+            w = self.take()
+            if w.text not in _COUNTS:
+                raise ExpressionError(f"count() of {w.text or 'nothing'!r}: one of "
+                                      f"{', '.join(names('expr_count'))}", w.at)
+            self.expect(")")
+            self.emit("count", _COUNTS[w.text])
+            return
+        n = 0
+        while True:
+            self.or_()
+            n += 1
+            if self.peek().text != ",":
+                break
+            self.take()
+        close = self.peek()
+        self.expect(")")
+        if t.text == "clamp":
+            if n != 3:
+                raise ExpressionError(f"clamp takes 3 arguments (x, lo, hi), not {n}", close.at)
+            self.emit("clamp")
+        else:
+            if n < 2:
+                raise ExpressionError(f"{t.text} takes 2 or more arguments, not {n}", close.at)
+            for _ in range(n - 1):
+                self.emit(t.text)
+
+
+_POPS = {"const": 0, "attr": 0, "count": 0, "round": 0, "neg": 1, "not": 1, "clamp": 3}
+
+
+def depth(nodes: list[tuple[int, int]]) -> int:
+    """The deepest the evaluation stack gets."""
+    by_code = {c: n for n, c in _OP.items()}
+    d = top = 0
+    for op, _ in nodes:
+        name = by_code[op]
+        top += 1 - _POPS.get(name, 2)
+        d = max(d, top)
+    return d
+
+
+def compile_expression(text: str, max_nodes: int, max_depth: int) -> list[tuple[int, int]]:
+    """The postfix nodes of `text`, checked against the core's bounds."""
+    if len(text) > MAX_TEXT:
+        raise ExpressionError(f"{len(text)} characters exceed the limit of {MAX_TEXT}", 0)
+    nodes = _Parser(text).parse()
+    if len(nodes) > max_nodes:
+        raise ExpressionError(f"{len(nodes)} terms exceed the limit of {max_nodes}", 0)
+    if depth(nodes) > max_depth:
+        raise ExpressionError(f"nested {depth(nodes)} deep, above the limit of {max_depth}", 0)
+    return nodes

@@ -177,7 +177,7 @@ class Compiler:
                 if key in ins:
                     raise ctx.err(f"{p}.{key}", f"{key!r} is a field of op 'if', not of op "
                                   f"{op!r}", codes.UNKNOWN_FIELD)
-            code.append(self._instruction(ctx, ins, p, target, op, opn))
+            code.append(self._instruction(ctx, ins, p, target, str(op), opn))
         return code
 
     def _if(self, ctx: _Ctx, ins: Mapping, p: str, target: str, opn: int) -> list[tuple[int, ...]]:

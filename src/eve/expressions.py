@@ -57,9 +57,8 @@ def _tokens(text: str) -> list[_Tok]:
         m = _TOKEN.match(text, i)
         if not m:
             raise ExpressionError(f"unexpected {text[i:].lstrip()[:1]!r}", i)
-        at = m.start(m.lastindex)
-        kind = ("int", "name", "sym")[m.lastindex - 1]
-        out.append(_Tok(kind, m.group(m.lastindex), at))
+        g = m.lastindex or 1          # the pattern always matches one of its three groups
+        out.append(_Tok(("int", "name", "sym")[g - 1], m.group(g), m.start(g)))
         i = m.end()
     out.append(_Tok("end", "", len(text)))
     return out

@@ -22,7 +22,7 @@ from eve.core.vocabulary import CONTENT
 from eve.encoding import ACTION_KINDS
 from eve.plugins.data import DataPack
 
-N_PACKS = 120               # invariants: 120 packs x 3 matches, played from Python
+N_PACKS = 240               # invariants: 240 packs x 3 matches, played from Python
 BLOCKS = 4
 PY_BUDGET = 1500            # actions a Python-played match gets in the invariants test
 BOUND_PACKS = 104           # the bound: 104 packs x 24 native playouts = 2,496 matches

@@ -10,10 +10,11 @@ from typing import Any
 
 import eve
 from eve.core.match import OUTCOMES, PHASES, SIDES
+from eve.core.tables import LIMITS
 
 CARD_ZONES = ("archive", "rift", "lattice", "abyss", "void")
-MAX_STACK = 24          # docs/snapshot-abi.md: the Stack's capacity
-MAX_TASKS = 6
+MAX_STACK = LIMITS["stack"]
+MAX_TASKS = LIMITS["tasks"]
 
 
 def card_places(m: Any) -> dict[int, str]:

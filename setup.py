@@ -13,6 +13,9 @@ from Cython.Compiler import Options
 from setuptools import Extension, setup
 
 DEBUG = os.environ.get("EVE_DEBUG", "") == "1"
+# AddressSanitizer, with either build type. The python binary is not built with it, so the
+# runtime is preloaded: LD_PRELOAD=$(gcc -print-file-name=libasan.so) (CONTRIBUTING.md).
+ASAN = os.environ.get("EVE_ASAN", "") == "1"
 
 COMPILER_DIRECTIVES = {
     "language_level": 3,
@@ -52,12 +55,15 @@ def _generate_vocabulary() -> None:
 _generate_vocabulary()
 # Cython's boundscheck covers buffers, not the fixed C arrays of the state, so a debug build also
 # compiles with UBSan: an out-of-bounds index into a state array or a signed overflow aborts.
-SANITIZE = ["-fsanitize=undefined", "-fno-sanitize-recover=all"]
+SANITIZE = ["-fsanitize=undefined", "-fno-sanitize-recover=all"] if DEBUG else []
+if ASAN:
+    SANITIZE += ["-fsanitize=address", "-fno-omit-frame-pointer"]
 # No fused multiply-add contraction: the search's UCT arithmetic (its ln polynomial) must round the
 # same on every machine, and GCC fuses by default where the target has FMA (aarch64, -mfma).
 SAME_FLOATS = ["-ffp-contract=off"]
-extra_compile_args = ["-O1", "-g", *SANITIZE, *SAME_FLOATS] if DEBUG else ["-O3", *SAME_FLOATS]
-extra_link_args = SANITIZE if DEBUG else []
+OPTIMIZE = ["-O1", "-g"] if DEBUG or ASAN else ["-O3"]
+extra_compile_args = [*OPTIMIZE, *SANITIZE, *SAME_FLOATS]
+extra_link_args = SANITIZE
 define_macros = [("EVE_DEBUG", "1")] if DEBUG else []
 
 extensions = [
@@ -83,7 +89,7 @@ def _cythonize(exts: list[Extension], warnings_are_errors: bool) -> list[Extensi
         include_path=["src"],
         # the C of each build type in a folder of its own: Cython reuses generated C by its
         # timestamp, so a release build after a debug one must never find the debug C
-        build_dir="build/cython-debug" if DEBUG else "build/cython-release",
+        build_dir=f"build/cython-{'debug' if DEBUG else 'release'}{'-asan' if ASAN else ''}",
     )
 
 

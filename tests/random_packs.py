@@ -1,0 +1,348 @@
+"""Valid random content packs, for random simulation beyond the built-in pack.
+
+    pack = random_pack(seed)             # an eve.plugins.data.DataPack, self-contained
+    engine = random_engine(seed)         # eve.Engine(packs=[pack])
+
+Every pack compiles: the generator writes only what the schema (eve.plugins.schema) and the
+compiler's checks admit, with the enumerated names taken from the vocabulary
+(eve.core.vocabulary), so a name added there is generated too. Within that, anything goes:
+heroes, characters, Sortileges and Relics with abilities, reactions, keywords, on-enter effects
+and triggers; enemy heroes and units; World Tasks of every goal; Encounters with branching
+scripts, setups and response rules; and a rule configuration of its own (lanes, party size,
+costs, the round cap). Numbers lean small so that matches are varied and end, with a rare big
+one (999 damage, 99 charges, Initiative 20) to reach the corners. Lint errors (an unlimited
+counter, a Sortilege without an ability...) are allowed: they load with a ContentWarning and
+the engine must still play them.
+
+`broken_pack(seed)` is a random pack with one field made invalid, and the error code the
+engine must raise for it.
+"""
+from __future__ import annotations
+
+import copy
+import random
+from typing import Any
+
+from eve.core.vocabulary import CONTENT, names
+from eve.plugins.data import DataPack
+
+OPS = list(CONTENT["op"])
+UNIT_OPS = ("damage", "heal", "shield", "poison", "buff")     # act on units (compiler.UNIT_OPS)
+SIDE_OPS = ("draw", "discard", "summon", "task")              # `to` defaults to none
+SELECTORS = list(CONTENT["selector"])
+TARGETS = list(CONTENT["target"])
+ENEMY_TARGETS = list(CONTENT["enemy_target"])
+TRIGGERS = [t for t in CONTENT["trigger"] if t != "none"]
+GOALS = list(CONTENT["goal"])
+KEYWORDS = list(CONTENT["keyword"])
+CONDITIONS = list(CONTENT["condition"])
+RESPONSE_ON = list(CONTENT["response_on"])
+LANE_NAMES = [n for n in CONTENT["lane"] if n != "fixed"]
+CATEGORIES = names("category")
+
+
+def _small(rng: random.Random, lo: int, hi: int, big: int | None = None, p_big: float = 0.03) -> int:
+    """Mostly lo..hi, now and then `big` (a corner of the range)."""
+    if big is not None and rng.random() < p_big:
+        return big
+    return rng.randint(lo, hi)
+
+
+class _Gen:
+    def __init__(self, seed: int) -> None:
+        self.rng = random.Random(seed)
+        r = self.rng
+        self.lanes = r.choice((1, 2, 3, 3, 4, 5, 5, 5, 6, 8))
+        self.unit_names = [f"u{i}" for i in range(r.randint(1, 4))]
+        self.enemy_names = [f"e{i}" for i in range(r.randint(1, 4))]
+        self.task_names = [f"t{i}" for i in range(r.randint(0, 4))]
+        self.card_names = [f"c{i}" for i in range(r.randint(1, 14))]
+        self.hero_names = [f"h{i}" for i in range(r.choice((1, 2, 3, 3, 4, 5)))]
+
+    # ---- effects ----
+    def instruction(self, target: str) -> dict[str, Any]:
+        r = self.rng
+        ops = [o for o in OPS if o != "counter" or target == "foe_stack_item"]
+        if target == "foe_stack_item" and r.random() < 0.5:
+            op = "counter"
+        else:
+            op = r.choice(ops)
+        ins: dict[str, Any] = {"op": op}
+        sels = [s for s in SELECTORS if s != "target" or target != "none"]
+        if op in UNIT_OPS:
+            ins["to"] = r.choice([s for s in sels if s not in ("newest_void", "newest_lattice", "none")])
+        elif op in SIDE_OPS:
+            if r.random() < 0.05:
+                ins["to"] = r.choice(sels)          # ignored by the core (a lint warning)
+        elif op == "counter":
+            pass                                   # its target is the Stack item
+        else:                                      # exile, return, destroy: cards or characters
+            ins["to"] = r.choice(sels)
+        if ins.get("to") == "target" and r.random() < 0.5:
+            del ins["to"]                          # the default
+        if r.random() < 0.85:
+            ins["n"] = _small(r, 0, 4, big=r.choice((99, 999)))
+        if op == "summon":
+            ins["unit"] = r.choice(self.unit_names)
+        elif op == "task" and r.random() < 0.8:
+            ins["task"] = r.choice(self.task_names + ["all"]) if self.task_names else "all"
+        return ins
+
+    def effect(self, target: str = "none") -> list[dict[str, Any]]:
+        n = 8 if self.rng.random() < 0.03 else self.rng.choice((1, 1, 1, 2, 2, 3))
+        return [self.instruction(target) for _ in range(n)]
+
+    def ability(self, target_choices: list[str] | None = None) -> dict[str, Any]:
+        r = self.rng
+        target = r.choice(target_choices or TARGETS)
+        ab: dict[str, Any] = {"effect": self.effect(target)}
+        if target != "none" or r.random() < 0.5:
+            ab["target"] = target
+        if r.random() < 0.25:
+            ab["reaction"] = r.random() < 0.8
+        if r.random() < 0.2:
+            ab["name"] = "an ability"
+        return ab
+
+    def keywords(self, p: float = 0.3) -> list[str]:
+        return [k for k in KEYWORDS if self.rng.random() < p]
+
+    # ---- items ----
+    def rules(self) -> dict[str, Any]:
+        r = self.rng
+        cfg: dict[str, Any] = {
+            "player_hero_slots": r.choice((1, 2, 3, 3, 3, 4)),
+            "lanes": self.lanes,
+            "hand_floor": r.randint(0, 7),
+            "opening_hand": r.randint(0, 7),
+            "max_rounds": _small(r, 3, 40, big=999, p_big=0.02),
+            "meter_base": r.randint(0, 4),
+            "morality_high": r.randint(0, 6),
+            "morality_low": -r.randint(0, 6),
+            "support_discount": r.randint(0, 2),
+            "attack_discount": r.randint(0, 2),
+            "costs": {c: r.choice((0, 1, 1, 2, 2, 3)) for c in CATEGORIES},
+        }
+        return cfg
+
+    def hero(self) -> dict[str, Any]:
+        r = self.rng
+        h: dict[str, Any] = {"max_hp": _small(r, 1, 40, big=32767, p_big=0.02),
+                             "cards": [r.choice(self.card_names) for _ in range(r.randint(0, 8))]}
+        if r.random() < 0.02:
+            h["cards"] = [r.choice(self.card_names) for _ in range(16)]
+        if r.random() < 0.9:
+            h["power"] = _small(r, 0, 5, big=99)
+        if r.random() < 0.8:
+            h["ambition"] = _small(r, -2, 4, big=r.choice((-20, 20)))
+        if r.random() < 0.8:
+            h["morality"] = _small(r, -5, 5, big=r.choice((-20, 20)))
+        if r.random() < 0.6:
+            h["ability"] = self.ability()
+        if r.random() < 0.2:
+            h["name"] = "A Hero"
+        return h
+
+    def card(self) -> dict[str, Any]:
+        r = self.rng
+        kind = r.choice(names("card_kind"))
+        c: dict[str, Any] = {"kind": kind}
+        kw = self.keywords()
+        if kind == "character":
+            c["power"] = _small(r, 0, 5, big=99)
+            c["hp"] = _small(r, 1, 8, big=999)
+            if r.random() < 0.4:
+                c["on_enter"] = {"effect": self.effect("none")}
+            if r.random() < 0.4:
+                c["ability"] = self.ability()
+        elif kind == "sortilege":
+            c["charges"] = _small(r, 1, 4, big=99)
+            if r.random() < 0.9:
+                c["ability"] = self.ability()
+            if r.random() < 0.5:
+                target = r.choice(TARGETS)
+                c["on_enter"] = {"effect": self.effect(target)}
+                if target != "none" or r.random() < 0.5:
+                    c["on_enter"]["target"] = target
+        else:
+            if r.random() < 0.7:
+                c["trigger"] = {"on": r.choice(TRIGGERS), "effect": self.effect("none")}
+            if r.random() < 0.4:
+                c["ally_power"] = _small(r, 0, 3, big=99)
+            if r.random() < 0.1:
+                target = r.choice(TARGETS)
+                c["on_enter"] = {"target": target, "effect": self.effect(target)}
+        if kw:
+            c["keywords"] = kw
+        if r.random() < 0.3:
+            c["aurorune"] = r.randint(0, 99999)
+        if r.random() < 0.2:
+            c["name"] = "A Card"
+        return c
+
+    def enemy(self) -> dict[str, Any]:
+        r = self.rng
+        return {"kind": "enemy_hero", "max_hp": _small(r, 1, 40, big=32767, p_big=0.02),
+                "power": _small(r, 0, 4, big=99)}
+
+    def unit(self) -> dict[str, Any]:
+        r = self.rng
+        u: dict[str, Any] = {"power": _small(r, 0, 4, big=99), "hp": _small(r, 1, 6, big=999)}
+        if r.random() < 0.5:
+            u["kind"] = "unit"
+        kw = self.keywords()
+        if kw:
+            u["keywords"] = kw
+        return u
+
+    def task(self) -> dict[str, Any]:
+        r = self.rng
+        return {"goal": r.choice(GOALS), "threshold": _small(r, 1, 20, big=32767),
+                "reward": self.effect("none")}
+
+    def lane(self, attack: bool) -> int | str:
+        r = self.rng
+        if r.random() < 0.3:
+            return r.randrange(self.lanes)
+        return r.choice([n for n in LANE_NAMES if not (attack and n == "first_empty")])
+
+    def move(self, branch: bool = True) -> dict[str, Any]:
+        r = self.rng
+        kind = r.choice(names("move"))
+        m: dict[str, Any] = {"move": kind}
+        if kind == "attack":
+            m["phase"] = "combat" if r.random() < 0.85 else "main"
+            if r.random() < 0.6:
+                m["attacker"] = "leader" if r.random() < 0.5 else r.randint(0, 5)
+        else:
+            m["phase"] = "main" if r.random() < 0.85 else "combat"
+        if r.random() < 0.15:
+            del m["phase"]                                   # its default
+        if kind == "summon":
+            m["unit"] = r.choice(self.unit_names)
+        if kind != "effect" and r.random() < 0.7:
+            m["lane"] = self.lane(kind == "attack")
+        if kind == "effect":
+            target = r.choice(ENEMY_TARGETS)
+            core = {"none": "none", "newest_lattice": "lattice_card"}.get(target, "any")
+            if target != "none" or r.random() < 0.5:
+                m["target"] = target
+            m["effect"] = self.effect(core)
+        if branch and r.random() < 0.3:
+            m["unless"] = {"if": r.choice(CONDITIONS), "arg": _small(r, 0, 100, big=999),
+                           "do": self.move(branch=False)}
+        return m
+
+    def response(self) -> dict[str, Any]:
+        r = self.rng
+        resp: dict[str, Any] = {}
+        if r.random() < 0.9:
+            resp["on"] = r.choice(RESPONSE_ON)
+        if r.random() < 0.35:
+            resp["counter"] = True
+        else:
+            target = r.choice(ENEMY_TARGETS)
+            core = {"none": "none", "newest_lattice": "lattice_card"}.get(target, "any")
+            resp["target"] = target
+            resp["effect"] = self.effect(core)
+        if r.random() < 0.8:
+            resp["per_round"] = r.choice((0, 1, 1, 2, 3))
+        if r.random() < 0.8 or resp.get("counter"):
+            resp["charges"] = r.choice((-1, 0, 1, 2, 3, 99)) if resp.get("counter") and \
+                r.random() < 0.9 else r.choice((-1, 1, 2))
+        if resp.get("counter") and resp.get("per_round", 0) == 0 and resp.get("charges", -1) == -1:
+            resp["per_round"] = 1        # an unlimited counter (lint EVE-L001) kills all play of a kind
+        return resp
+
+    def encounter(self) -> dict[str, Any]:
+        r = self.rng
+        e: dict[str, Any] = {
+            "roster": [r.choice(self.enemy_names) for _ in range(r.choice((1, 1, 2, 2, 3, 6)))],
+            "script": [self.move() for _ in range(r.randint(1, 6))],
+        }
+        if r.random() < 0.9:
+            e["initiative"] = _small(r, 1, 4, big=20)
+        else:
+            e["initiative"] = 1
+        if r.random() < 0.6:
+            e["setup"] = [r.choice(self.unit_names) for _ in range(r.randint(0, min(self.lanes, 3)))]
+        if self.task_names and r.random() < 0.7:
+            e["tasks"] = r.sample(self.task_names, r.randint(1, len(self.task_names)))
+        if r.random() < 0.7:
+            e["responses"] = [self.response() for _ in range(r.randint(1, 4))]
+        return e
+
+    def pack(self, name: str) -> DataPack:
+        r = self.rng
+        return DataPack(
+            name, "1.0.0",
+            rules=self.rules(),
+            heroes={h: self.hero() for h in self.hero_names},
+            cards={c: self.card() for c in self.card_names},
+            units={**{u: self.unit() for u in self.unit_names},
+                   **{e: self.enemy() for e in self.enemy_names}},
+            tasks={t: self.task() for t in self.task_names},
+            encounters={f"x{i}": self.encounter() for i in range(r.randint(1, 3))},
+        )
+
+
+def random_pack(seed: int, name: str = "rnd") -> DataPack:
+    """A valid random pack (self-contained: its own rules, no other pack needed)."""
+    return _Gen(seed).pack(name)
+
+
+def random_engine(seed: int) -> Any:
+    """An Engine of exactly one random pack."""
+    import warnings
+
+    import eve
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", eve.ContentWarning)     # lint errors are allowed here
+        return eve.Engine(packs=[random_pack(seed)])
+
+
+# ---------------------------------------------------------------- broken packs
+
+def _breakages(p: DataPack) -> list[tuple[str, Any]]:
+    """(error code, a function breaking one field of `p`) pairs that fit this pack."""
+    from eve.plugins import errors as codes
+
+    hero = next(iter(p.heroes))
+    card = next(iter(p.cards))
+    enc = next(iter(p.encounters))
+
+    def put(section: str, item: str, key: str, value: Any) -> Any:
+        return lambda q: getattr(q, section)[item].__setitem__(key, value)
+
+    out = [
+        (codes.OUT_OF_RANGE, put("heroes", hero, "max_hp", 0)),
+        (codes.OUT_OF_RANGE, put("heroes", hero, "ambition", 21)),
+        (codes.WRONG_TYPE, put("heroes", hero, "max_hp", "ten")),
+        (codes.UNKNOWN_FIELD, put("heroes", hero, "max_hpp", 3)),
+        (codes.UNKNOWN_REFERENCE, put("heroes", hero, "cards", ["no_such_card"])),
+        (codes.OUT_OF_RANGE, put("heroes", hero, "cards", [card] * 17)),
+        (codes.INVALID_VALUE, put("cards", card, "kind", "spell")),
+        (codes.EMPTY_SCRIPT, put("encounters", enc, "script", [])),
+        (codes.OUT_OF_RANGE, put("encounters", enc, "initiative", 21)),
+        (codes.UNKNOWN_REFERENCE, put("encounters", enc, "roster", ["nobody"])),
+        (codes.UNKNOWN_FIELD, put("encounters", enc, "intiative", 2)),
+        (codes.UNKNOWN_INSTRUCTION, put("heroes", hero, "ability",
+                               {"target": "foe", "effect": [{"op": "mill", "n": 1}]})),
+        (codes.OUT_OF_RANGE, put("heroes", hero, "ability",
+                                 {"target": "foe", "effect": [{"op": "damage", "n": 1000}]})),
+        (codes.MISSING_FIELD, lambda q: q.heroes[hero].pop("max_hp")),
+    ]
+    sort = [c for c, d in p.cards.items() if d["kind"] == "sortilege"]
+    if sort:
+        out.append((codes.OUT_OF_RANGE, put("cards", sort[0], "charges", 100)))
+        out.append((codes.UNKNOWN_FIELD, put("cards", sort[0], "chargse", 2)))
+    return out
+
+
+def broken_pack(seed: int, name: str = "rnd") -> tuple[DataPack, str]:
+    """A random pack with one field broken, and the EVE-P code loading it must raise."""
+    p = random_pack(seed, name)
+    q = copy.deepcopy(p)
+    code, breakit = random.Random(seed).choice(_breakages(q))
+    breakit(q)
+    return q, code

@@ -76,11 +76,14 @@ def check_state(m: Any, *, restore: bool = True) -> None:
                 assert ch["power"] >= 0, ch
     assert m.player_life == sum(h["hp"] for h in living["player"])
     # outcomes (T10, Z06, X01, E03): a win needs every Encounter hero fallen; a loss, every
-    # player hero fallen or the round cap
+    # player hero fallen; a timeout, the round cap with heroes on both sides
     if m.outcome == "win":
         assert not living["encounter"] and living["player"], "a win with an Encounter hero alive"
     elif m.outcome == "loss":
-        assert not living["player"] or m.round == cfg["max_rounds"], "a loss with heroes alive"
+        assert not living["player"], "a loss with heroes alive"
+    elif m.outcome == "timeout":
+        assert living["player"] and living["encounter"] and m.round == cfg["max_rounds"], \
+            "a timeout before the round cap, or with a side wiped out"
     elif m.outcome is None:
         assert living["player"] and living["encounter"], "a side with no hero and no outcome"
     # the Action Meter (M02, M08) and Initiative (N01)

@@ -26,7 +26,10 @@ from typing import Any
 from eve.core.vocabulary import CONTENT, names
 from eve.plugins.data import DataPack
 
-OPS = list(CONTENT["op"])
+OPS = [o for o in CONTENT["op"] if o != "if"]              # `if` is made by `instruction`
+EXPR_REFS = list(CONTENT["expr_ref"])
+EXPR_ATTRS = list(CONTENT["expr_attr"])
+EXPR_COUNTS = list(CONTENT["expr_count"])
 UNIT_OPS = ("damage", "heal", "shield", "poison", "buff")     # act on units (compiler.UNIT_OPS)
 SIDE_OPS = ("draw", "discard", "summon", "task")              # `to` defaults to none
 SELECTORS = list(CONTENT["selector"])
@@ -56,12 +59,38 @@ class _Gen:
         self.unit_names = [f"u{i}" for i in range(r.randint(1, 4))]
         self.enemy_names = [f"e{i}" for i in range(r.randint(1, 4))]
         self.task_names = [f"t{i}" for i in range(r.randint(0, 4))]
+        # goals decided up front: a task instruction may name only an `effect` task (W04)
+        self.task_goals = {t: r.choice(GOALS) for t in self.task_names}
         self.card_names = [f"c{i}" for i in range(r.randint(1, 14))]
         self.hero_names = [f"h{i}" for i in range(r.choice((1, 2, 3, 3, 4, 5)))]
 
     # ---- effects ----
-    def instruction(self, target: str) -> dict[str, Any]:
+    def expression(self, depth: int = 0) -> str:
+        """A random well-formed expression over the whole expression vocabulary."""
         r = self.rng
+        k = r.random()
+        if depth >= 2 or k < 0.3:
+            return str(r.randint(0, 6))
+        if k < 0.5:
+            return f"{r.choice(EXPR_REFS)}.{r.choice(EXPR_ATTRS)}"
+        if k < 0.6:
+            return f"count({r.choice(EXPR_COUNTS)})"
+        if k < 0.65:
+            return "round"
+        a, b = self.expression(depth + 1), self.expression(depth + 1)
+        form = r.choice(("({} + {})", "({} - {})", "({} * {})", "({} / {})", "min({}, {})",
+                         "max({}, {})", "clamp({}, 0, {})", "({} < {})", "({} >= {})",
+                         "({} == {})", "({} and {})", "({} or not {})", "-{} + {}"))
+        return form.format(a, b)
+
+    def instruction(self, target: str, depth: int = 0) -> dict[str, Any]:
+        r = self.rng
+        if depth < 2 and r.random() < 0.08:
+            ins_if: dict[str, Any] = {"op": "if", "cond": self.expression(),
+                                      "then": [self.instruction(target, depth + 1)]}
+            if r.random() < 0.6:
+                ins_if["else"] = [self.instruction(target, depth + 1)]
+            return ins_if
         ops = [o for o in OPS if o != "counter" or target == "foe_stack_item"]
         if target == "foe_stack_item" and r.random() < 0.5:
             op = "counter"
@@ -82,10 +111,13 @@ class _Gen:
             del ins["to"]                          # the default
         if r.random() < 0.85:
             ins["n"] = _small(r, 0, 4, big=r.choice((99, 999)))
+            if op not in ("exile", "return", "destroy", "counter") and r.random() < 0.15:
+                ins["n"] = self.expression()
         if op == "summon":
             ins["unit"] = r.choice(self.unit_names)
         elif op == "task" and r.random() < 0.8:
-            ins["task"] = r.choice(self.task_names + ["all"]) if self.task_names else "all"
+            effect_tasks = [t for t, g in self.task_goals.items() if g == "effect"]
+            ins["task"] = r.choice(effect_tasks + ["all"])
         return ins
 
     def effect(self, target: str = "none") -> list[dict[str, Any]]:
@@ -116,6 +148,7 @@ class _Gen:
             "hand_floor": r.randint(0, 7),
             "opening_hand": r.randint(0, 7),
             "max_rounds": _small(r, 3, 40, big=999, p_big=0.02),
+            "max_decisions_per_turn": r.choice((1, 2, 5, 20, 100, 100, 100, 999)),
             "meter_base": r.randint(0, 4),
             "morality_high": r.randint(0, 6),
             "morality_low": -r.randint(0, 6),
@@ -195,10 +228,9 @@ class _Gen:
             u["keywords"] = kw
         return u
 
-    def task(self) -> dict[str, Any]:
+    def task(self, name: str) -> dict[str, Any]:
         r = self.rng
-        return {"goal": r.choice(GOALS), "threshold": _small(r, 1, 20, big=32767),
-                "reward": self.effect("none")}
+        return {"goal": self.task_goals[name], "threshold": _small(r, 1, 20, big=32767), "reward": self.effect("none")}
 
     def lane(self, attack: bool) -> int | str:
         r = self.rng
@@ -281,7 +313,7 @@ class _Gen:
             cards={c: self.card() for c in self.card_names},
             units={**{u: self.unit() for u in self.unit_names},
                    **{e: self.enemy() for e in self.enemy_names}},
-            tasks={t: self.task() for t in self.task_names},
+            tasks={t: self.task(t) for t in self.task_names},
             encounters={f"x{i}": self.encounter() for i in range(r.randint(1, 3))},
         )
 

@@ -10,6 +10,7 @@ issue 13: a match must be bounded by rule, not by a cap of the caller's).
 from __future__ import annotations
 
 import random
+import re
 import warnings
 
 import pytest
@@ -84,6 +85,11 @@ def test_the_generated_packs_use_the_whole_vocabulary():
             for table in KEYS.get(key, ()):
                 if x in CONTENT[table]:
                     seen[table].add(x)
+            if key in ("n", "cond"):                 # an expression: the names it reads
+                for word in re.findall(r"[a-z_]+", x):
+                    for table in ("expr_ref", "expr_attr", "expr_count"):
+                        if word in CONTENT[table]:
+                            seen[table].add(word)
 
     KEYS = {"op": ("op",), "to": ("selector",), "target": ("target", "enemy_target"),
             "on": ("trigger", "response_on"), "goal": ("goal",), "keywords": ("keyword",),
@@ -128,8 +134,8 @@ def test_stubborn_play_over_random_packs_ends_within_the_match_length_bound():
 
 
 LOOP_RULES = {"player_hero_slots": 1, "lanes": 1, "hand_floor": 1, "opening_hand": 1,
-              "max_rounds": 5, "meter_base": 2, "morality_high": 3, "morality_low": -3,
-              "support_discount": 1, "attack_discount": 1,
+              "max_rounds": 5, "max_decisions_per_turn": 100, "meter_base": 2,
+              "morality_high": 3, "morality_low": -3, "support_discount": 1, "attack_discount": 1,
               "costs": {"play_support": 2, "deploy": 2, "activate": 1, "attack": 1}}
 
 

@@ -169,9 +169,14 @@ cdef class Match:
             r = self._foreign(action)
             if r:
                 return r
-            code = action.code
+            action = action.code
         else:
-            code = _index(action)
+            action = _action_int(action)
+        # what apply() refuses as malformed, check() reports as malformed: never a TypeError
+        # or an OverflowError for the same input
+        if action is None or not -2147483648 <= action <= 2147483647:
+            return R_MALFORMED
+        code = action
         self.cx.tb = self.content.tb
         self.cx.ev = NULL
         return check_action(&self.st, &self.cx, code)

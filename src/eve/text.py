@@ -33,8 +33,22 @@ KINDS: Mapping[str, str] = {"hero": "heroes", "enemy_hero": "enemies", "card": "
 
 # eve.compiler's defaults for what the data may leave out (tests/test_rules_text.py checks them
 # against the compiled tables)
-_N = 1                            # an instruction's n
-_ALL_TASKS = "all"                # a task instruction's task
+_HERO: Mapping[str, Any] = {"power": 0, "ambition": 0, "morality": 0, "cards": ()}
+_UNIT: Mapping[str, Any] = {"power": 0, "keywords": ()}
+_CARD: Mapping[str, Any] = {"keywords": (), "ally_power": 0}
+_ABILITY: Mapping[str, Any] = {"target": "none", "reaction": False}
+_RESPONSE: Mapping[str, Any] = {"on": "any", "counter": False, "target": "none", "per_round": 0,
+                                "charges": -1}
+_ALL_TASKS = "all"
+
+
+def instruction(ins: Mapping[str, Any]) -> dict[str, Any]:
+    """An effect instruction with what the compiler fills in when the data leaves it out:
+    `to` (`none` for a side operation, else `target`), `n` 1, a task instruction's `task`
+    "all"."""
+    op = ins["op"]
+    return {"to": "none" if op in SIDE_OPS else "target", "n": 1,
+            **({"task": _ALL_TASKS} if op == "task" else {}), **ins}
 
 
 @dataclass(frozen=True)
@@ -107,9 +121,9 @@ def _keywords(keywords: Iterable[str]) -> str:
 
 def _unit(catalog: Catalog, ident: str) -> str:
     """A summonable unit with its numbers: "Shade (3 power, 1 hp, Swift)"."""
-    u = catalog.units[ident]
-    kw = _keywords(u.get("keywords", ()))
-    return (f"{catalog.names[ident]} ({u.get('power', 0)} power, {u['hp']} hp"
+    u = {**_UNIT, **catalog.units[ident]}
+    kw = _keywords(u["keywords"])
+    return (f"{catalog.names[ident]} ({u['power']} power, {u['hp']} hp"
             + (f", {kw})" if kw else ")"))
 
 
@@ -129,10 +143,9 @@ def _effect(catalog: Catalog, effect: Sequence[Mapping[str, Any]] | None, *, pac
     clauses = []
     target_used = False
     self_unit = self_unit or f"{voice.our} leader"
-    for ins in effect:
-        op = ins["op"]
-        to = ins.get("to", "none" if op in SIDE_OPS else "target")
-        n = ins.get("n", _N)
+    for written in effect:
+        ins = instruction(written)
+        op, to, n = ins["op"], ins["to"], ins["n"]
         if op == "summon":
             n = max(n, 1)         # effects.pyx: a summon makes at least one
         fields: dict[str, Any] = {
@@ -146,7 +159,7 @@ def _effect(catalog: Catalog, effect: Sequence[Mapping[str, Any]] | None, *, pac
         if "unit" in op_fields:
             fields["unit"] = _unit(catalog, _ref(pack, ins["unit"]))
         if "task" in op_fields:
-            fields["task"] = _task_name(catalog, pack, ins.get("task", _ALL_TASKS))
+            fields["task"] = _task_name(catalog, pack, ins["task"])
         clauses.append(words("op", op, **fields))
     if target and not target_used:
         clauses.insert(0, f"choose {target}")
@@ -160,20 +173,22 @@ def _cost(catalog: Catalog, category: str, reaction: bool) -> str:
 
 def _ability(catalog: Catalog, ability: Mapping[str, Any], *, pack: str, label: str,
              limit: str, self_unit: str) -> str:
-    reaction = bool(ability.get("reaction", False))
+    ability = {**_ABILITY, **ability}
+    reaction = ability["reaction"]
     terms = [limit] + (["as a reaction"] if reaction else []) + [_cost(catalog, "activate", reaction)]
     effect = _effect(catalog, ability["effect"], pack=pack, voice=_PLAYER,
-                     target=words("target", ability.get("target", "none")), self_unit=self_unit)
+                     target=words("target", ability["target"]), self_unit=self_unit)
     return f"{label} ({', '.join(terms)}): {effect}"
 
 
 # ---------------------------------------------------------------- items
 
 def _card(catalog: Catalog, card: Mapping[str, Any]) -> str:
+    card = {**_CARD, **card}
     pack = _pack(card["id"])
     kind = card["kind"]
     character = kind == "character"
-    keywords = card.get("keywords", ())
+    keywords = card["keywords"]
     reaction = "reaction" in keywords
     category = "deploy" if character else "play_support"
     self_unit = "this character" if character else ""
@@ -188,13 +203,13 @@ def _card(catalog: Catalog, card: Mapping[str, Any]) -> str:
         label = "when deployed" if character else "when it enters the Lattice"
         parts.append(f"{label}: " + _effect(
             catalog, on_enter["effect"], pack=pack, voice=_PLAYER,
-            target=words("target", on_enter.get("target", "none")), self_unit=self_unit))
+            target=words("target", {**_ABILITY, **on_enter}["target"]), self_unit=self_unit))
     ability = card.get("ability")
     if ability is not None and "effect" in ability:
         parts.append(_ability(catalog, ability, pack=pack, label="activate",
                               limit="once a turn" if character else "spends a charge",
                               self_unit=self_unit))
-    if card.get("ally_power", 0):
+    if card["ally_power"]:
         parts.append(f"your characters' attacks deal +{card['ally_power']}")
     trigger = card.get("trigger")
     if trigger is not None and "effect" in trigger:
@@ -207,7 +222,8 @@ def _leader_meter(catalog: Catalog, hero: Mapping[str, Any]) -> str:
     """The Action Meter a hero seeds when it leads (rules M01-M04, core/rules.pyx seed_meter):
     its capacity and the category costs its Morality biases."""
     cfg = catalog.config
-    morality = hero.get("morality", 0)
+    hero = {**_HERO, **hero}
+    morality = hero["morality"]
     costs = dict(cfg["costs"])
     if morality >= cfg["morality_high"]:
         costs["play_support"] -= cfg["support_discount"]
@@ -217,22 +233,23 @@ def _leader_meter(catalog: Catalog, hero: Mapping[str, Any]) -> str:
     floor = costs["attack"]
     if "effect" in hero.get("ability", {}):
         floor = min(floor, costs["activate"])
-    capacity = max(floor, cfg["meter_base"] + hero.get("ambition", 0))
+    capacity = max(floor, cfg["meter_base"] + hero["ambition"])
     listed = ", ".join(f"{words('category', k)} {costs[k]}" for k in names("category"))
     return f"as leader: an Action Meter of {capacity}; costs: {listed}"
 
 
 def _hero(catalog: Catalog, hero: Mapping[str, Any]) -> str:
+    hero = {**_HERO, **hero}
     pack = _pack(hero["id"])
-    parts = [f"hero, {hero['max_hp']} hp, {hero.get('power', 0)} power",
-             f"Ambition {hero.get('ambition', 0)}, Morality {hero.get('morality', 0)}",
+    parts = [f"hero, {hero['max_hp']} hp, {hero['power']} power",
+             f"Ambition {hero['ambition']}, Morality {hero['morality']}",
              _leader_meter(catalog, hero)]
     ability = hero.get("ability")
     if ability is not None and "effect" in ability:
         label = f"activate {ability['name']}" if "name" in ability else "activate"
         parts.append(_ability(catalog, ability, pack=pack, label=label, limit="once a turn",
                               self_unit="this hero"))
-    cards = [_ref(pack, c) for c in hero.get("cards", ())]
+    cards = [_ref(pack, c) for c in hero["cards"]]
     if cards:
         counts: dict[str, int] = {}
         for c in cards:
@@ -244,12 +261,14 @@ def _hero(catalog: Catalog, hero: Mapping[str, Any]) -> str:
 
 
 def _enemy_hero(catalog: Catalog, hero: Mapping[str, Any]) -> str:
-    return _paragraph([f"enemy hero, {hero['max_hp']} hp, {hero.get('power', 0)} power"])
+    hero = {**_UNIT, **hero}
+    return _paragraph([f"enemy hero, {hero['max_hp']} hp, {hero['power']} power"])
 
 
 def _summoned(catalog: Catalog, unit: Mapping[str, Any]) -> str:
-    return _paragraph([f"summoned character, {unit.get('power', 0)} power, {unit['hp']} hp",
-                       _keywords(unit.get("keywords", ()))])
+    unit = {**_UNIT, **unit}
+    return _paragraph([f"summoned character, {unit['power']} power, {unit['hp']} hp",
+                       _keywords(unit["keywords"])])
 
 
 def _task(catalog: Catalog, task: Mapping[str, Any]) -> str:
@@ -272,7 +291,7 @@ def _move_body(catalog: Catalog, info: Mapping[str, Any]) -> str:
     fields: dict[str, Any] = {}
     if "effect" in info:
         fields["effect"] = _effect(catalog, info["effect"], pack=pack, voice=_ENCOUNTER,
-                                   target=words("enemy_target", info.get("target", "none")),
+                                   target=words("enemy_target", info["target"]),
                                    self_unit=f"{_ENCOUNTER.our} leader")
     if "unit" in info:
         fields["unit"] = _unit(catalog, info["unit"])
@@ -296,18 +315,19 @@ def _attacker(catalog: Catalog, info: Mapping[str, Any]) -> str:
 
 
 def _response(catalog: Catalog, pack: str, rule: Mapping[str, Any]) -> str:
-    if rule.get("counter", False):
+    rule = {**_RESPONSE, **rule}
+    if rule["counter"]:
         # what the compiler makes of `counter = true`: a counter of the item responded to
         effect = _effect(catalog, [{"op": "counter"}], pack=pack, voice=_ENCOUNTER, target="it")
     else:
         effect = _effect(catalog, rule.get("effect"), pack=pack, voice=_ENCOUNTER,
-                         target=words("enemy_target", rule.get("target", "none")))
+                         target=words("enemy_target", rule["target"]))
     limits = []
-    if rule.get("per_round", 0) > 0:
+    if rule["per_round"] > 0:
         limits.append(f"at most {rule['per_round']} a round")
-    if rule.get("charges", -1) >= 0:
+    if rule["charges"] >= 0:
         limits.append(_FORMAT.format("{n:# charge/# charges}", n=rule["charges"]))
-    return _sentence(f"whenever {words('response_on', rule.get('on', 'any'))}: {effect} "
+    return _sentence(f"whenever {words('response_on', rule['on'])}: {effect} "
                      f"({', '.join(limits) or 'every time'})")
 
 
@@ -315,9 +335,9 @@ def _encounter(catalog: Catalog, enc: Mapping[str, Any]) -> str:
     pack = _pack(enc["id"])
     roster = []
     for i, name in enumerate(enc["roster"]):
-        h = catalog.enemies[_ref(pack, name)]
+        h = {**_UNIT, **catalog.enemies[_ref(pack, name)]}
         roster.append(f"{catalog.names[h['id']]} ({'the leader, ' if i == 0 else ''}"
-                      f"{h['max_hp']} hp, {h.get('power', 0)} power)")
+                      f"{h['max_hp']} hp, {h['power']} power)")
     initiative = enc["initiative"]
     lines = [_paragraph(["Encounter", f"roster: {', '.join(roster)}",
                          _FORMAT.format("Initiative {n}: up to {n:# move/# moves} a turn",

@@ -135,7 +135,7 @@ def _task_name(catalog: Catalog, pack: str, task: str) -> str:
 
 def _effect(catalog: Catalog, effect: Sequence[Mapping[str, Any]] | None, *, pack: str, voice: _Voice,
             target: str = "", self_unit: str = "") -> str:
-    """An effect program as one clause a instruction, joined by "then". The chosen `target`
+    """An effect program in words: a clause an instruction, joined by "then". The chosen `target`
     is named at its first use and is "it" after; a target chosen but never used is named
     first, since the effect still needs it."""
     if not effect:

@@ -156,6 +156,7 @@ BAD_ARGUMENTS = [
     ["simulate", "--games", "1", "--encounter", "core:no_such_encounter"],
     ["simulate", "--games", "1", "--heroes", "core:aldric,core:aldric,core:aldric,core:aldric"],
     ["search", "/no/such/snapshot"], ["replay", "/no/such/replay"], ["nonsense"],
+    ["cards", "nopack"], ["cards", "core:no_such_card"], ["cards", "--kind", "spell"],
 ]
 
 

@@ -77,6 +77,7 @@ class Catalog:
             ("card", self.card_ids), ("hero", self.hero_ids), ("unit", self.unit_ids),
             ("task", self.task_ids), ("encounter", self.encounter_ids))}
         self._pack_fps: list[list[str]] | None = None
+        self._move_words: dict[int, str] = {}      # describe_move's "text", once a move
         self._snap_prefix: bytes | None = None
 
     @classmethod
@@ -176,7 +177,8 @@ class Catalog:
         """An Encounter move by its table index, whole: the encounter, its script entry
         (`index`), whether it is that entry's `unless` branch, the kind and phase, what it makes
         (`unit` for a summon, `attacker` for an attack, the `target` selector and `effect` of an
-        effect), its `lane` (a number or a selector) and the script table it was written as."""
+        effect), its `lane` (a number or a selector), the script table it was written as and
+        the move in words (`text`, eve.text)."""
         info = dict(self._move_text[idx])
         m = self._spec["moves"][idx]
         kind = _MOVE_KINDS[m["kind"]]
@@ -196,7 +198,33 @@ class Catalog:
         info["script"] = thaw(written)          # a copy: the catalog stays as it is
         if kind == "effect":
             info["effect"] = info["script"].get("effect", [])
+        words = self._move_words.get(idx)
+        if words is None:
+            from eve.text import move_words
+            words = self._move_words[idx] = move_words(self, info)
+        info["text"] = words
         return info
+
+    def script_moves(self, encounter: str) -> tuple[tuple[int, int | None], ...]:
+        """The move table indices of an Encounter's script, entry by entry: the move and its
+        `unless` branch (None without one); `describe_move` reads each."""
+        e = self._spec["encounters"][self.index("encounter", encounter)]
+        moves = self._spec["moves"]
+        first = e["first_move"]
+        return tuple((i, moves[i]["alt"] if moves[i]["alt"] >= 0 else None)
+                     for i in range(first, first + e["n_moves"]))
+
+    # ---- rules text (eve.text) ----
+    def rules_text(self, ident: str) -> str:
+        """The rules text of an item by id, numbers included (KeyError for an unknown id)."""
+        from eve.text import rules_text
+        return rules_text(self, ident)
+
+    def rules_texts(self, *, kinds: Iterable[str] | None = None,
+                    packs: Iterable[str] | None = None) -> dict[str, str]:
+        """Every item's rules text by id (only the given kinds and packs when given)."""
+        from eve.text import rules_texts
+        return rules_texts(self, kinds=kinds, packs=packs)
 
     # ---- snapshots ----
     def pack_fingerprints(self) -> list[list[str]]:

@@ -351,6 +351,38 @@ def cmd_lint(args: argparse.Namespace) -> int:
     return report.exit_code
 
 
+def cmd_cards(args: argparse.Namespace) -> int:
+    """The rules text of every item of the loaded packs (or of the packs and ids named), with
+    its id and name: docs/modding.md, "Rules text"."""
+    from eve import Engine
+    from eve.text import kind_of, rules_text, rules_texts
+
+    catalog = Engine().catalog
+    packs = [w for w in args.names if ":" not in w]
+    ids = [w for w in args.names if ":" in w]
+    loaded = sorted({i.split(":", 1)[0] for i in catalog.names})
+    for p in packs:
+        if p not in loaded:
+            raise ValueError(f"no pack {p!r} is loaded (loaded: {', '.join(loaded)})")
+    for i in ids:
+        if i not in catalog:
+            raise ValueError(f"no item {i!r} in the catalog")
+    texts = rules_texts(catalog, kinds=args.kind, packs=packs or None) if packs or not ids else {}
+    for i in ids:
+        if args.kind is None or kind_of(catalog, i) in args.kind:
+            texts[i] = rules_text(catalog, i)
+    items = [{"id": i, "kind": kind_of(catalog, i), "name": catalog.names[i], "text": t}
+             for i, t in texts.items()]
+    if args.json:
+        print(json.dumps(items, indent=2))
+    else:
+        for n, item in enumerate(items):
+            print(("\n" if n else "") + f"{item['id']}  {item['name']} ({item['kind'].replace('_', ' ')})")
+            for line in item["text"].splitlines():
+                print(f"    {line}")
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = _Parser(prog="eve", description="The Eve of Midnight match engine.")
     sub = p.add_subparsers(dest="command", required=True)
@@ -409,6 +441,16 @@ def build_parser() -> argparse.ArgumentParser:
     li.add_argument("--strict", action="store_true", help="count warnings as errors")
     li.add_argument("--json", action="store_true", help="print the report as JSON")
     li.set_defaults(func=cmd_lint)
+
+    from eve.text import KINDS
+
+    ca = sub.add_parser("cards", help="print the rules text of every card, hero, unit, task and Encounter")
+    ca.add_argument("names", nargs="*", metavar="PACK_OR_ID",
+                    help="only these packs (core) or items (core:riposte); default: everything")
+    ca.add_argument("--kind", action="append", choices=tuple(KINDS),
+                    help="only items of this kind (repeatable)")
+    ca.add_argument("--json", action="store_true", help="print a JSON list of {id, kind, name, text}")
+    ca.set_defaults(func=cmd_cards)
     return p
 
 

@@ -7,6 +7,8 @@ derived from it:
   eve.vocabulary --pxd`, which setup.py runs before every build) and cimported by defs.pxd;
 - the names the compiler accepts in content (`CONTENT`), the names Match reports (zones, phases,
   sides, outcomes, event kinds), the refusal messages of IllegalAction and the event schema;
+- the words of rules text (`TEXT`: a template for every name content may use, which eve.text
+  fills with an item's numbers);
 - the tables of docs/modding.md and docs/rules.md (`python -m eve.core.vocabulary --docs`), which
   a test compares with the docs.
 
@@ -336,6 +338,160 @@ EVENT_FIELDS: Mapping[str, tuple[str, ...]] = MappingProxyType(
     {m.name: m.fields for m in BY_KEY["event"].members})
 
 
+# ---------------------------------------------------------------- rules text
+
+#: The words of every name content may use (each key of CONTENT, and the Action Meter's
+#: categories), as templates that eve.text fills to write an item's rules text: one template a
+#: member, keyed by its name (tests/test_rules_text.py checks that every member has one).
+#: A template is an imperative clause or a noun phrase; `{field}` is filled from the data (an
+#: instruction's `n`, `to`, `unit`, `task`; a task's `threshold`; a branch's `arg`...) or from the
+#: point of view it is read in: `{our}`/`{their}` are the acting side's and its foe's possessive
+#: ("your", "the Encounter's"), `{players}` the player's ("your" or "the player's"), `{self}`
+#: the source unit, `{target}` the chosen target. `{n:# card/# cards}` is the singular or the
+#: plural form, `#` standing for the number. An empty template is a name that adds no words.
+TEXT: Mapping[str, Mapping[str, str]] = MappingProxyType({key: MappingProxyType(words) for key, words in {
+    "card_kind": {
+        "character": "character, {power} power, {hp} hp",
+        "sortilege": "Sortilege, {charges:# charge/# charges}",
+        "relic": "Relic",
+    },
+    "keyword": {
+        "reaction": "Reaction",
+        "swift": "Swift",
+    },
+    "target": {
+        "none": "",
+        "foe": "target foe",
+        "ally": "target ally",
+        "any": "target hero or character",
+        "foe_character": "target foe character",
+        "ally_character": "target allied character",
+        "foe_hero": "target foe hero",
+        "ally_hero": "target allied hero",
+        "foe_stack_item": "target foe item on the Stack",
+        "void_card": "target card in the Void",
+        "lattice_card": "target card in the Lattice",
+    },
+    "op": {
+        "damage": "deal {n} damage to {to}",
+        "heal": "restore {n} hp to {to}",
+        "shield": "give {to} {n} shield",
+        "poison": "give {to} {n} poison",
+        "draw": "draw {n:# card/# cards}",
+        "discard": "discard {n:# random card/# random cards} from {players} Rift",
+        "exile": "exile {to} to the Void",
+        "return": "return {to} to {players} Rift",
+        "destroy": "destroy {to}",
+        "counter": "counter {target}",
+        "summon": "summon {n:/# × }{unit}",
+        "buff": "give {to} +{n} power",
+        "task": "add {n} progress to {task}",
+        "if": "if {cond}: {then}",
+    },
+    # an expression in words: `ref.attr` reads "{ref}'s {attr}", `count(what)` "the number of
+    # {what}" (eve.text)
+    "expr_ref": {
+        "self": "{self}",
+        "target": "{target}",
+        "own_leader": "{our} leader",
+        "foe_leader": "{their} leader",
+    },
+    "expr_attr": {
+        "hp": "hp", "max_hp": "max hp", "power": "power", "shield": "shield",
+        "poison": "poison", "alive": "life (1 alive, 0 not)",
+    },
+    "expr_count": {
+        "archive": "cards in {players} Archive",
+        "rift": "cards in {players} Rift",
+        "lattice": "cards in {players} Lattice",
+        "abyss": "cards in {players} Abyss",
+        "void": "cards in {players} Void",
+        "stack": "items on the Stack",
+        "ally_characters": "{our} characters",
+        "foe_characters": "{their} characters",
+        "ally_heroes": "{our} living heroes",
+        "foe_heroes": "{their} living heroes",
+    },
+    "selector": {
+        "target": "{target}",
+        "self": "{self}",
+        "own_leader": "{our} leader",
+        "foe_leader": "{their} leader",
+        "all_foes": "all {their} heroes and characters",
+        "all_foe_characters": "all {their} characters",
+        "all_allies": "all {our} heroes and characters",
+        "all_ally_heroes": "all {our} heroes",
+        "all_ally_characters": "all {our} characters",
+        "newest_void": "the newest card in {players} Void",
+        "newest_lattice": "the newest card in {players} Lattice",
+        "none": "",
+    },
+    "trigger": {
+        "none": "never",
+        "turn_start": "at the start of {our} turn",
+        "turn_end": "at the end of {our} turn",
+        "ally_deploy": "whenever one of {our} characters is deployed",
+        "ally_hero_damaged": "whenever one of {our} heroes takes damage",
+    },
+    "goal": {
+        "damage": "deal {threshold} damage",
+        "deploy": "deploy or summon {threshold:# character/# characters}",
+        "kills": "kill {threshold:# hero or character/# heroes or characters}",
+        "rounds": "survive {threshold:# round/# rounds}",
+        "cards": "play {threshold:# card/# cards}",
+        "heal": "heal {threshold} hp",
+        "effect": "gain {threshold} progress from effects",
+    },
+    "phase": {
+        "beginning": "Beginning",
+        "main": "Main",
+        "combat": "Combat",
+        "end": "End",
+    },
+    "move": {
+        "effect": "{effect}",
+        "summon": "summon {unit} into {lane}",
+        "attack": "{attacker} attacks {lane}",
+    },
+    "lane": {
+        "fixed": "lane {lane}",
+        "first_empty": "the first empty lane",
+        "strongest": "the lane of the player's strongest character",
+        "random": "a random lane",
+    },
+    "enemy_target": {
+        "none": "",
+        "foe_leader": "the player's leader",
+        "strongest_foe_character": "the player's strongest character",
+        "weakest_foe": "the player's hero or character with the least hp",
+        "random_foe": "a random hero or character of the player's",
+        "own_leader": "the Encounter's leader",
+        "weakest_ally": "the Encounter's hero or character with the least hp",
+        "newest_lattice": "the newest card in the player's Lattice",
+    },
+    "condition": {
+        "none": "never",
+        "random_pct": "with a {arg}% chance",
+        "own_hp_below_pct": "if the Encounter's leader is below {arg}% of its max hp",
+        "foe_characters_at_least": "if the player has at least {arg:# character/# characters}",
+        "round_at_least": "from round {arg}",
+    },
+    "response_on": {
+        "deploy": "the player deploys a character",
+        "support": "the player plays a Sortilege or Relic",
+        "ability": "the player activates an ability",
+        "attack": "the player declares an attack",
+        "any": "the player deploys, plays, activates or attacks",
+    },
+    "category": {
+        "play_support": "play",
+        "deploy": "deploy",
+        "activate": "activate",
+        "attack": "attack",
+    },
+}.items()})
+
+
 # ---------------------------------------------------------------- derived files
 
 PXD_HEADER = """\
@@ -363,6 +519,14 @@ def docs_table(key: str) -> str:
         for m in e.members:
             fields = ", ".join(f or "-" for f in m.fields) or "-"
             rows.append(f"| `{m.name}` | {m.code} | {fields} | {m.doc} |")
+    elif key in TEXT:
+        rows = ["| name | code | what | rules text |", "|---|---|---|---|"]
+        for m in e.members:
+            if key == "op" and m.code == 0:
+                continue
+            words = TEXT[key].get(m.name)
+            shown = f"`{words}`" if words else "-"
+            rows.append(f"| `{m.name}` | {m.code} | {m.doc} | {shown} |")
     else:
         rows = ["| name | code | what |", "|---|---|---|"]
         for m in e.members:

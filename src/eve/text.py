@@ -1,0 +1,458 @@
+"""Rules text: what every hero, card, unit, World Task and Encounter does, in words, numbers
+included, generated from the catalog.
+
+The words of every enumerated name are its template in the vocabulary
+(`eve.core.vocabulary.TEXT`); this module puts them together in the shape of each kind of item,
+fills in the item's numbers and the rule configuration's (category costs, the meter's base), and
+words each clause from the point of view of the side that runs it (a `foe_leader` is "the
+Encounter's leader" on a card and "the player's leader" in an Encounter's script). Encounter
+moves are worded from the catalog's own reading of them (`Catalog.describe_move`: defaults
+applied, references resolved). So the text changes with the data, the config and the language:
+a new vocabulary member needs only its template. For example, `Catalog.rules_text` of the
+built-in pack's Cinder Rite is
+
+    Sortilege, 3 charges. Costs 2 to play. Activate (spends a charge, cost 1): deal 2 damage to
+    target foe.
+"""
+from __future__ import annotations
+
+import string
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from eve.compiler import SIDE_OPS
+from eve.core.vocabulary import TEXT, names
+
+if TYPE_CHECKING:
+    from eve.catalog import Catalog
+
+#: the kinds of items, in the order texts are listed, and the Catalog table of each
+KINDS: Mapping[str, str] = {"hero": "heroes", "enemy_hero": "enemies", "card": "cards",
+                            "unit": "units", "task": "tasks", "encounter": "encounters"}
+
+# eve.compiler's defaults for what the data may leave out (tests/test_rules_text.py checks them
+# against the compiled tables)
+_HERO: Mapping[str, Any] = {"power": 0, "ambition": 0, "morality": 0, "cards": ()}
+_UNIT: Mapping[str, Any] = {"power": 0, "keywords": ()}
+_CARD: Mapping[str, Any] = {"keywords": (), "ally_power": 0}
+_ABILITY: Mapping[str, Any] = {"target": "none", "reaction": False}
+_RESPONSE: Mapping[str, Any] = {"on": "any", "counter": False, "target": "none", "per_round": 0,
+                                "charges": -1}
+_ALL_TASKS = "all"
+
+
+def instruction(ins: Mapping[str, Any]) -> dict[str, Any]:
+    """An effect instruction with what the compiler fills in when the data leaves it out:
+    `to` (`none` for a side operation, else `target`), `n` 1, a task instruction's `task`
+    "all"."""
+    op = ins["op"]
+    return {"to": "none" if op in SIDE_OPS else "target", "n": 1,
+            **({"task": _ALL_TASKS} if op == "task" else {}), **ins}
+
+
+@dataclass(frozen=True)
+class _Voice:
+    """The words for "us" and "them" of the side a clause is read for."""
+    our: str                      # the acting side's possessive
+    their: str                    # its foe's
+    players: str                  # the player's: the only Rift, Void and Lattice (rule Z07)
+
+
+_PLAYER = _Voice("your", "the Encounter's", "your")
+_ENCOUNTER = _Voice("the Encounter's", "the player's", "the player's")
+# a World Task's reward is run for whichever side reaches the goal first
+_WINNER = _Voice("its", "the other side's", "the player's")
+
+
+class _Formatter(string.Formatter):
+    """`{n:# card/# cards}`: the singular when the number is 1, else the plural; `#` is the
+    number."""
+
+    def format_field(self, value: Any, format_spec: str) -> str:
+        if format_spec and isinstance(value, int) and not isinstance(value, bool):
+            one, _, many = format_spec.partition("/")
+            return (one if value == 1 else many).replace("#", str(value))
+        if format_spec and isinstance(value, str):
+            # an amount in words (an expression): the plural form, which says it whatever it is
+            return format_spec.partition("/")[2].replace("#", value)
+        return super().format_field(value, format_spec)
+
+
+_FORMAT = _Formatter()
+
+
+def template(key: str, name: str) -> str:
+    """The template of vocabulary member `name` of enumeration `key`."""
+    return TEXT[key][name]
+
+
+def words(key: str, name: str, **fields: Any) -> str:
+    """The template of vocabulary member `name` of `key`, filled with `fields`."""
+    return _FORMAT.vformat(template(key, name), (), fields)
+
+
+def expression(text: str, **fields: Any) -> str:
+    """An expression (eve.expressions) in words: its references, attributes and counts with
+    their templates, the rest as written (× for *)."""
+    from eve.expressions import _tokens
+    out: list[str] = []
+    toks = _tokens(text)
+    i = 0
+    while toks[i].kind != "end":
+        t = toks[i]
+        if t.text in TEXT["expr_ref"] and toks[i + 1].text == ".":
+            ref = words("expr_ref", t.text, **fields)
+            out.append(f"{ref}'s {words('expr_attr', toks[i + 2].text)}")
+            i += 3
+            continue
+        if t.text == "count" and toks[i + 1].text == "(":
+            out.append(f"the number of {words('expr_count', toks[i + 2].text, **fields)}")
+            i += 4
+            continue
+        out.append({"*": "×", "round": "the round"}.get(t.text, t.text))
+        i += 1
+    text_out = " ".join(out)
+    for a, b in (("( ", "("), (" )", ")"), (" ,", ","), ("min (", "min("), ("max (", "max("),
+                 ("clamp (", "clamp(")):
+        text_out = text_out.replace(a, b)
+    return text_out
+
+
+def _fields(text: str) -> set[str]:
+    return {f for _, f, _, _ in _FORMAT.parse(text) if f}
+
+
+def _sentence(text: str) -> str:
+    text = text.strip()
+    if not text:
+        return ""
+    text = text[0].upper() + text[1:]
+    return text if text.endswith((".", ":")) else text + "."
+
+
+def _paragraph(parts: Iterable[str]) -> str:
+    return " ".join(s for s in map(_sentence, parts) if s)
+
+
+def _ref(pack: str, name: str) -> str:
+    """A reference as data writes it (a bare name is of the item's own pack) -> its id."""
+    return name if ":" in name else f"{pack}:{name}"
+
+
+def _pack(ident: str) -> str:
+    return ident.split(":", 1)[0]
+
+
+def _keywords(keywords: Iterable[str]) -> str:
+    given = set(keywords)
+    return ", ".join(words("keyword", k) for k in names("keyword") if k in given)
+
+
+def _unit(catalog: Catalog, ident: str) -> str:
+    """A summonable unit with its numbers: "Shade (3 power, 1 hp, Swift)"."""
+    u = {**_UNIT, **catalog.units[ident]}
+    kw = _keywords(u["keywords"])
+    return (f"{catalog.names[ident]} ({u['power']} power, {u['hp']} hp"
+            + (f", {kw})" if kw else ")"))
+
+
+def _task_name(catalog: Catalog, pack: str, task: str) -> str:
+    if task == _ALL_TASKS:
+        return "every World Task in play that effects advance"
+    return catalog.names[_ref(pack, task)]
+
+
+def _effect(catalog: Catalog, effect: Sequence[Mapping[str, Any]] | None, *, pack: str, voice: _Voice,
+            target: str = "", self_unit: str = "") -> str:
+    """An effect program in words: a clause an instruction, joined by "then". The chosen `target`
+    is named at its first use and is "it" after; a target chosen but never used is named
+    first, since the effect still needs it."""
+    if not effect:
+        return "do nothing"
+    clauses = []
+    target_used = False
+    self_unit = self_unit or f"{voice.our} leader"
+    for written in effect:
+        ins = instruction(written)
+        op, to, n = ins["op"], ins["to"], ins["n"]
+        fields: dict[str, Any] = {
+            "target": "it" if target_used else target, "self": self_unit,
+            "our": voice.our, "their": voice.their, "players": voice.players}
+        if op == "if":
+            # the branches name the target as the effect does: first use, then "it"
+            cond = expression(ins["cond"], **fields)
+            then = _effect(catalog, ins["then"], pack=pack, voice=voice, target=target,
+                           self_unit=self_unit)
+            clause = words("op", "if", cond=cond, then=then)
+            if ins.get("else"):
+                clause += "; otherwise: " + _effect(catalog, ins["else"], pack=pack, voice=voice,
+                                                   target=target, self_unit=self_unit)
+            clauses.append(clause)
+            target_used |= bool(target) and target in clause
+            continue
+        if isinstance(n, str):
+            n = f"({expression(n, **fields)})"
+        elif op == "summon":
+            n = max(n, 1)         # effects.pyx: a summon makes at least one
+        fields["n"] = n
+        op_fields = _fields(template("op", op))
+        if "to" in op_fields:
+            fields["to"] = words("selector", to, **fields)
+            target_used |= "target" in _fields(template("selector", to))
+        target_used |= "target" in op_fields
+        if "unit" in op_fields:
+            fields["unit"] = _unit(catalog, _ref(pack, ins["unit"]))
+        if "task" in op_fields:
+            fields["task"] = _task_name(catalog, pack, ins["task"])
+        clauses.append(words("op", op, **fields))
+    if target and not target_used:
+        clauses.insert(0, f"choose {target}")
+    return ", then ".join(clauses)
+
+
+def _cost(catalog: Catalog, category: str, reaction: bool) -> str:
+    """What using a category costs (rule M04), or nothing for a reaction (M05)."""
+    return "free" if reaction else f"cost {catalog.config['costs'][category]}"
+
+
+def _ability(catalog: Catalog, ability: Mapping[str, Any], *, pack: str, label: str,
+             limit: str, self_unit: str) -> str:
+    ability = {**_ABILITY, **ability}
+    reaction = ability["reaction"]
+    terms = [limit] + (["as a reaction"] if reaction else []) + [_cost(catalog, "activate", reaction)]
+    effect = _effect(catalog, ability["effect"], pack=pack, voice=_PLAYER,
+                     target=words("target", ability["target"]), self_unit=self_unit)
+    return f"{label} ({', '.join(terms)}): {effect}"
+
+
+# ---------------------------------------------------------------- items
+
+def _card(catalog: Catalog, card: Mapping[str, Any]) -> str:
+    card = {**_CARD, **card}
+    pack = _pack(card["id"])
+    kind = card["kind"]
+    character = kind == "character"
+    keywords = card["keywords"]
+    reaction = "reaction" in keywords
+    category = "deploy" if character else "play_support"
+    self_unit = "this character" if character else ""
+    verb = words("category", category)
+    parts = [words("card_kind", kind, power=card.get("power", 0), hp=card.get("hp", 0),
+                   charges=card.get("charges", 0)),
+             _keywords(keywords),
+             f"free to {verb}" if reaction else f"costs {catalog.config['costs'][category]} to {verb}"]
+    # an ability, on-enter effect, trigger or reward without an effect compiles to no program
+    on_enter = card.get("on_enter")
+    if on_enter is not None and "effect" in on_enter:
+        label = "when deployed" if character else "when it enters the Lattice"
+        parts.append(f"{label}: " + _effect(
+            catalog, on_enter["effect"], pack=pack, voice=_PLAYER,
+            target=words("target", {**_ABILITY, **on_enter}["target"]), self_unit=self_unit))
+    ability = card.get("ability")
+    if ability is not None and "effect" in ability:
+        parts.append(_ability(catalog, ability, pack=pack, label="activate",
+                              limit="once a turn" if character else "spends a charge",
+                              self_unit=self_unit))
+    if card["ally_power"]:
+        parts.append(f"your characters' attacks deal +{card['ally_power']}")
+    trigger = card.get("trigger")
+    if trigger is not None and "effect" in trigger:
+        parts.append(words("trigger", trigger["on"], our=_PLAYER.our) + ": "
+                     + _effect(catalog, trigger["effect"], pack=pack, voice=_PLAYER))
+    return _paragraph(parts)
+
+
+def _leader_meter(catalog: Catalog, hero: Mapping[str, Any]) -> str:
+    """The Action Meter a hero seeds when it leads (rules M01-M04, core/rules.pyx seed_meter):
+    its capacity and the category costs its Morality biases."""
+    cfg = catalog.config
+    hero = {**_HERO, **hero}
+    morality = hero["morality"]
+    costs = dict(cfg["costs"])
+    if morality >= cfg["morality_high"]:
+        costs["play_support"] -= cfg["support_discount"]
+    if morality <= cfg["morality_low"]:
+        costs["attack"] -= cfg["attack_discount"]
+    costs = {k: max(0, v) for k, v in costs.items()}
+    floor = costs["attack"]
+    if "effect" in hero.get("ability", {}):
+        floor = min(floor, costs["activate"])
+    capacity = max(floor, cfg["meter_base"] + hero["ambition"])
+    listed = ", ".join(f"{words('category', k)} {costs[k]}" for k in names("category"))
+    return f"as leader: an Action Meter of {capacity}; costs: {listed}"
+
+
+def _hero(catalog: Catalog, hero: Mapping[str, Any]) -> str:
+    hero = {**_HERO, **hero}
+    pack = _pack(hero["id"])
+    parts = [f"hero, {hero['max_hp']} hp, {hero['power']} power",
+             f"Ambition {hero['ambition']}, Morality {hero['morality']}",
+             _leader_meter(catalog, hero)]
+    ability = hero.get("ability")
+    if ability is not None and "effect" in ability:
+        label = f"activate {ability['name']}" if "name" in ability else "activate"
+        parts.append(_ability(catalog, ability, pack=pack, label=label, limit="once a turn",
+                              self_unit="this hero"))
+    cards = [_ref(pack, c) for c in hero["cards"]]
+    if cards:
+        counts: dict[str, int] = {}
+        for c in cards:
+            counts[c] = counts.get(c, 0) + 1
+        listed = ", ".join(_FORMAT.format("{n:/# × }{name}", n=k, name=catalog.names[c])
+                           for c, k in counts.items())
+        parts.append(f"starting cards: {listed}")
+    return _paragraph(parts)
+
+
+def _enemy_hero(catalog: Catalog, hero: Mapping[str, Any]) -> str:
+    hero = {**_UNIT, **hero}
+    return _paragraph([f"enemy hero, {hero['max_hp']} hp, {hero['power']} power"])
+
+
+def _summoned(catalog: Catalog, unit: Mapping[str, Any]) -> str:
+    unit = {**_UNIT, **unit}
+    return _paragraph([f"summoned character, {unit['power']} power, {unit['hp']} hp",
+                       _keywords(unit["keywords"])])
+
+
+def _task(catalog: Catalog, task: Mapping[str, Any]) -> str:
+    goal = words("goal", task["goal"], threshold=task["threshold"])
+    if "reward" not in task:
+        return _paragraph(["World Task", f"the first side to {goal} completes it (no reward)"])
+    reward = _effect(catalog, task["reward"], pack=_pack(task["id"]), voice=_WINNER)
+    return _paragraph(["World Task", f"the first side to {goal} gets: {reward}"])
+
+
+def move_words(catalog: Catalog, info: Mapping[str, Any]) -> str:
+    """One Encounter move in words, from `Catalog.describe_move`'s reading of it (without its
+    branch): "Main: summon Cinder Imp (2 power, 2 hp) into the first empty lane."."""
+    return _sentence(f"{words('phase', info['phase'])}: {_move_body(catalog, info)}")
+
+
+def _move_body(catalog: Catalog, info: Mapping[str, Any]) -> str:
+    pack = _pack(info["encounter"])
+    kind = info["move"]
+    fields: dict[str, Any] = {}
+    if "effect" in info:
+        fields["effect"] = _effect(catalog, info["effect"], pack=pack, voice=_ENCOUNTER,
+                                   target=words("enemy_target", info["target"]),
+                                   self_unit=f"{_ENCOUNTER.our} leader")
+    if "unit" in info:
+        fields["unit"] = _unit(catalog, info["unit"])
+    if "attacker" in info:
+        fields["attacker"] = _attacker(catalog, info)
+    if "lane" in info:
+        lane = info["lane"]
+        if kind == "summon" and lane == "strongest":
+            lane = "first_empty"   # encounter.pyx: a summon has no strongest lane of its own
+        fields["lane"] = (words("lane", "fixed", lane=lane) if isinstance(lane, int)
+                          else words("lane", lane))
+    return words("move", kind, **fields)
+
+
+def _attacker(catalog: Catalog, info: Mapping[str, Any]) -> str:
+    attacker = info["attacker"]
+    roster = catalog.encounters[info["encounter"]]["roster"]
+    if attacker == "leader" or attacker >= len(roster):   # past the roster: the leader (EVE-L013)
+        return f"{_ENCOUNTER.our} leader"
+    return catalog.names[_ref(_pack(info["encounter"]), roster[attacker])]
+
+
+def _response(catalog: Catalog, pack: str, rule: Mapping[str, Any]) -> str:
+    rule = {**_RESPONSE, **rule}
+    if rule["counter"]:
+        # what the compiler makes of `counter = true`: a counter of the item responded to
+        effect = _effect(catalog, [{"op": "counter"}], pack=pack, voice=_ENCOUNTER, target="it")
+    else:
+        effect = _effect(catalog, rule.get("effect"), pack=pack, voice=_ENCOUNTER,
+                         target=words("enemy_target", rule["target"]))
+    limits = []
+    if rule["per_round"] > 0:
+        limits.append(f"at most {rule['per_round']} a round")
+    if rule["charges"] >= 0:
+        limits.append(_FORMAT.format("{n:# charge/# charges}", n=rule["charges"]))
+    return _sentence(f"whenever {words('response_on', rule['on'])}: {effect} "
+                     f"({', '.join(limits) or 'every time'})")
+
+
+def _encounter(catalog: Catalog, enc: Mapping[str, Any]) -> str:
+    pack = _pack(enc["id"])
+    roster = []
+    for i, name in enumerate(enc["roster"]):
+        h = {**_UNIT, **catalog.enemies[_ref(pack, name)]}
+        roster.append(f"{catalog.names[h['id']]} ({'the leader, ' if i == 0 else ''}"
+                      f"{h['max_hp']} hp, {h['power']} power)")
+    initiative = enc["initiative"]
+    lines = [_paragraph(["Encounter", f"roster: {', '.join(roster)}",
+                         _FORMAT.format("Initiative {n}: up to {n:# move/# moves} a turn",
+                                        n=initiative)])]
+    setup = [_unit(catalog, _ref(pack, u)) for u in enc.get("setup", ())]
+    if setup:
+        lines.append(_sentence(f"setup: {', '.join(setup)}"))
+    tasks = [catalog.names[_ref(pack, t)] for t in enc.get("tasks", ())]
+    if tasks:
+        lines.append(_sentence(f"World Tasks: {', '.join(tasks)}"))
+    lines.append("Script, in a cycle (the next move is the intent):")
+    for i, (move, branch) in enumerate(catalog.script_moves(enc["id"]), 1):
+        info = catalog.describe_move(move)
+        line = f"  {i}. {info['text']}"
+        if branch is not None:
+            alt = catalog.describe_move(branch)
+            unless = info["script"]["unless"]
+            when = words("condition", unless["if"], arg=unless["arg"])
+            phase = "" if alt["phase"] == info["phase"] else f" (in {words('phase', alt['phase'])})"
+            line += " " + _sentence(f"instead, {when}: {_move_body(catalog, alt)}{phase}")
+        lines.append(line)
+    responses = enc.get("responses", ())
+    if responses:
+        lines.append("Responses:")
+        lines.extend(f"  - {_response(catalog, pack, r)}" for r in responses)
+    return "\n".join(lines)
+
+
+_WRITERS = {"hero": _hero, "enemy_hero": _enemy_hero, "card": _card, "unit": _summoned,
+            "task": _task, "encounter": _encounter}
+
+
+# ---------------------------------------------------------------- the API
+
+def kind_of(catalog: Catalog, ident: str) -> str:
+    """The kind of an item id: one of KINDS (KeyError for an id the catalog does not have)."""
+    for kind, table in KINDS.items():
+        if ident in getattr(catalog, table):
+            return kind
+    raise KeyError(ident)
+
+
+def rules_text(catalog: Catalog, ident: str) -> str:
+    """The rules text of one item by id: sentences for a card, hero, unit or World Task; for an
+    Encounter, lines (its roster, setup and tasks, each script move, each response). KeyError
+    for an id the catalog does not have."""
+    kind = kind_of(catalog, ident)
+    return _WRITERS[kind](catalog, getattr(catalog, KINDS[kind])[ident])
+
+
+def rules_texts(catalog: Catalog, *, kinds: Iterable[str] | None = None,
+                packs: Iterable[str] | None = None) -> dict[str, str]:
+    """Every item's rules text by id, in the order of KINDS then registration; only the given
+    kinds (of KINDS) and packs when given (ValueError for a kind that is not one)."""
+    chosen = tuple(KINDS) if kinds is None else tuple(kinds)
+    unknown = [k for k in chosen if k not in KINDS]
+    if unknown:
+        raise ValueError(f"unknown kind {unknown[0]!r} (one of: {', '.join(KINDS)})")
+    wanted = None if packs is None else set(packs)
+    out: dict[str, str] = {}
+    for kind in KINDS:
+        if kind not in chosen:
+            continue
+        for ident, item in getattr(catalog, KINDS[kind]).items():
+            if wanted is None or _pack(ident) in wanted:
+                out[ident] = _WRITERS[kind](catalog, item)
+    return out
+
+
+def move_text(catalog: Catalog, move: int) -> str:
+    """One Encounter move by its table index, in words (as `Catalog.describe_move` gives it,
+    under "text")."""
+    return str(catalog.describe_move(move)["text"])

@@ -1,0 +1,479 @@
+"""Rules text (eve.text): every name content may use has its words in the vocabulary, every
+item of every pack has text, the text says what the data and the rule configuration say."""
+from __future__ import annotations
+
+import importlib
+import json
+import re
+import string
+import sys
+from pathlib import Path
+
+import pytest
+
+import eve
+import eve_content
+from eve import text
+from eve.cli import main
+from eve.core import vocabulary
+from eve.core.vocabulary import CONTENT, TEXT
+from eve.plugins.data import DataPack
+
+ROOT = Path(__file__).resolve().parent.parent
+
+# the enumerations with words: every one content names, and the Meter's categories (costs)
+WORDED = set(CONTENT) | {"category"}
+
+# the fields each enumeration's templates may use (what eve.text fills them with)
+VOICE = {"our", "their", "players"}
+FIELDS = {
+    "card_kind": {"power", "hp", "charges"}, "keyword": set(), "target": set(),
+    "op": {"n", "to", "target", "unit", "task", "self", "cond", "then"} | VOICE,
+    "expr_ref": {"self", "target"} | VOICE, "expr_attr": set(), "expr_count": VOICE,
+    "selector": {"target", "self"} | VOICE, "trigger": {"our"}, "goal": {"threshold"},
+    "phase": set(), "move": {"effect", "unit", "lane", "attacker"}, "lane": {"lane"},
+    "enemy_target": set(), "condition": {"arg"}, "response_on": set(), "category": set(),
+}
+
+
+def _names(key):
+    return CONTENT[key] if key in CONTENT else vocabulary.names(key)
+
+
+# ---------------------------------------------------------------- the templates
+
+@pytest.mark.parametrize("key", sorted(WORDED))
+def test_every_name_content_may_use_has_words(key):
+    missing = set(_names(key)) - set(TEXT.get(key, {}))
+    assert not missing, f"vocabulary.TEXT[{key!r}] has no template for {sorted(missing)}"
+    extra = set(TEXT[key]) - set(_names(key))
+    assert not extra, f"vocabulary.TEXT[{key!r}] has templates for no member: {sorted(extra)}"
+    for name, words in TEXT[key].items():
+        assert words or name == "none", f"{key} {name!r} has an empty template"
+
+
+def test_only_worded_enumerations_have_templates():
+    assert set(TEXT) == WORDED
+
+
+@pytest.mark.parametrize("key", sorted(WORDED))
+def test_every_template_fills_with_the_fields_of_its_enumeration(key):
+    sample = {f: 2 if f in ("n", "power", "hp", "charges", "threshold", "arg", "lane") else f"<{f}>"
+              for f in FIELDS[key]}
+    for name, words in TEXT[key].items():
+        used = {f for _, f, _, _ in string.Formatter().parse(words) if f}
+        assert used <= FIELDS[key], f"{key} {name!r} uses {sorted(used - FIELDS[key])}"
+        filled = text.words(key, name, **sample)
+        assert "{" not in filled and "}" not in filled and "#" not in filled, (key, name, filled)
+
+
+def test_plural_forms_pick_by_the_number():
+    assert text.words("op", "draw", n=1) == "draw 1 card"
+    assert text.words("op", "draw", n=0) == "draw 0 cards"
+    assert text.words("op", "draw", n=3) == "draw 3 cards"
+    assert text.words("op", "summon", n=1, unit="Wisp") == "summon Wisp"
+    assert text.words("op", "summon", n=2, unit="Wisp") == "summon 2 × Wisp"
+
+
+# ---------------------------------------------------------------- a pack that says everything
+
+OP_TARGET = {"damage": "foe", "heal": "ally", "shield": "ally", "poison": "foe",
+             "buff": "ally_character", "draw": "none", "discard": "none", "exile": "foe_character",
+             "return": "void_card", "destroy": "lattice_card", "counter": "foe_stack_item",
+             "summon": "none", "task": "none"}
+OP_EXTRA = {"summon": {"unit": "imp"}, "task": {"task": "g_effect"}}
+TARGET_OP = {"none": "draw", "foe_stack_item": "counter", "void_card": "return",
+             "lattice_card": "destroy"}
+SELECTOR_OP = {"newest_void": "return", "newest_lattice": "destroy", "none": "draw"}
+ENEMY_TARGET_OP = {"newest_lattice": "destroy"}
+
+
+def lexicon_pack() -> DataPack:
+    """Every name of every worded enumeration, each in some item."""
+    cards = {}
+    # an `if` whose condition and amount read every reference, attribute and count
+    refs = [f"{r}.{a}" for r in CONTENT["expr_ref"] for a in CONTENT["expr_attr"]]
+    counts = [f"count({c})" for c in CONTENT["expr_count"]]
+    cards["op_if"] = {"kind": "sortilege", "charges": 1, "on_enter": {"target": "foe", "effect": [
+        {"op": "if", "cond": " + ".join(refs[:12]) + " > 0",
+         "then": [{"op": "damage", "n": " + ".join(refs[12:])}],
+         "else": [{"op": "heal", "to": "own_leader", "n": " + ".join(counts) + " + round"}]}]}}
+    for op in CONTENT["op"]:
+        if op == "if":
+            continue
+        target = OP_TARGET[op]
+        cards[f"op_{op}"] = {"kind": "sortilege", "charges": 1,
+                             "keywords": ["reaction"] if target == "foe_stack_item" else [],
+                             "on_enter": {"target": target,
+                                          "effect": [{"op": op, "n": 2, **OP_EXTRA.get(op, {})}]}}
+    for t in CONTENT["target"]:
+        cards[f"t_{t}"] = {"kind": "sortilege", "charges": 2, "ability": {
+            "target": t, "reaction": t == "foe_stack_item",
+            "effect": [{"op": TARGET_OP.get(t, "damage")}]}}
+    for s in CONTENT["selector"]:
+        cards[f"s_{s}"] = {"kind": "character", "power": 1, "hp": 2, "ability": {
+            "target": "foe", "effect": [{"op": SELECTOR_OP.get(s, "damage"), "to": s}]}}
+    for k in CONTENT["keyword"]:
+        cards[f"k_{k}"] = {"kind": "character", "power": 1, "hp": 1, "keywords": [k]}
+    for t in CONTENT["trigger"]:
+        cards[f"tr_{t}"] = {"kind": "relic", "trigger": {
+            "on": t, "effect": [{"op": "damage", "to": "foe_leader"}]}}
+    cards["banner"] = {"kind": "relic", "ally_power": 2}
+    tasks = {f"g_{g}": {"goal": g, "threshold": 3,
+                        "reward": [{"op": "heal", "to": "all_ally_heroes", "n": 2}]}
+             for g in CONTENT["goal"]}
+    script: list[dict] = [{"move": "summon", "unit": "imp", "lane": lane}
+                          for lane in [1] + [x for x in CONTENT["lane"] if x != "fixed"]]
+    script += [{"move": "attack", "attacker": who, "lane": lane}
+               for who in ("leader", 1, 5) for lane in (2, "strongest", "random")]
+    script += [{"move": "effect", "target": e, "effect": [
+        {"op": ENEMY_TARGET_OP.get(e, "damage"), **({"to": "all_foes"} if e == "none" else {})}]}
+        for e in CONTENT["enemy_target"]]
+    for move, cond in zip(script, CONTENT["condition"]):
+        move["unless"] = {"if": cond, "arg": 30, "do": {"move": "attack", "phase": "combat"}}
+    on = list(CONTENT["response_on"])
+    responses = [{"on": on[0], "counter": True, "per_round": 1, "charges": 2},
+                 {"on": on[1], "target": "own_leader", "effect": [{"op": "shield", "n": 2}]},
+                 {"on": on[2], "target": "random_foe", "effect": [{"op": "poison"}], "charges": 1},
+                 {"on": on[3], "effect": [{"op": "damage", "to": "all_foes"}], "per_round": 2}]
+    return DataPack("lex", "1.0.0", requires=["core"], cards=cards, tasks=tasks, heroes={
+        "h": {"max_hp": 10, "cards": ["k_swift"], "ability": {
+            "name": "Zap", "target": "foe", "effect": [{"op": "damage"}]}}},
+        units={"boss": {"kind": "enemy_hero", "max_hp": 30, "power": 3},
+               "aide": {"kind": "enemy_hero", "max_hp": 10, "power": 1},
+               "imp": {"power": 1, "hp": 2, "keywords": ["swift"]}},
+        encounters={
+            "lex1": {"roster": ["boss", "aide"], "initiative": 2, "setup": ["imp"],
+                     "tasks": ["g_effect", "g_damage"], "script": script, "responses": responses},
+            "lex2": {"roster": ["boss"], "initiative": 1, "script": [{"move": "attack"}],
+                     "responses": [{"on": on[4], "counter": True, "per_round": 1}]}})
+
+
+def test_every_template_is_used_by_a_pack_that_says_everything(monkeypatch):
+    used = set()
+    words = text.words
+
+    def spy(key, name, **fields):
+        used.add((key, name))
+        return words(key, name, **fields)
+
+    monkeypatch.setattr(text, "words", spy)
+    texts = eve.Engine(packs=[eve_content, lexicon_pack()]).catalog.rules_texts(packs=["lex"])
+    assert texts
+    # the names no item can say: a side operation's `to`, and the phases no move is made in
+    unsaid = {("selector", "none"), ("phase", "beginning"), ("phase", "end")}
+    every = {(key, name) for key in TEXT for name in TEXT[key]}
+    assert every - used == unsaid
+
+
+# ---------------------------------------------------------------- every item of every pack
+
+def _ember():
+    sys.path.insert(0, str(ROOT / "examples" / "eve-ember-pack" / "src"))
+    try:
+        return importlib.import_module("eve_ember_pack")
+    finally:
+        sys.path.pop(0)
+
+
+def _pack(module, attr):
+    obj = getattr(importlib.import_module(module), attr)
+    return obj() if isinstance(obj, type) else obj
+
+
+PACKS = {
+    "builtin": lambda: [eve_content],
+    "frozen": lambda: [_pack("frozen_pack", "FrozenPack")],
+    "ember": lambda: [eve_content, _ember()],
+    "lexicon": lambda: [eve_content, lexicon_pack()],
+    **{f"{m}.{a}": (lambda m=m, a=a: [eve_content, _pack(m, a)]) for m, a in [
+        ("rules.test_zones", "ZonePack"), ("rules.test_match_length", "LoopPack"),
+        ("rules.test_cards_stack_encounter", "CardPack"), ("rules.test_turn_meter", "TurnPack"),
+        ("rules.test_resolution", "TiePack"), ("rules.test_task_rewards", "PACK"),
+        ("rules.test_intents", "IntentPack"), ("rules.test_sides_and_sources", "SidesPack"),
+        ("test_limits", "LimitPack")]},
+}
+
+
+@pytest.fixture(scope="module", params=sorted(PACKS))
+def pack_engine(request):
+    return eve.Engine(packs=PACKS[request.param]())
+
+
+def test_every_item_of_every_pack_has_text(pack_engine):
+    catalog = pack_engine.catalog
+    texts = catalog.rules_texts()
+    assert list(texts) == [i for kind, table in text.KINDS.items() for i in getattr(catalog, table)]
+    for ident, words in texts.items():
+        assert words == catalog.rules_text(ident)
+        for line in words.splitlines():
+            assert line.strip() and line.rstrip()[-1] in ".:", (ident, line)
+            assert not re.search(r"[{}]|None|  \S|\.\.|\s[.,:]", line.strip()), (ident, line)
+
+
+def test_the_text_reads_the_data_as_the_compiler_does(pack_engine):
+    """eve.text fills in what the data leaves out as eve.compiler does: the compiled tables
+    (what the core runs) agree with it, item by item."""
+    catalog = pack_engine.catalog
+    spec = catalog.spec
+    by_code = {k: vocabulary.BY_KEY[k].by_code() for k in ("op", "selector", "target", "keyword",
+                                                             "response_on", "enemy_target")}
+
+    def same_program(effect, prog, pack):
+        code = spec["programs"][prog][1]
+        if any(w.get("op") == "if" for w in effect):
+            return                  # flattened: its blocks are checked by the rules tests
+        assert len(code) == len(effect)
+        for written, (op, sel, a, b, _expr) in zip(effect, code):
+            ins = text.instruction(written)
+            assert (by_code["op"][op], by_code["selector"][sel]) == (ins["op"], ins["to"])
+            if ins["op"] == "summon":
+                assert catalog.unit_ids[a] == text._ref(pack, ins["unit"]) and b == ins["n"]
+            elif ins["op"] == "task":
+                named = None if a < 0 else catalog.task_ids[a]
+                assert named == (None if ins["task"] == "all" else text._ref(pack, ins["task"]))
+                assert b == ins["n"]
+            else:
+                assert a == ins["n"]
+
+    def same_ability(data, compiled, prog, target, reaction, pack):
+        if data is None or "effect" not in data:
+            assert compiled[prog] < 0
+            return
+        data = {**text._ABILITY, **data}
+        same_program(data["effect"], compiled[prog], pack)
+        assert by_code["target"][compiled[target]] == data["target"]
+        if reaction:
+            assert compiled[reaction] == int(data["reaction"])
+
+    for i, ident in enumerate(catalog.player_heroes):
+        data, compiled = {**text._HERO, **catalog.heroes[ident]}, spec["heroes"][i]
+        assert [data[k] for k in ("power", "ambition", "morality")] == [
+            compiled[k] for k in ("power", "ambition", "morality")]
+        same_ability(data.get("ability"), compiled, "ability_prog", "ability_target",
+                     "ability_reaction", ident.split(":")[0])
+    for i, ident in enumerate(catalog.card_ids):
+        data, compiled = {**text._CARD, **catalog.cards[ident]}, spec["cards"][i]
+        pack = ident.split(":")[0]
+        bits = sum(code for code, k in by_code["keyword"].items() if k in data["keywords"])
+        assert bits == compiled["keywords"] and data["ally_power"] == compiled["ally_power"]
+        same_ability(data.get("on_enter"), compiled, "on_enter", "play_target", None, pack)
+        same_ability(data.get("ability"), compiled, "ability_prog", "ability_target",
+                     "ability_reaction", pack)
+        if "trigger" in data:
+            same_program(data["trigger"].get("effect", ()), compiled["trigger_prog"], pack)
+    for i, ident in enumerate(catalog.unit_ids):
+        data = {**text._UNIT, **catalog.units[ident]}
+        assert data["power"] == spec["units"][i]["power"]
+    for i, ident in enumerate(catalog.encounter_ids):
+        data, compiled = catalog.encounters[ident], spec["encounters"][i]
+        pack = ident.split(":")[0]
+        for move, branch in catalog.script_moves(ident):
+            for idx in (move, branch):
+                info = None if idx is None else catalog.describe_move(idx)
+                if info is not None and info["move"] == "effect":
+                    same_program(info["effect"], spec["moves"][idx]["prog"], pack)
+        for rule, got in zip(data.get("responses", ()), compiled["responses"]):
+            rule = {**text._RESPONSE, **rule}
+            assert [by_code["response_on"][got["on"]], bool(got["counter"]), got["per_round"],
+                    got["charges"]] == [rule[k] for k in ("on", "counter", "per_round", "charges")]
+            if not rule["counter"]:
+                assert by_code["enemy_target"][got["target_sel"]] == rule["target"]
+                same_program(rule["effect"], got["prog"], pack)
+
+
+# ---------------------------------------------------------------- what the built-in pack says
+
+EXPECTED = {
+    "core:ember_squire": "Character, 2 power, 3 hp. Costs 2 to deploy.",
+    "core:veil_ambusher": "Character, 3 power, 3 hp. Reaction, Swift. Free to deploy.",
+    "core:hexed_marauder": "Character, 4 power, 4 hp. Costs 2 to deploy. When deployed: give this "
+                           "character 1 poison.",
+    "core:gravebloom": "Character, 0 power, 4 hp. Costs 2 to deploy. When deployed: summon 2 × "
+                       "Wisp (1 power, 1 hp).",
+    "core:hollow_stalker": "Character, 2 power, 3 hp. Costs 2 to deploy. Activate (once a turn, "
+                           "cost 1): give target foe 1 poison.",
+    "core:riposte": "Sortilege, 1 charge. Reaction. Free to play. When it enters the Lattice: deal "
+                    "3 damage to target foe. Activate (spends a charge, as a reaction, free): deal 1 "
+                    "damage to target foe.",
+    "core:insight": "Sortilege, 1 charge. Costs 2 to play. When it enters the Lattice: draw 2 "
+                    "cards. Activate (spends a charge, cost 1): discard 1 random card from your "
+                    "Rift, then draw 2 cards.",
+    "core:null_hymn": "Sortilege, 1 charge. Reaction. Free to play. When it enters the Lattice: "
+                      "counter target foe item on the Stack, then draw 1 card. Activate (spends a "
+                      "charge, cost 1): draw 1 card.",
+    "core:storm_of_ash": "Sortilege, 2 charges. Costs 2 to play. Activate (spends a charge, cost "
+                         "1): deal 2 damage to all the Encounter's characters.",
+    "core:oath_standard": "Relic. Costs 2 to play. Your characters' attacks deal +1. Whenever one "
+                          "of your characters is deployed: give your leader 1 shield.",
+    "core:thorn_crown": "Relic. Costs 2 to play. Whenever one of your heroes takes damage: deal 1 "
+                        "damage to the Encounter's leader.",
+    "core:aldric": "Hero, 16 hp, 3 power. Ambition 2, Morality -3. As leader: an Action Meter of "
+                   "4; costs: play 2, deploy 2, activate 1, attack 0. Activate Battle Cry (once a "
+                   "turn, cost 1): give all your characters +1 power. Starting cards: 2 × Ember "
+                   "Squire, Ashen Duelist, War Banner, Cinder Rite, Riposte.",
+    "core:thorne": "Hero, 13 hp, 2 power. Ambition 3, Morality -4. As leader: an Action Meter of "
+                   "5; costs: play 2, deploy 2, activate 1, attack 0. Activate Hex (once a turn, "
+                   "cost 1): give target foe 1 poison, then deal 1 damage to it. Starting cards: "
+                   "Hexed Marauder, Hex of Rot, Plague Censer, Carrion Crow, Hollow Stalker.",
+    "core:ash_chief": "Enemy hero, 32 hp, 8 power.",
+    "core:shade": "Summoned character, 3 power, 1 hp. Swift.",
+    "core:bloodletting": "World Task. The first side to deal 15 damage gets: deal 4 damage to the "
+                         "other side's leader.",
+    "core:pilgrimage": "World Task. The first side to gain 3 progress from effects gets: draw 2 "
+                       "cards, then give all its heroes 2 shield.",
+    "core:ash_warband": "\n".join([
+        "Encounter. Roster: Ash Chief (the leader, 32 hp, 8 power), Ash Shaman (16 hp, 2 power). "
+        "Initiative 2: up to 2 moves a turn.",
+        "Setup: Cinder Imp (2 power, 2 hp).",
+        "World Tasks: Bloodletting, Pilgrimage.",
+        "Script, in a cycle (the next move is the intent):",
+        "  1. Main: summon Cinder Imp (2 power, 2 hp) into the first empty lane.",
+        "  2. Combat: the Encounter's leader attacks the lane of the player's strongest character.",
+        "  3. Main: give the player's leader 2 poison. Instead, if the Encounter's leader is below "
+        "40% of its max hp: restore 5 hp to the Encounter's leader.",
+        "  4. Combat: Ash Shaman attacks a random lane.",
+        "  5. Main: destroy the newest card in the player's Lattice.",
+        "  6. Combat: the Encounter's leader attacks the lane of the player's strongest character.",
+        "Responses:",
+        "  - Whenever the player deploys a character: counter it (at most 1 a round, 2 charges)."]),
+}
+
+
+@pytest.mark.parametrize("ident", sorted(EXPECTED))
+def test_the_builtin_pack_says_what_its_data_says(engine, ident):
+    assert engine.catalog.rules_text(ident) == EXPECTED[ident]
+
+
+def test_an_encounters_branches_and_responses(engine):
+    lines = engine.catalog.rules_text("core:midnight_throne").splitlines()
+    assert "  1. Main: summon Midnight Wraith (3 power, 2 hp, Swift) into the first empty lane. "\
+           "Instead, with a 50% chance: summon Throne Guard (1 power, 4 hp) into the first empty "\
+           "lane." in lines
+    assert "  4. Main: destroy the newest card in the player's Lattice. Instead, from round 8: "\
+           "deal 3 damage to all the player's heroes and characters." in lines
+    assert lines[-3:] == [
+        "  - Whenever the player deploys a character: counter it (at most 1 a round, 3 charges).",
+        "  - Whenever the player deploys a character: counter it (at most 1 a round, 2 charges).",
+        "  - Whenever the player activates an ability: give the Encounter's leader 1 shield (at "
+        "most 1 a round)."]
+    drowned = engine.catalog.rules_text("core:drowned_choir")
+    assert "  1. Main: give the player's hero or character with the least hp 3 poison." in drowned
+    assert "if the player has at least 3 characters: deal 2 damage to all the player's "\
+           "characters." in drowned
+
+
+def test_unknown_ids_and_kinds_are_refused(engine):
+    with pytest.raises(KeyError):
+        engine.catalog.rules_text("core:no_such_card")
+    with pytest.raises(ValueError, match="unknown kind 'spell'"):
+        engine.catalog.rules_texts(kinds=["spell"])
+    assert set(engine.catalog.rules_texts(kinds=["task"])) == set(engine.catalog.tasks)
+    assert engine.catalog.rules_texts(packs=["nopack"]) == {}
+
+
+# ---------------------------------------------------------------- numbers follow the data and config
+
+def test_costs_and_the_meter_follow_the_config():
+    c = eve.Engine(config={"costs": {"deploy": 3, "activate": 2, "play_support": 1},
+                           "meter_base": 3}).catalog
+    assert c.rules_text("core:ember_squire") == "Character, 2 power, 3 hp. Costs 3 to deploy."
+    assert c.rules_text("core:cinder_rite") == ("Sortilege, 3 charges. Costs 1 to play. Activate "
+                                                "(spends a charge, cost 2): deal 2 damage to target foe.")
+    assert ("As leader: an Action Meter of 5; costs: play 1, deploy 3, activate 2, attack 0."
+            in c.rules_text("core:aldric"))
+    assert c.rules_text("core:riposte") == EXPECTED["core:riposte"]       # reactions are free
+    # Morality -3 is no longer low enough for the attack discount
+    assert ("costs: play 2, deploy 2, activate 1, attack 1." in
+            eve.Engine(config={"morality_low": -4}).catalog.rules_text("core:aldric"))
+
+
+def _one_card(card) -> str:
+    pack = DataPack("mine", requires=["core"], cards={"it": card})
+    return eve.Engine(packs=[eve_content, pack]).catalog.rules_text("mine:it")
+
+
+@pytest.mark.parametrize("n", [5, 6])
+def test_numbers_follow_the_data(n):
+    bolt = {"kind": "sortilege", "charges": n,
+            "ability": {"target": "foe", "effect": [{"op": "damage", "n": n}]}}
+    assert _one_card(bolt) == (f"Sortilege, {n} charges. Costs 2 to play. Activate (spends a "
+                               f"charge, cost 1): deal {n} damage to target foe.")
+
+
+def test_what_the_data_leaves_out_is_what_the_engine_does():
+    # n is 1 by default, a summon of 0 still summons one, and an unused target is still chosen
+    assert _one_card({"kind": "character", "power": 1, "hp": 1, "on_enter": {"effect": [
+        {"op": "heal", "to": "own_leader"}, {"op": "summon", "unit": "core:wisp", "n": 0}]}}) == (
+        "Character, 1 power, 1 hp. Costs 2 to deploy. When deployed: restore 1 hp to your "
+        "leader, then summon Wisp (1 power, 1 hp).")
+    assert _one_card({"kind": "sortilege", "charges": 1, "ability": {
+        "target": "ally_hero", "effect": [{"op": "draw", "n": 2}]}}) == (
+        "Sortilege, 1 charge. Costs 2 to play. Activate (spends a charge, cost 1): choose target "
+        "allied hero, then draw 2 cards.")
+
+
+# ---------------------------------------------------------------- the intent
+
+def test_the_intent_says_its_move(engine):
+    m = engine.new_match(seed=1, encounter="core:ash_warband")
+    assert m.intent["text"] == "Main: summon Cinder Imp (2 power, 2 hp) into the first empty lane."
+    for seed in range(12):
+        m = engine.new_match(seed=seed, encounter="core:hollow_court")
+        unit = "Bone Thrall (2 power, 5 hp)" if m.intent["branch"] else "Shade (3 power, 1 hp, Swift)"
+        assert m.intent["text"] == f"Main: summon {unit} into the first empty lane."
+
+
+def test_each_script_line_is_its_moves_words(engine):
+    c = engine.catalog
+    for enc in c.encounters:
+        lines = [ln for ln in c.rules_text(enc).splitlines() if re.match(r"  \d+\. ", ln)]
+        moves = c.script_moves(enc)
+        assert len(lines) == len(moves)
+        for i, (line, (move, branch)) in enumerate(zip(lines, moves), 1):
+            assert line.startswith(f"  {i}. {c.describe_move(move)['text']}")
+            assert (" Instead, " in line) == (branch is not None)
+
+
+# ---------------------------------------------------------------- eve cards
+
+def test_eve_cards_prints_ids_names_and_text(capsys):
+    assert main(["cards", "core:riposte", "core:ember_squire"]) == 0
+    assert capsys.readouterr().out == (
+        "core:riposte  Riposte (card)\n    " + EXPECTED["core:riposte"] + "\n\n"
+        "core:ember_squire  Ember Squire (card)\n    " + EXPECTED["core:ember_squire"] + "\n")
+
+
+def test_eve_cards_json_by_kind_and_pack(engine, capsys):
+    assert main(["cards", "core", "--kind", "task", "--kind", "unit", "--json"]) == 0
+    items = json.loads(capsys.readouterr().out)
+    assert [i["id"] for i in items] == list(engine.catalog.units) + list(engine.catalog.tasks)
+    assert {i["kind"] for i in items} == {"task", "unit"}
+    assert {"id": "core:bloodletting", "kind": "task", "name": "Bloodletting",
+            "text": EXPECTED["core:bloodletting"]} in items
+    assert main(["cards", "--json"]) == 0
+    every = json.loads(capsys.readouterr().out)
+    assert {i["id"]: i["text"] for i in every} == engine.catalog.rules_texts()
+
+
+def test_eve_cards_indents_an_encounters_lines(capsys):
+    assert main(["cards", "core:ash_warband"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == "core:ash_warband  The Ash Warband (encounter)"
+    assert out[1:] == ["    " + line for line in EXPECTED["core:ash_warband"].splitlines()]
+
+
+def test_the_modding_guides_example_is_what_eve_cards_prints(capsys):
+    guide = (ROOT / "docs" / "modding.md").read_text()
+    section = guide.split("\n## Rules text\n", 1)[1]
+    command, shown = re.search(r"```text\n\$ eve (.*?)\n(.*?)```", section, re.S).groups()
+    assert main(command.split()) == 0
+    assert capsys.readouterr().out == shown
+
+
+def test_an_expression_amount_reads_in_words_with_the_plural_form():
+    assert text.words("op", "summon", n="(count(rift))", unit="Wisp") == "summon (count(rift)) × Wisp"
+    assert text.expression("14 + 3 * own_leader.power", our="your") == "14 + 3 × your leader's power"
+    assert text.expression("count(rift) >= 2 and not target.poison", players="your",
+                           target="target foe") == \
+        "the number of cards in your Rift >= 2 and not target foe's poison"

@@ -43,6 +43,15 @@ def test_non_actions_are_refused(engine, bad):
     assert _snapshot(m) == before
 
 
+@pytest.mark.parametrize("bad", ["attack", None, 3.5, True, 2**40, 2**31, -2**31 - 1, [1]])
+def test_check_reports_what_apply_refuses_and_never_raises(engine, bad):
+    # check() is apply()'s verdict without applying: the same code, no TypeError/OverflowError
+    m = engine.new_match(seed=0)
+    with pytest.raises(eve.IllegalAction) as ei:
+        m.apply(bad)
+    assert m.check(bad) == ei.value.code != 0
+
+
 def test_actions_of_a_past_position_are_refused(engine):
     m = engine.new_match(seed=2)
     old = [a for a in m.legal_actions() if a.kind == "play"]

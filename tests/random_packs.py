@@ -261,8 +261,10 @@ class _Gen:
                 m["target"] = target
             m["effect"] = self.effect(core)
         if branch and r.random() < 0.3:
-            m["unless"] = {"if": r.choice(CONDITIONS), "arg": _small(r, 0, 100, big=999),
-                           "do": self.move(branch=False)}
+            cond = r.choice(CONDITIONS)
+            when = {"cond": self.expression()} if cond == "expr" else \
+                {"if": cond, "arg": _small(r, 0, 100, big=999)}
+            m["unless"] = {**when, "do": self.move(branch=False)}
         return m
 
     def response(self) -> dict[str, Any]:

@@ -32,7 +32,7 @@ FIELDS = {
     "expr_ref": {"self", "target"} | VOICE, "expr_attr": set(), "expr_count": VOICE,
     "selector": {"target", "self"} | VOICE, "trigger": {"our"}, "goal": {"threshold"},
     "phase": set(), "move": {"effect", "unit", "lane", "attacker"}, "lane": {"lane"},
-    "enemy_target": set(), "condition": {"arg"}, "response_on": set(), "category": set(),
+    "enemy_target": set(), "condition": {"arg", "cond"}, "response_on": set(), "category": set(),
 }
 
 
@@ -130,7 +130,8 @@ def lexicon_pack() -> DataPack:
         {"op": ENEMY_TARGET_OP.get(e, "damage"), **({"to": "all_foes"} if e == "none" else {})}]}
         for e in CONTENT["enemy_target"]]
     for move, cond in zip(script, CONTENT["condition"]):
-        move["unless"] = {"if": cond, "arg": 30, "do": {"move": "attack", "phase": "combat"}}
+        when = {"cond": "round >= 3"} if cond == "expr" else {"if": cond, "arg": 30}
+        move["unless"] = {**when, "do": {"move": "attack", "phase": "combat"}}
     on = list(CONTENT["response_on"])
     responses = [{"on": on[0], "counter": True, "per_round": 1, "charges": 2},
                  {"on": on[1], "target": "own_leader", "effect": [{"op": "shield", "n": 2}]},

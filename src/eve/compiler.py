@@ -529,9 +529,23 @@ class Compiler:
             moves.append(mv)
             when = m.get("unless")
             if when is not None:
-                ctx.mapping(when, f"script[{i}].unless", "a table {if, arg, do}")
-                mv["cond"] = ctx.enum("condition", when.get("if"), f"script[{i}].unless.if")
-                mv["cond_arg"] = ctx.int(when, "arg", f"script[{i}].unless.", lo=0, hi=999)
+                ctx.mapping(when, f"script[{i}].unless", "a table {if, arg, do} or {cond, do}")
+                if "cond" in when:
+                    for key in ("if", "arg"):
+                        if key in when:
+                            raise ctx.err(f"script[{i}].unless.{key}", "a branch has a named "
+                                          "condition (`if`, `arg`) or an expression (`cond`), "
+                                          "not both", codes.INVALID_VALUE)
+                    mv["cond"] = ENUMS["condition"]["expr"]
+                    mv["cond_arg"] = self._expression(ctx, when["cond"],
+                                                      f"script[{i}].unless.cond")
+                else:
+                    mv["cond"] = ctx.enum("condition", when.get("if"), f"script[{i}].unless.if")
+                    if mv["cond"] == ENUMS["condition"]["expr"]:
+                        # its arg would be read as an expression: only `cond` makes one
+                        raise ctx.err(f"script[{i}].unless.if", "an expression condition is "
+                                      "written as `cond = \"...\"`, not `if = \"expr\"`")
+                    mv["cond_arg"] = ctx.int(when, "arg", f"script[{i}].unless.", lo=0, hi=999)
                 alts.append((i, mv, self.move(ctx, when.get("do"), f"script[{i}].unless.do")))
         n_moves = len(script)
         self.out.move_text.extend([{}] * (len(moves) - len(self.out.move_text)))

@@ -400,7 +400,12 @@ def _encounter(catalog: Catalog, enc: Mapping[str, Any]) -> str:
         if branch is not None:
             alt = catalog.describe_move(branch)
             unless = info["script"]["unless"]
-            when = words("condition", unless["if"], arg=unless["arg"])
+            if "cond" in unless:
+                when = words("condition", "expr", cond=expression(
+                    unless["cond"], self="the Encounter's leader", target="its target",
+                    our="the Encounter's", their="the player's", players="the player's"))
+            else:
+                when = words("condition", unless["if"], arg=unless["arg"])
             phase = "" if alt["phase"] == info["phase"] else f" (in {words('phase', alt['phase'])})"
             line += " " + _sentence(f"instead, {when}: {_move_body(catalog, alt)}{phase}")
         lines.append(line)

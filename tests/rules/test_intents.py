@@ -47,6 +47,10 @@ class IntentPack:
         register("caller", {"roster": ["boss"], "initiative": 1, "responses": answer,
                             "script": [{"move": "summon", "phase": "main", "unit": "imp",
                                         "lane": "random"}]})
+        register("watcher", {"roster": ["boss"], "initiative": 1, "script": [
+            {"move": "summon", "phase": "main", "unit": "imp",
+             "unless": {"cond": "count(foe_characters) >= 2 and own_leader.hp > 10",
+                        "do": {"move": "summon", "phase": "main", "unit": "brute"}}}]})
         register("forker", {"roster": ["boss"], "initiative": 1, "script": [
             {"move": "summon", "phase": "main", "unit": "imp",
              "unless": {"if": "random_pct", "arg": 50,
@@ -178,3 +182,41 @@ def test_a_drawn_target_replaced_before_the_move_makes_it_fizzle(eng):
         m.apply(next(a for a in m.legal_actions() if a.kind in ("end_phase", "pass")))
     assert [e for e in m.events if e.kind == "fizzle" and e.side == "encounter"]
     assert not [e for e in m.events if e.kind == "damage" and e.fields["by_side"] == 1]
+
+
+@rule("N02", "E17")
+def test_a_branch_condition_may_be_an_expression_read_for_the_encounter(eng):
+    for posts, unit in ((0, "it:imp"), (1, "it:imp"), (2, "it:brute"), (4, "it:brute")):
+        m = scenario(eng, 0, heroes=["it:plain"], encounter="it:watcher",
+                     player_lanes={i: "it:post" for i in range(posts)})
+        assert m.intent["unit"] == unit and m.intent["branch"] == (unit == "it:brute"), posts
+    weak = scenario(eng, 0, heroes=["it:plain"], encounter="it:watcher",
+                    player_lanes={0: "it:post", 1: "it:post"}, enemy_state={0: {"hp": 5}})
+    assert weak.intent["unit"] == "it:imp"
+    assert "if the number of the player's characters >= 2" in eng.catalog.rules_text("it:watcher")
+
+
+def test_a_branch_names_its_condition_or_gives_an_expression_not_both():
+    class Both(IntentPack):
+        @hookimpl
+        def eve_register_encounters(self, register):
+            register("both", {"roster": ["boss"], "initiative": 1, "script": [
+                {"move": "summon", "phase": "main", "unit": "imp",
+                 "unless": {"cond": "round > 1", "if": "round_at_least", "arg": 2,
+                            "do": {"move": "summon", "phase": "main", "unit": "brute"}}}]})
+    with pytest.raises(eve.ContentError) as ei:
+        eve.Engine(packs=[eve_content, Both()])
+    assert ei.value.path.endswith("script[0].unless.if")
+
+
+def test_an_expression_condition_cannot_be_named_with_an_arg():
+    class Named(IntentPack):
+        @hookimpl
+        def eve_register_encounters(self, register):
+            register("named", {"roster": ["boss"], "initiative": 1, "script": [
+                {"move": "summon", "phase": "main", "unit": "imp",
+                 "unless": {"if": "expr", "arg": 30,
+                            "do": {"move": "summon", "phase": "main", "unit": "brute"}}}]})
+    with pytest.raises(eve.ContentError) as ei:
+        eve.Engine(packs=[eve_content, Named()])
+    assert ei.value.path.endswith("script[0].unless.if") and "cond" in str(ei.value)

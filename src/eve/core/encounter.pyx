@@ -10,7 +10,7 @@ from libc.stdint cimport int16_t
 from eve.core.defs cimport *
 from eve.core.events cimport emit
 from eve.core.rng cimport sm_below
-from eve.core.effects cimport leader_of, first_empty_lane
+from eve.core.effects cimport leader_of, first_empty_lane, eval_expr
 
 
 cdef bint _cond_holds(State* st, const Tables* tb, const Move* m) noexcept nogil:
@@ -28,6 +28,9 @@ cdef bint _cond_holds(State* st, const Tables* tb, const Move* m) noexcept nogil
         return n >= m.cond_arg
     if m.cond == COND_ROUND_AT_LEAST:
         return st.round >= m.cond_arg
+    if m.cond == COND_EXPR:
+        u = leader_of(st, ENCOUNTER)
+        return eval_expr(st, tb, m.cond_arg, ENCOUNTER, u, TGT_NONE) != 0
     return False
 
 

@@ -203,7 +203,7 @@ for _name, _c in (("op", N_OPS - 1), ("selector", SEL_NONE), ("target", T_LATTIC
                   ("expr_ref", N_EXPR_REFS - 1), ("expr_attr", N_EXPR_ATTRS - 1),
                   ("expr_count", N_EXPR_COUNTS - 1),
                   ("trigger", TR_ALLY_HERO_DAMAGED), ("goal", G_EFFECT),
-                  ("enemy_target", ESEL_NEWEST_LATTICE), ("condition", COND_ROUND_AT_LEAST),
+                  ("enemy_target", ESEL_NEWEST_LATTICE), ("condition", COND_EXPR),
                   ("response_on", RESP_ON_ANY)):
     if max(CONTENT[_name].values()) != _c:
         raise ImportError(f"eve.core.vocab is stale for {_name!r}: rebuild the core")

@@ -230,7 +230,8 @@ cdef enum:
     COND_OWN_HP_BELOW_PCT = 2
     COND_FOE_CHARS_AT_LEAST = 3
     COND_ROUND_AT_LEAST = 4
-    N_CONDS = 5
+    COND_EXPR = 5
+    N_CONDS = 6
 
 # What an Encounter response rule answers (`on`)
 cdef enum:

@@ -250,6 +250,7 @@ ENUMS: tuple[Enum, ...] = (
         ("foe_characters_at_least", "the player has at least arg characters",
          "COND_FOE_CHARS_AT_LEAST"),
         ("round_at_least", "the round is at least arg"),
+        ("expr", "the expression `cond` holds, read for the Encounter (`unless = {cond = ...}`)"),
     ], count="N_CONDS", content=True),
     _enum("response_on", "What an Encounter response rule answers (`on`)", "RESP_ON_", [
         ("deploy", "a character being deployed"),
@@ -475,6 +476,7 @@ TEXT: Mapping[str, Mapping[str, str]] = MappingProxyType({key: MappingProxyType(
         "own_hp_below_pct": "if the Encounter's leader is below {arg}% of its max hp",
         "foe_characters_at_least": "if the player has at least {arg:# character/# characters}",
         "round_at_least": "from round {arg}",
+        "expr": "if {cond}",
     },
     "response_on": {
         "deploy": "the player deploys a character",

@@ -102,12 +102,14 @@ class BranchMove(TypedDict, total=False):
     effect: list[Instruction]
 
 
-# `if` is a Python keyword, so this one is written in the functional form
-Condition = TypedDict("Condition", {"if": str, "arg": int, "do": BranchMove}, total=False)
+# `if` is a Python keyword, so this one is written in the functional form; a branch names a
+# condition (`if`, with its `arg`) or gives one as an expression (`cond`, "own_leader.hp < 20")
+Condition = TypedDict("Condition", {"if": str, "arg": int, "cond": str, "do": BranchMove},
+                      total=False)
 
 
 class Move(BranchMove, total=False):
-    unless: Condition              # {if = condition, arg = n, do = another move}
+    unless: Condition              # {if = condition, arg = n, do = another move}, or {cond, do}
 
 
 class Response(TypedDict, total=False):

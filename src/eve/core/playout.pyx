@@ -29,9 +29,9 @@ cdef enum:
 
 POLICIES = {"random": POLICY_RANDOM, "greedy": POLICY_GREEDY}
 
-# A match capped at this many decisions or fewer is played in the caller's thread: a thread of
-# its own costs about 0.15 ms, most of a batch of short matches (the built-in ones take about
-# 30 µs of random play)
+# A match capped at this many decisions or fewer (about a second of random play) is played in
+# the caller's thread: a thread of its own costs 0.15-0.3 ms on the project's machine, more
+# than a small batch of short matches takes (a built-in one is about 30 µs of random play)
 INLINE_DECISIONS = 1_000_000
 
 

@@ -6,7 +6,8 @@ The Ctrl-C tests run in subprocesses: each waits until its child is in the nativ
 SIGINT, and asks for the end within a few seconds (loosely: the loops read their stop flag at
 every decision, or every 256 rollout decisions). Long matches come from LONG, a pack whose
 matches random play makes long: free plays, forty cards in hand, nobody can die, 999 rounds
-(a random match there takes about 270,000 decisions, half a second; greedy play, a second).
+of up to 999 decisions a turn (a random match there takes about 270,000 decisions, half a
+second; greedy play, a second).
 """
 import signal
 import subprocess
@@ -17,7 +18,8 @@ import pytest
 
 LONG = dict(
     name="long",
-    rules={"max_rounds": 999, "hand_floor": 40, "opening_hand": 40, "meter_base": 99,
+    rules={"max_rounds": 999, "max_decisions_per_turn": 999, "hand_floor": 40,
+           "opening_hand": 40, "meter_base": 99,
            "costs": {"play_support": 0, "deploy": 0, "activate": 0, "attack": 0}},
     cards={"mote": {"kind": "sortilege", "charges": 99,
                     "on_enter": {"effect": [{"op": "shield", "to": "own_leader", "n": 1}]},

@@ -86,7 +86,8 @@ def _progress(done: int, total: int, started: float, stream=None) -> None:
 
 def cmd_simulate(args: argparse.Namespace) -> int:
     from eve import Engine
-    from eve.core.playout import run_matches
+    from eve.core.interrupt import run_stoppable
+    from eve.core.playout import StopFlag, run_matches
 
     engine = Engine()
     heroes = args.heroes.split(",") if args.heroes else engine.default_heroes()
@@ -108,33 +109,45 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     started = time.perf_counter()
     per_enc: dict[str, dict[str, Any]] = {}
     total = len(seeds)
-    done = 0
-    decisions = 0
-    chunk = 50
-    for enc, enc_seeds in plan.items():
-        ei = engine.encounter_index(enc)
-        res: list[tuple[int, int, int]] = []
-        for i in range(0, len(enc_seeds), chunk):
-            part = list(enc_seeds[i:i + chunk])
-            if args.policy == "mcts":
-                got = [_mcts_match(engine, seed, heroes, enc, args) for seed in part]
-            else:
-                got = run_matches(engine.content, part, hidx, ei, args.policy,
-                                  max_decisions=engine.max_match_length,
-                                  record=bool(args.save_replays))
-            if args.save_replays:
-                _save_replays(engine, args.save_replays, part, heroes, enc, got)
-            res.extend((r[0], r[1], r[2]) for r in got)
-            done += len(part)
-            if not args.quiet:
-                _progress(done, total, started)
-        ends = _count_outcomes(o for o, _, _ in res)
-        decisions += sum(d for _, _, d in res)
-        per_enc[engine.compiled.encounter_ids[ei]] = {
-            "games": len(res), **ends,
-            "win_rate": ends["wins"] / len(res) if res else 0.0,
-            "mean_rounds": sum(r for _, r, _ in res) / len(res) if res else 0.0,
-        }
+    stop = StopFlag()
+
+    def play_all() -> int:
+        done = decisions = 0
+        chunk = 50
+        for enc, enc_seeds in plan.items():
+            ei = engine.encounter_index(enc)
+            res: list[tuple[int, int, int]] = []
+            for i in range(0, len(enc_seeds), chunk):
+                part = list(enc_seeds[i:i + chunk])
+                if args.policy == "mcts":
+                    got = [_mcts_match(engine, seed, heroes, enc, args) for seed in part]
+                else:
+                    got = run_matches(engine.content, part, hidx, ei, args.policy,
+                                      max_decisions=engine.max_match_length,
+                                      record=bool(args.save_replays), stop=stop)
+                if stop.is_set():
+                    return decisions        # Ctrl-C: the caller's thread raises it
+                if args.save_replays:
+                    _save_replays(engine, args.save_replays, part, heroes, enc, got)
+                res.extend((r[0], r[1], r[2]) for r in got)
+                done += len(part)
+                if not args.quiet:
+                    _progress(done, total, started)
+            ends = _count_outcomes(o for o, _, _ in res)
+            decisions += sum(d for _, _, d in res)
+            per_enc[engine.compiled.encounter_ids[ei]] = {
+                "games": len(res), **ends,
+                "win_rate": ends["wins"] / len(res) if res else 0.0,
+                "mean_rounds": sum(r for _, r, _ in res) / len(res) if res else 0.0,
+            }
+        return decisions
+
+    if args.policy == "mcts":
+        decisions = play_all()          # its searches take Ctrl-C as eve.search.mcts does
+    else:
+        # the native matches play in a thread of their own, so that Ctrl-C here stops them at
+        # their next decision (eve.core.interrupt), not at the end of a batch
+        decisions = run_stoppable([play_all], [stop.set])[0]
     elapsed = time.perf_counter() - started
     summary = {
         "games": total, "policy": args.policy, "seed": args.seed, "heroes": heroes,

@@ -7,9 +7,9 @@ parameters; a `time_limit` makes it depend on the machine too.
 """
 from __future__ import annotations
 
+import functools
 import math
 import operator
-import threading
 import time
 import weakref
 from dataclasses import dataclass, field
@@ -17,6 +17,7 @@ from typing import Any
 
 from eve.actions import Action, Listed
 from eve.core.errors import ParameterError
+from eve.core.interrupt import run_stoppable
 from eve.core.match import Match
 from eve.core.search import Worker, worker_seed
 
@@ -116,40 +117,18 @@ def mcts(match: Match, iterations: int = 1000, seed: int = 0, threads: int = 1, 
     args = [(match, worker_seed(seed, i), per[i], float(c), int(max_depth), REWARDS[reward],
              int(verify), float(time_limit or 0.0), int(cache_states)) for i in range(len(per))]
     t0 = time.perf_counter()
-    errors: list[BaseException] = []
-
-    def run(w: Worker, a: tuple[Any, ...]) -> None:
-        try:
-            w.run(*a)
-        except BaseException as e:      # re-raised in the caller's thread below
-            errors.append(e)
-
     # A long search runs in threads of its own, even one, so that the caller's thread stays
-    # free to take Ctrl-C: it then asks every search to stop (within 32 iterations) and raises
-    # KeyboardInterrupt once they have. A short one-thread search (at most about a second and
-    # a half) runs in the caller's thread: a thread of its own costs a few percent of a small
-    # search (measured in pairs), and Ctrl-C then waits for its end.
+    # free to take Ctrl-C: it then asks every search to stop (at its next iteration, or
+    # within 256 decisions of a rollout) and raises KeyboardInterrupt once they have
+    # (eve.core.interrupt). A short one-thread search (at most 50,000 iterations, and a time
+    # limit, if any, of at most 1.5 s) runs in the caller's thread: a thread of its own costs a
+    # few percent of a small search (measured in pairs), and Ctrl-C then waits for its end.
     if len(workers) == 1 and iterations <= INLINE_ITERATIONS and (
             time_limit is None or time_limit <= INLINE_SECONDS):
         workers[0].run(*args[0])
-        ts = []
     else:
-        ts = [threading.Thread(target=run, args=(w, a), daemon=True)
-              for w, a in zip(workers, args)]
-    for t in ts:
-        t.start()
-    try:
-        for t in ts:
-            while t.is_alive():
-                t.join(0.05)
-    except KeyboardInterrupt:
-        for w in workers:
-            w.stop()
-        for t in ts:
-            t.join()
-        raise
-    if errors:
-        raise errors[0]
+        run_stoppable([functools.partial(w.run, *a) for w, a in zip(workers, args)],
+                      [w.stop for w in workers])
     elapsed = time.perf_counter() - t0
     visits = {a: 0 for a in legal}
     values = {a: 0.0 for a in legal}

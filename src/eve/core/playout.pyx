@@ -2,10 +2,16 @@
 
 They use the same `legal_actions` / `apply_action` as the Python API. Their randomness comes
 from a policy stream of their own, never from a match stream.
+
+Ctrl-C: the native loops read a stop flag at every decision. A batch whose matches are capped
+at INLINE_DECISIONS decisions or fewer (about a second of random play) runs in the caller's
+thread, which takes Ctrl-C between matches; a longer one runs in a thread of its own while the
+caller's thread waits (eve.core.interrupt), so that Ctrl-C stops it at its next decision.
 """
 from libc.string cimport memcpy
 from libc.stdlib cimport malloc, free
 from libc.stdint cimport int16_t, int32_t, uint64_t
+from cpython.exc cimport PyErr_CheckSignals
 
 from eve.core.defs cimport *
 from eve.core.rng cimport sm_below, stream_seed
@@ -15,6 +21,7 @@ from eve.core.tables cimport CompiledContent
 from eve.core.match cimport Match
 
 from eve.core.errors import MatchBusy as _MatchBusy
+from eve.core.interrupt import run_stoppable as _run_stoppable
 
 cdef enum:
     POLICY_RANDOM = 0
@@ -22,12 +29,31 @@ cdef enum:
 
 POLICIES = {"random": POLICY_RANDOM, "greedy": POLICY_GREEDY}
 
+# A match capped at this many decisions or fewer (about a second of random play) is played in
+# the caller's thread: a thread of its own costs 0.15-0.3 ms on the project's machine, more
+# than a small batch of short matches takes (a built-in one is about 30 µs of random play)
+INLINE_DECISIONS = 1_000_000
 
-cdef int random_playout(State* st, Ctx* cx, uint64_t* rng, int max_decisions) noexcept nogil:
-    """Uniformly random legal actions until the match ends; returns the decisions made."""
+
+cdef class StopFlag:
+    """Set from another thread to end a native batch (`run_matches(..., stop=flag)`) at its
+    next decision."""
+    cdef int asked
+
+    def set(self):
+        self.asked = 1
+
+    def is_set(self):
+        return self.asked != 0
+
+
+cdef int random_playout(State* st, Ctx* cx, uint64_t* rng, int max_decisions,
+                        const int* stop) noexcept nogil:
+    """Uniformly random legal actions until the match ends, or until `stop` is set (read at
+    every decision); returns the decisions made."""
     cdef int32_t buf[MAX_ACTIONS]
     cdef int n = legal_actions(st, cx, buf), d = 0
-    while d < max_decisions and n > 0:
+    while d < max_decisions and n > 0 and stop[0] == 0:
         # the step hands back the next list: the one the game used to decide it must stop
         n = apply_listing(st, cx, buf[sm_below(rng, <unsigned int>n)] if n > 1 else buf[0], buf)
         d += 1
@@ -79,13 +105,15 @@ cdef int32_t greedy_choice(State* st, Ctx* cx, uint64_t* rng) noexcept nogil:
     return buf[best]
 
 
-cdef int play_policy(State* st, Ctx* cx, int policy, uint64_t* rng, int cap, int32_t* rec) noexcept nogil:
-    """Play a native policy for up to `cap` decisions; each chosen action code goes to `rec`
-    unless it is NULL. Returns the decisions made."""
+cdef int play_policy(State* st, Ctx* cx, int policy, uint64_t* rng, int cap, int32_t* rec,
+                     const int* stop) noexcept nogil:
+    """Play a native policy for up to `cap` decisions, or until `stop` is set (read at every
+    decision); each chosen action code goes to `rec` unless it is NULL. Returns the decisions
+    made."""
     cdef int32_t buf[MAX_ACTIONS]
     cdef int d = 0, n
     cdef int32_t a
-    while d < cap and st.outcome == OUT_NONE:
+    while d < cap and st.outcome == OUT_NONE and stop[0] == 0:
         if policy == POLICY_RANDOM:
             n = legal_actions(st, cx, buf)
             if n == 0:
@@ -102,29 +130,54 @@ cdef int play_policy(State* st, Ctx* cx, int policy, uint64_t* rng, int cap, int
     return d
 
 
+cdef class _Playout:
+    """One random playout on a copy of a match's state, run by `run` in whichever thread calls
+    it; `stop` (a StopFlag) ends it at its next decision."""
+    cdef State st
+    cdef Ctx cx
+    cdef uint64_t rng
+    cdef int max_decisions
+    cdef int decisions
+    cdef object content        # keeps the tables that cx points to alive
+    cdef readonly StopFlag stop
+
+    def run(self):
+        with nogil:
+            self.decisions = random_playout(&self.st, &self.cx, &self.rng, self.max_decisions,
+                                            &self.stop.asked)
+
+
 def playout(Match match, unsigned long long seed, int max_decisions=1000000):
     """Play `match` to its end with uniformly random legal actions (native, no GIL). Returns
     the number of decisions made.
 
     Threads: the playout runs on a copy of the state taken when it starts, and writes the end
     state back when it returns, both under the GIL; meanwhile other threads read the match as it
-    was, and `apply` (or another playout) on it raises eve.MatchBusy, changing nothing."""
-    cdef uint64_t rng = stream_seed(seed, b"playout")
-    cdef Ctx cx
-    cdef int d
-    cdef State st
+    was, and `apply` (or another playout) on it raises eve.MatchBusy, changing nothing.
+
+    Ctrl-C: with a cap above INLINE_DECISIONS the playout runs in a thread of its own, and
+    Ctrl-C stops it at its next decision (KeyboardInterrupt; the match is unchanged); below,
+    Ctrl-C waits for its end."""
+    cdef _Playout job
     if match.busy:
         raise _MatchBusy("the match is being played out in another thread")
-    ctx_init(&cx, match.content.tb, 0)
-    memcpy(&st, &match.st, sizeof(State))
+    job = _Playout.__new__(_Playout)
+    job.content = match.content
+    job.stop = StopFlag.__new__(StopFlag)
+    job.rng = stream_seed(seed, b"playout")
+    job.max_decisions = max_decisions
+    ctx_init(&job.cx, match.content.tb, 0)
+    memcpy(&job.st, &match.st, sizeof(State))
     match.busy = True
     try:
-        with nogil:
-            d = random_playout(&st, &cx, &rng, max_decisions)
-        memcpy(&match.st, &st, sizeof(State))
+        if max_decisions <= INLINE_DECISIONS:
+            job.run()
+        else:
+            _run_stoppable([job.run], [job.stop.set])
+        memcpy(&match.st, &job.st, sizeof(State))
     finally:
         match.busy = False
-    return d
+    return job.decisions
 
 
 def choose(Match match, str policy, unsigned long long seed=0):
@@ -141,15 +194,16 @@ def choose(Match match, str policy, unsigned long long seed=0):
 
 
 def run_matches(CompiledContent content, list seeds, list heroes, int enc, str policy,
-                int max_decisions=100000, bint record=False):
+                int max_decisions=100000, bint record=False, StopFlag stop=None):
     """Play one match per seed natively with a policy; returns [(outcome, rounds, decisions)],
-    or with `record` [(outcome, rounds, decisions, [action codes], final state hash)]."""
-    cdef State st
-    cdef Ctx cx
-    cdef uint64_t rng, s
-    cdef int16_t hs[MAX_HERO_SLOTS]
-    cdef int nh = len(heroes), i, d, pol = POLICIES[policy]
-    cdef int32_t* rec = NULL
+    or with `record` [(outcome, rounds, decisions, [action codes], final state hash)].
+
+    Ctrl-C: with `max_decisions` at most INLINE_DECISIONS the batch runs in the caller's thread
+    and KeyboardInterrupt is raised between matches; with more, in a thread of its own, stopped
+    at its next decision. With `stop`, it runs in the calling thread whatever its size and ends
+    at the next decision after the flag is set, returning the matches finished before (for a
+    caller that runs batches in a thread of its own, as `eve simulate` does)."""
+    cdef int nh = len(heroes), pol = POLICIES[policy]
     if not 1 <= nh <= content.tb.cfg.player_hero_slots:
         raise ValueError(f"a party has 1 to {content.tb.cfg.player_hero_slots} heroes, not {nh}")
     for h in heroes:            # a loop, not all(genexpr): Cython warns of that (cython#1699)
@@ -159,6 +213,26 @@ def run_matches(CompiledContent content, list seeds, list heroes, int enc, str p
         raise ValueError(f"no encounter index {enc}")
     if max_decisions < 1:
         raise ValueError("max_decisions must be at least 1")
+    if stop is None and max_decisions > INLINE_DECISIONS:
+        flag = StopFlag.__new__(StopFlag)
+        return _run_stoppable(
+            [lambda: _play(content, seeds, heroes, enc, pol, max_decisions, record, flag)],
+            [flag.set])[0]
+    return _play(content, seeds, heroes, enc, pol, max_decisions, record,
+                 StopFlag.__new__(StopFlag) if stop is None else stop)
+
+
+cdef list _play(CompiledContent content, list seeds, list heroes, int enc, int pol,
+                int max_decisions, bint record, StopFlag stop):
+    """run_matches' loop, in the calling thread: without the GIL during each match; between
+    matches the results are kept and a signal is taken (the main thread's Ctrl-C raises
+    KeyboardInterrupt here)."""
+    cdef State st
+    cdef Ctx cx
+    cdef uint64_t rng, s
+    cdef int16_t hs[MAX_HERO_SLOTS]
+    cdef int nh = len(heroes), i, d
+    cdef int32_t* rec = NULL
     if record:
         rec = <int32_t*>malloc(max_decisions * sizeof(int32_t))
         if rec == NULL:
@@ -174,12 +248,16 @@ def run_matches(CompiledContent content, list seeds, list heroes, int enc, str p
                 rng = stream_seed(s, b"policy")
                 setup_match(&st, &cx, s, hs, nh, enc, NULL, -1)
                 begin(&st, &cx)
-                d = play_policy(&st, &cx, pol, &rng, max_decisions, rec)
+                d = play_policy(&st, &cx, pol, &rng, max_decisions, rec, &stop.asked)
+            if stop.asked and st.outcome == OUT_NONE and d < max_decisions:
+                break           # stopped before its end: not a result
             if record:
                 out.append((st.outcome, st.round, d, [rec[i] for i in range(d)], state_hash(&st)))
             else:
                 out.append((st.outcome, st.round, d))
+            if stop.asked:
+                break
+            PyErr_CheckSignals()
     finally:
         free(rec)
     return out
-

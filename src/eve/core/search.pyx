@@ -42,7 +42,7 @@ from eve.core.search_arena cimport eve_huge_pages, eve_huge_from, eve_arena_allo
 from eve.core.search_cache cimport Cache, STATE_WORDS, _state_layout_init
 from eve.core.search_hidden cimport _canonical_archive, _resample, determinize
 from eve.core.search_loop cimport Slot, TABLE_SIZE, grow
-from eve.core.search_params cimport Params, Stats
+from eve.core.search_params cimport Params, Stats, _now
 from eve.core.search_tree cimport Node, Uct, Tree
 from eve.core.search_uct cimport _ln, _uct_tables_init
 
@@ -91,8 +91,6 @@ cdef class _Worker:
         p.max_depth = max_depth
         p.shaped = shaped
         p.verify = verify
-        p.time_limit = time_limit
-        self.stop_asked = 0
         p.stop = &self.stop_asked
         ctx_init(&cx, match.content.tb, 1)     # re-sampling leaves the Archive to the draws: _resample
         memcpy(&root, &match.st, sizeof(State))      # the match itself is never touched
@@ -140,16 +138,23 @@ cdef class _Worker:
         self.stats.nodes = 1
         self.stats.tree_s = 0
         self.stats.rollout_s = 0
-        with nogil:
-            self.n_nodes = grow(&root, &cx, &p, seed, iterations, &self.tree, self.table,
-                                &self.cache, &self.stats)
+        p.deadline = _now() + time_limit if time_limit > 0 else 0.0
+        try:
+            with nogil:
+                self.n_nodes = grow(&root, &cx, &p, seed, iterations, &self.tree, self.table,
+                                    &self.cache, &self.stats)
+        finally:
+            # cleared when the search ends, not when it starts: a stop asked before this
+            # thread reached run() (Ctrl-C just after the threads started) still stops it
+            self.stop_asked = 0
         if self.n_nodes < 0:
             self.n_nodes = 0
             raise MemoryError("no memory for the search tree's root")
 
     def stop(self):
-        """Ask a running search (in another thread) to end at its next check: within 32
-        iterations. Its result is that of the iterations done."""
+        """Ask a running search (in another thread) to end: at its next iteration, or within
+        256 decisions of a rollout, which is then scored as at the depth cap. Its result is
+        that of the iterations done (at least one)."""
         self.stop_asked = 1
 
     cdef list _children(self, int node):

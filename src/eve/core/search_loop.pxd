@@ -6,14 +6,13 @@ cimport cython
 from libc.string cimport memcpy, memcmp
 from libc.math cimport sqrt, INFINITY
 from libc.stdint cimport int32_t, int64_t, uint32_t, uint64_t
-from posix.time cimport clock_gettime, timespec, CLOCK_MONOTONIC
 
 from eve.core.defs cimport *
 from eve.core.rng cimport sm_below
 from eve.core.rules cimport legal_actions, apply_action, apply_listing, check_action
 from eve.core.search_cache cimport Cache, _keep, _materialize
 from eve.core.search_hidden cimport Hidden, _hidden, _resample, _unrevealed
-from eve.core.search_params cimport Params, Stats
+from eve.core.search_params cimport Params, Stats, _now, _stopped
 from eve.core.search_rollout cimport rollout
 from eve.core.search_tree cimport Node, Uct, Tree, CLEAN, DIRTY, _slots, _init_node
 from eve.core.search_uct cimport _select_kept, _ucb_linked
@@ -60,12 +59,6 @@ cdef extern from *:
     """
     uint64_t eve_ticks() nogil
     void __builtin_prefetch(const void* p) nogil
-
-
-cdef inline double _now() noexcept nogil:
-    cdef timespec t
-    clock_gettime(CLOCK_MONOTONIC, &t)
-    return t.tv_sec + t.tv_nsec * 1e-9
 
 
 cdef inline void _verify_from_root(const State* root, Ctx* cx, uint64_t rng, const int32_t* path,
@@ -132,10 +125,11 @@ cdef inline int grow(const State* root, Ctx* cx, const Params* p, uint64_t seed,
     k_start = eve_ticks()
     k0 = k_start
     for it in range(iterations):
-        # every 32 iterations, from the 32nd on (so neither leaves a thread without iterations
-        # to choose by): a stop asked from another thread (Ctrl-C), and the time limit
-        if (it & 31) == 0 and it > 0 and (p.stop[0] != 0 or (
-                p.time_limit > 0 and _now() - t_start > p.time_limit)):
+        # a stop (asked from another thread, Ctrl-C, or found by a rollout cut at the time
+        # limit) at every iteration, the clock every 32 iterations; neither before the first
+        # iteration, and the clock not before the 32nd (so a time limit, however small, never
+        # leaves a thread without iterations to choose by)
+        if it > 0 and (p.stop[0] != 0 or ((it & 31) == 0 and _stopped(p))):
             break
         k_it = k0           # when the last rollout ended: its backup counts as tree time
         nodes = tr.nodes

@@ -1,14 +1,16 @@
 # What a search is asked (Params) and what it counts (Stats), shared by the loop, the rollout
-# and the Worker that reports them. Compiled into the search extension (see search_arena.pxd).
+# and the Worker that reports them; and when it must end (_stopped). Compiled into the search
+# extension (see search_arena.pxd).
 from libc.stdint cimport int64_t
+from posix.time cimport clock_gettime, timespec, CLOCK_MONOTONIC
 
 cdef struct Params:
     double c
     int max_depth       # rollout decisions before evaluating (0: play to the end)
     int shaped          # reward at the depth cap: 1 shaped hp difference, 0 a draw (0.5)
     int verify          # check every tree action with check_action (tests)
-    double time_limit   # seconds, 0: none
-    int* stop           # set (non-zero) from another thread: end the search at the next check
+    double deadline     # _now() when the time limit runs out; 0: no limit
+    int* stop           # set (non-zero) from another thread, or by _stopped: end the search
 
 cdef struct Stats:
     int64_t iterations
@@ -22,3 +24,21 @@ cdef struct Stats:
     double step_s
     double gen_s
     double rollout_s
+
+
+cdef inline double _now() noexcept nogil:
+    cdef timespec t
+    clock_gettime(CLOCK_MONOTONIC, &t)
+    return t.tv_sec + t.tv_nsec * 1e-9
+
+
+cdef inline bint _stopped(const Params* p) noexcept nogil:
+    """Whether the search must end: a stop asked from another thread (Ctrl-C), or the time
+    limit past. A limit found past sets the stop flag too, so that once a rollout has found it
+    the loop sees it without reading the clock."""
+    if p.stop[0] != 0:
+        return True
+    if p.deadline > 0 and _now() > p.deadline:
+        p.stop[0] = 1
+        return True
+    return False

@@ -5,7 +5,7 @@ from libc.stdint cimport int32_t, int64_t, uint64_t
 from eve.core.defs cimport *
 from eve.core.rng cimport sm_below
 from eve.core.rules cimport legal_actions, apply_listing
-from eve.core.search_params cimport Params
+from eve.core.search_params cimport Params, _stopped
 
 
 cdef inline double _shaped(const State* st) noexcept nogil:
@@ -39,7 +39,10 @@ cdef inline double rollout(State* st, Ctx* cx, uint64_t* rng, const Params* p, i
     if n < 0:
         n = legal_actions(st, cx, buf)
     while n > 0:
-        if p.max_depth > 0 and d >= p.max_depth:
+        # the depth cap; and every 256 decisions the search's stop and time limit, which a
+        # rollout to the end of a long match could outlast: cut there, it is scored as at the
+        # depth cap and the search ends with its iteration (docs/search.md)
+        if (p.max_depth > 0 and d >= p.max_depth) or ((d & 255) == 255 and _stopped(p)):
             decisions[0] += d
             return _shaped(st) if p.shaped else 0.5
         n = apply_listing(st, cx, buf[sm_below(rng, <unsigned int>n)] if n > 1 else buf[0], buf)

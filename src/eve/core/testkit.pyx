@@ -13,6 +13,7 @@ from time import perf_counter as _perf_counter
 from libc.stdlib cimport malloc, free
 from libc.string cimport memcpy, memcmp, memset
 from libc.stdint cimport int16_t, int32_t, uint64_t
+from cpython.exc cimport PyErr_CheckSignals
 
 from eve.core.defs cimport *
 from eve.core.rng cimport sm_below, stream_seed
@@ -403,23 +404,25 @@ def listing_mismatches(Match start, unsigned long long seed, int max_decisions=1
 # ---------------------------------------------------------------- bench kernels (`eve bench`)
 
 def bench_playouts(Match start, double seconds=1.0, unsigned long long seed=1):
-    """Random playouts from copies of `start` for about `seconds`: (matches, decisions, elapsed)."""
+    """Random playouts from copies of `start` for about `seconds`: (matches, decisions, elapsed).
+    Between runs of 64 playouts it takes a signal: Ctrl-C raises KeyboardInterrupt there."""
     cdef State st
     cdef Ctx cx
     cdef uint64_t rng = stream_seed(seed, b"bench")
     cdef long long games = 0, decisions = 0
-    cdef int _
+    cdef int _, never = 0
     ctx_init(&cx, start.content.tb, 0)
     t0 = _perf_counter()
     while True:
         with nogil:
             for _ in range(64):
                 memcpy(&st, &start.st, sizeof(State))
-                decisions += random_playout(&st, &cx, &rng, 1000000)
+                decisions += random_playout(&st, &cx, &rng, 1000000, &never)
                 games += 1
         el = _perf_counter() - t0
         if el >= seconds:
             return games, decisions, el
+        PyErr_CheckSignals()
 
 
 def bench_clone(Match start, long long n=1000000):

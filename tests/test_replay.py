@@ -295,3 +295,30 @@ def test_save_is_atomic(engine, tmp_path, monkeypatch):
         _with(rp, rounds=rp.rounds + 1).save(f)
     assert f.read_bytes() == before                 # the old file whole, no temporary left
     assert os.listdir(tmp_path) == ["r.evereplay"]
+
+
+def test_a_match_played_out_natively_still_replays(tmp_path):
+    # the native playout records its decisions in a match that records its actions
+    import eve
+    from eve.core.playout import playout
+    e = eve.Engine()
+    m = e.new_match(seed=5)
+    m.apply(m.legal_action_codes()[0])
+    d = playout(m, 1, 10)
+    assert d == 10 and len(m.actions) == 11 and Replay.of(m).mismatches(e) == []
+    done = e.new_match(seed=6)
+    playout(done, 3)
+    rp = Replay.of(done)
+    assert done.is_over and rp.mismatches(e) == [] and rp.outcome == done.outcome
+
+
+@pytest.mark.parametrize("seed,cap", [(1.5, 10), (-1, 10), (2**64, 10), (True, 10), (1, -5),
+                                      (1, 0), (1, "9")])
+def test_playout_checks_its_arguments(seed, cap):
+    import eve
+    from eve.core.playout import playout
+    m = eve.Engine().new_match(seed=1)
+    before = m.state_hash()
+    with pytest.raises(eve.errors.ParameterError):
+        playout(m, seed, cap)
+    assert m.state_hash() == before and len(m.actions) == 0

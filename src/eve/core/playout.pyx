@@ -20,7 +20,10 @@ from eve.core.effects cimport leader_of
 from eve.core.tables cimport CompiledContent
 from eve.core.match cimport Match
 
+from operator import index as _index
+
 from eve.core.errors import MatchBusy as _MatchBusy
+from eve.core.errors import ParameterError as _ParameterError
 from eve.core.interrupt import run_stoppable as _run_stoppable
 
 cdef enum:
@@ -48,14 +51,19 @@ cdef class StopFlag:
 
 
 cdef int random_playout(State* st, Ctx* cx, uint64_t* rng, int max_decisions,
-                        const int* stop) noexcept nogil:
+                        const int* stop, int32_t* rec=NULL) noexcept nogil:
     """Uniformly random legal actions until the match ends, or until `stop` is set (read at
-    every decision); returns the decisions made."""
+    every decision); returns the decisions made, each written to `rec` when it is given (room
+    for max_decisions)."""
     cdef int32_t buf[MAX_ACTIONS]
+    cdef int32_t a
     cdef int n = legal_actions(st, cx, buf), d = 0
     while d < max_decisions and n > 0 and stop[0] == 0:
+        a = buf[sm_below(rng, <unsigned int>n)] if n > 1 else buf[0]
+        if rec != NULL:
+            rec[d] = a
         # the step hands back the next list: the one the game used to decide it must stop
-        n = apply_listing(st, cx, buf[sm_below(rng, <unsigned int>n)] if n > 1 else buf[0], buf)
+        n = apply_listing(st, cx, a, buf)
         d += 1
     return d
 
@@ -140,16 +148,22 @@ cdef class _Playout:
     cdef int decisions
     cdef object content        # keeps the tables that cx points to alive
     cdef readonly StopFlag stop
+    cdef int32_t* rec           # the decisions, for a match that records them (replays)
 
     def run(self):
         with nogil:
             self.decisions = random_playout(&self.st, &self.cx, &self.rng, self.max_decisions,
-                                            &self.stop.asked)
+                                            &self.stop.asked, self.rec)
+
+    def __dealloc__(self):
+        free(self.rec)
 
 
-def playout(Match match, unsigned long long seed, int max_decisions=1000000):
+def playout(Match match, seed, max_decisions=1000000):
     """Play `match` to its end with uniformly random legal actions (native, no GIL). Returns
-    the number of decisions made.
+    the number of decisions made. `seed`: an integer in [0, 2**64); `max_decisions`: at least
+    1 (eve.ParameterError otherwise). A match that records its actions (one made by
+    Engine.new_match) records these too, so its replay still verifies.
 
     Threads: the playout runs on a copy of the state taken when it starts, and writes the end
     state back when it returns, both under the GIL; meanwhile other threads read the match as it
@@ -159,6 +173,8 @@ def playout(Match match, unsigned long long seed, int max_decisions=1000000):
     Ctrl-C stops it at its next decision (KeyboardInterrupt; the match is unchanged); below,
     Ctrl-C waits for its end."""
     cdef _Playout job
+    seed = _integer(seed, 0, 2**64 - 1, "seed")
+    max_decisions = _integer(max_decisions, 1, 2**31 - 1, "max_decisions")
     if match.busy:
         raise _MatchBusy("the match is being played out in another thread")
     job = _Playout.__new__(_Playout)
@@ -166,6 +182,12 @@ def playout(Match match, unsigned long long seed, int max_decisions=1000000):
     job.stop = StopFlag.__new__(StopFlag)
     job.rng = stream_seed(seed, b"playout")
     job.max_decisions = max_decisions
+    if match._actions is not None:
+        # no match takes more than max_match_length actions (rule X02): room for all of them
+        job.max_decisions = min(max_decisions, match.catalog.max_match_length)
+        job.rec = <int32_t*>malloc(job.max_decisions * sizeof(int32_t))
+        if job.rec == NULL:
+            raise MemoryError()
     ctx_init(&job.cx, match.content.tb, 0)
     memcpy(&job.st, &match.st, sizeof(State))
     match.busy = True
@@ -175,9 +197,23 @@ def playout(Match match, unsigned long long seed, int max_decisions=1000000):
         else:
             _run_stoppable([job.run], [job.stop.set])
         memcpy(&match.st, &job.st, sizeof(State))
+        if job.rec != NULL:
+            match._actions.extend([job.rec[i] for i in range(job.decisions)])
     finally:
         match.busy = False
     return job.decisions
+
+
+def _integer(value, lo, hi, what):
+    """Any integer (operator.index) in [lo, hi], else eve.ParameterError naming the range."""
+    try:
+        v = _index(value)
+    except TypeError:
+        raise _ParameterError(f"{what} must be an integer, not {type(value).__name__} "
+                              f"{value!r}") from None
+    if isinstance(value, bool) or not lo <= v <= hi:
+        raise _ParameterError(f"{what} = {value!r} is outside [{lo}, {hi}]")
+    return v
 
 
 def choose(Match match, str policy, unsigned long long seed=0):

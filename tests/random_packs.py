@@ -180,6 +180,8 @@ class _Gen:
         r = self.rng
         kind = r.choice(names("card_kind"))
         c: dict[str, Any] = {"kind": kind}
+        if r.random() < 0.1:
+            c["play_if"] = self.expression()
         kw = self.keywords()
         if kind == "character":
             c["power"] = _small(r, 0, 5, big=99)

@@ -429,8 +429,10 @@ class Compiler:
         out = {"kind": kindn, "keywords": self.keywords(ctx, d), "power": 0, "hp": 0,
                "charges": 0, "play_target": 0, "on_enter": -1, "ability_prog": -1,
                "ability_target": 0, "ability_reaction": 0, "trigger": 0, "trigger_prog": -1,
-               "ally_power": 0}
+               "ally_power": 0, "play_cond": -1}
         ctx.int(d, "aurorune", "", 0, hi=99999)   # a shop price only: checked, never compiled
+        if "play_if" in d:
+            out["play_cond"] = self._expression(ctx, d["play_if"], "play_if")
         if kind == "character":
             out["power"] = ctx.int(d, "power", "")
             out["hp"] = ctx.int(d, "hp", "", lo=1)

@@ -242,6 +242,11 @@ def _card(catalog: Catalog, card: Mapping[str, Any]) -> str:
                    charges=card.get("charges", 0)),
              _keywords(keywords),
              f"free to {verb}" if reaction else f"costs {catalog.config['costs'][category]} to {verb}"]
+    if "play_if" in card:
+        target = words("target", card.get("on_enter", {}).get("target", "none")) or "no target"
+        parts.append(f"{verb} only if " + expression(
+            card["play_if"], self="your leader", target=target, our="your",
+            their="the Encounter's", players="your"))
     # an ability, on-enter effect, trigger or reward without an effect compiles to no program
     on_enter = card.get("on_enter")
     if on_enter is not None and "effect" in on_enter:

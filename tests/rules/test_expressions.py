@@ -5,6 +5,7 @@ from conftest import rule
 import eve
 import eve_content
 from eve import hookimpl
+from eve.encoding import encode_action
 from eve.errors import ContentError
 from eve.expressions import ExpressionError, compile_expression
 from eve.testing import scenario
@@ -45,7 +46,12 @@ class ExprPack:
              "effect": [{"op": "damage", "n": 0}]}]})
 
 
+EXECUTE = {"kind": "sortilege", "charges": 1, "play_if": "target.hp <= 10",
+           "on_enter": {"target": "foe", "effect": [{"op": "damage", "n": 99}]}}
+CAPTAIN = {"kind": "character", "power": 2, "hp": 2, "play_if": "count(ally_characters) >= 1"}
+
 CARDS = {
+    "execute": EXECUTE, "captain": CAPTAIN,
     "heavy_blade": _sortilege([{"op": "damage", "n": "14 + 3 * own_leader.power"}]),
     "catalyst": _sortilege([{"op": "poison", "n": "target.poison"}]),
     "kill_command": _sortilege([{"op": "if", "cond": "count(ally_characters) > 0",
@@ -199,3 +205,40 @@ def test_content_errors_name_the_field(effect, path, code):
 def test_an_op_without_an_amount_takes_no_expression():
     with pytest.raises(ContentError, match="no amount"):
         _loads(_sortilege([{"op": "counter", "n": "1 + 1"}], target="foe_stack_item"))
+
+
+# ---------------------------------------------------------------- play restrictions
+
+def _plays_of(m, card):
+    return [a for a in m.legal_actions() if a.kind == "play" and m.card_id(a.source) == card]
+
+
+@rule("E17")
+def test_a_play_condition_decides_which_targets_are_legal(eng):
+    from eve.core import testkit
+    from eve.core.vocabulary import names
+    m = scenario(eng, heroes=["ex:brute"], encounter="ex:idle", rift=["ex:execute"],
+                 enemy_state={0: {"hp": 8}}, meter={"capacity": 9})
+    assert [a.target for a in _plays_of(m, "ex:execute")] == [16]
+    m.apply(_plays_of(m, "ex:execute")[0])
+    high = scenario(eng, heroes=["ex:brute"], encounter="ex:idle", rift=["ex:execute"],
+                    enemy_state={0: {"hp": 11}}, meter={"capacity": 9})
+    assert _plays_of(high, "ex:execute") == []
+    card = high.zone_cards("rift")[0]
+    code = encode_action("play", card, 16, 0)
+    with pytest.raises(eve.IllegalAction) as ei:
+        high.apply(code)
+    assert names("refusal")[ei.value.code] == "play_condition"
+    assert sorted(high.legal_action_codes()) == sorted(testkit.accepted_codes(high))
+
+
+@rule("E17")
+def test_a_play_condition_on_a_character_reads_the_board(eng):
+    alone = scenario(eng, heroes=["ex:brute"], encounter="ex:idle", rift=["ex:captain"],
+                     meter={"capacity": 9})
+    assert _plays_of(alone, "ex:captain") == []
+    led = scenario(eng, heroes=["ex:brute"], encounter="ex:idle", rift=["ex:captain"],
+                   player_lanes={0: "ex:post"}, meter={"capacity": 9})
+    assert {a.lane for a in _plays_of(led, "ex:captain")} == {1, 2, 3, 4}
+    assert "deploy only if the number of your characters >= 1" in \
+        eng.catalog.rules_text("ex:captain").lower()

@@ -185,6 +185,7 @@ ctypedef struct CardDef:
     int16_t trigger             # TR_*
     int16_t trigger_prog
     int16_t ally_power          # static: + power to allied characters' attacks
+    int16_t play_cond           # expression (pool offset) that must hold to play it, -1
 
 ctypedef struct UnitDef:
     int16_t power

@@ -15,7 +15,7 @@ from eve.core.rng cimport sm_mix, sm_shuffle16, stream_seed
 from eve.core.zones cimport move_card, draw_one
 from eve.core.effects cimport (leader_of, deal_damage, summon_unit, task_progress, fire_triggers,
                                run_program, target_ok, enum_targets, check_outcome, ally_power_bonus,
-                               first_empty_lane)
+                               first_empty_lane, eval_expr)
 from eve.core.encounter cimport compute_intent, next_move, respond
 
 
@@ -286,6 +286,8 @@ cdef int check_action(const State* st, Ctx* cx, int32_t a) noexcept nogil:
                 return R_BAD_LANE
             if not target_ok(st, tb, tb.cards[d].play_target, PLAYER, tgt):
                 return R_BAD_TARGET
+        if not _play_cond_holds(st, tb, d, tgt):
+            return R_PLAY_CONDITION
     elif kind == A_ACTIVATE:
         if lane != 0:
             return R_BAD_LANE
@@ -392,6 +394,13 @@ cdef int _abilities(const State* st, Ctx* cx, int32_t* out, int n, int limit) no
     return n
 
 
+cdef inline bint _play_cond_holds(const State* st, const Tables* tb, int d, int tgt) noexcept nogil:
+    # a card's `play_if`, read for the player with the chosen target (E17)
+    if tb.cards[d].play_cond < 0:
+        return True
+    return eval_expr(st, tb, tb.cards[d].play_cond, PLAYER, leader_of(st, PLAYER), tgt) != 0
+
+
 cdef int _plays(const State* st, Ctx* cx, int32_t* out, int n, int limit) noexcept nogil:
     cdef const Tables* tb = cx.tb
     cdef int16_t tg[64]
@@ -405,13 +414,16 @@ cdef int _plays(const State* st, Ctx* cx, int32_t* out, int n, int limit) noexce
                       CAT_DEPLOY if tb.cards[d].kind == CK_CHARACTER else CAT_PLAY_SUPPORT):
             continue
         if tb.cards[d].kind == CK_CHARACTER:
+            if not _play_cond_holds(st, tb, d, TGT_NONE):
+                continue
             for lane in range(tb.cfg.lanes):
                 if not st.units[CHAR_BASE + lane].alive:
                     n = _put(make_action(A_PLAY, c, TGT_NONE, lane), out, n, limit)
         else:
             nt = enum_targets(st, tb, tb.cards[d].play_target, PLAYER, tg)
             for k in range(nt):
-                n = _put(make_action(A_PLAY, c, tg[k], 0), out, n, limit)
+                if _play_cond_holds(st, tb, d, tg[k]):
+                    n = _put(make_action(A_PLAY, c, tg[k], 0), out, n, limit)
     return n
 
 

@@ -109,6 +109,7 @@ cdef class CompiledContent:
             tb.cards[i].trigger = c["trigger"]
             tb.cards[i].trigger_prog = c["trigger_prog"]
             tb.cards[i].ally_power = c["ally_power"]
+            tb.cards[i].play_cond = c.get("play_cond", -1)
 
         units = spec["units"]
         _cap(len(units), MAX_UNIT_DEFS, "units")

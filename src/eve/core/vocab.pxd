@@ -290,3 +290,4 @@ cdef enum:
     R_BAD_SOURCE = 19
     R_STACK_FULL = 20
     R_TURN_LIMIT = 21
+    R_PLAY_CONDITION = 22

@@ -311,6 +311,7 @@ ENUMS: tuple[Enum, ...] = (
         ("stack_full", "the Stack is full: only pass is possible"),
         ("turn_limit", "the turn's decision limit (max_decisions_per_turn) is reached: only pass "
          "or end the phase remain"),
+        ("play_condition", "the card's play condition (`play_if`) does not hold"),
     ]),
 )
 

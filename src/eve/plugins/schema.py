@@ -73,6 +73,7 @@ class CardData(TypedDict, total=False):
     ability: Ability               # character or Sortilege
     trigger: Trigger               # Relic
     ally_power: int                # Relic static modifier, 0..99
+    play_if: str                   # an expression that must hold to play it ("target.hp <= 10")
 
 
 class UnitData(TypedDict, total=False):

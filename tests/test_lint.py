@@ -559,3 +559,19 @@ def test_every_check_has_a_unique_code_and_a_test():
     source = Path(__file__).read_text()
     for c in codes:
         assert re.search(rf"def test_{c[4:]}_", source), f"{c} has no test_{c[4:]}_... here"
+
+
+def test_L022_an_expression_reading_a_target_there_is_none_of():
+    blind = {"kind": "sortilege", "charges": 1, "on_enter": {"target": "none", "effect": [
+        {"op": "damage", "to": "foe_leader", "n": "target.hp + 1"},
+        {"op": "if", "cond": "target.poison > 0", "then": [{"op": "heal", "to": "own_leader"}]}]}}
+    aimed = {"kind": "sortilege", "charges": 1, "on_enter": {"target": "foe", "effect": [
+        {"op": "damage", "n": "target.hp / 2"}]}}
+    picky = {"kind": "sortilege", "charges": 1, "play_if": "target.hp < 5",
+             "on_enter": {"target": "none", "effect": [{"op": "draw"}]}}
+    fine = {"kind": "sortilege", "charges": 1, "play_if": "target.hp < 5",
+            "on_enter": {"target": "foe", "effect": [{"op": "damage"}]}}
+    cards = {"bolt": BOLT, "blind": blind, "aimed": aimed, "picky": picky, "fine": fine}
+    assert sorted(found("EVE-L022", cards=cards)) == [
+        "cards.t:blind.on_enter.effect[0].n", "cards.t:blind.on_enter.effect[1].cond",
+        "cards.t:picky.play_if"]

@@ -24,6 +24,7 @@ summoned?") are asked of every loaded pack, whatever `packs` limits the findings
 """
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -116,7 +117,15 @@ CHECKS: tuple[Check, ...] = (
           "with no `exile` instruction anywhere, a Lattice card with no Sortilege or Relic, an "
           "enemy character with no Encounter that summons, a player character with no character "
           "card or player summon."),
+    Check("EVE-L022", WARNING, "expression reads a target there is none of",
+          "An expression (an amount `n`, an `if`'s `cond`, a card's `play_if`) reads `target.` "
+          "where no unit is chosen (an effect whose target is none, a Stack item or a card, a "
+          "card played without a target): every attribute reads 0 (rule E17)."),
 )
+
+
+def _reads_target(expr: Any) -> bool:
+    return isinstance(expr, str) and re.search(r"\btarget\s*\.", expr) is not None
 
 _BY_CODE: dict[str, Check] = {c.code: c for c in CHECKS}
 
@@ -453,6 +462,13 @@ class _Linter:
                 self.report("EVE-L021", p.item, needs[0], needs[1], needs[2])
             for path, ins in p.instructions():
                 op = ins.get("op")
+                if p.target_kind not in ("unit", "hero", "character"):
+                    for key in ("n", "cond"):
+                        if _reads_target(ins.get(key)):
+                            self.report("EVE-L022", p.item, f"{path}.{key}",
+                                        f"reads target, but this effect has {p.target} chosen: "
+                                        "it reads 0", "read `self` or a leader, or give the "
+                                        "effect a unit target")
                 why = self.selects_nothing(p, ins)
                 if why:
                     self.report("EVE-L007", p.item, path, why,
@@ -548,6 +564,13 @@ class _Linter:
             d, base = c.data, self.base(c)
             kind = d.get("kind")
             keywords = _seq(d.get("keywords"))
+            on_enter = d.get("on_enter")
+            played_at = on_enter.get("target", "none") if _is_map(on_enter) else "none"
+            if _reads_target(d.get("play_if")) and played_at in (
+                    "none", "foe_stack_item", "void_card", "lattice_card"):
+                self.report("EVE-L022", c, f"{base}.play_if",
+                            "reads target, but the card is played without a unit target: it "
+                            "reads 0", "read `self` or a leader, or give `on_enter` a unit target")
             if c.id not in self.starting_cards:
                 self.report("EVE-L011", c, base,
                             "no hero lists this card in its starting cards: it is in a match "

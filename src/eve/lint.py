@@ -565,7 +565,7 @@ class _Linter:
             kind = d.get("kind")
             keywords = _seq(d.get("keywords"))
             on_enter = d.get("on_enter")
-            played_at = on_enter.get("target", "none") if _is_map(on_enter) else "none"
+            played_at = on_enter.get("target", "none") if isinstance(on_enter, Mapping) else "none"
             if _reads_target(d.get("play_if")) and played_at in (
                     "none", "foe_stack_item", "void_card", "lattice_card"):
                 self.report("EVE-L022", c, f"{base}.play_if",

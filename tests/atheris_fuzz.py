@@ -37,15 +37,7 @@ from eve.errors import IllegalAction, SnapshotError  # noqa: E402
 
 def snapshot_target():
     engine = frozen_engine()
-    corpus = []
-    for s in range(8):
-        m = engine.new_match(seed=s)
-        r = random.Random(s)
-        while not m.is_over:
-            if r.random() < 0.15:
-                corpus.append(m.snapshot())
-            m.apply(r.choice(m.legal_action_codes()))
-        corpus.append(m.snapshot())
+    corpus = snapshot_fuzz.seed_corpus(engine, 8)
 
     def mutate(rng: random.Random, data: bytes) -> bytes:
         try:

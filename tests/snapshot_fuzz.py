@@ -95,11 +95,10 @@ def mutate_raw(rng, data):
     return bytes(b)
 
 
-def main(seconds, seed):
-    rng = random.Random(seed)
-    engine = frozen_engine()
+def seed_corpus(engine, matches):
+    """Snapshots of seeded random play: about one position in seven, and every end."""
     corpus = []
-    for s in range(12):
+    for s in range(matches):
         m = engine.new_match(seed=s)
         r = random.Random(s)
         while not m.is_over:
@@ -107,6 +106,13 @@ def main(seconds, seed):
                 corpus.append(m.snapshot())
             m.apply(r.choice(m.legal_action_codes()))
         corpus.append(m.snapshot())
+    return corpus
+
+
+def main(seconds, seed):
+    rng = random.Random(seed)
+    engine = frozen_engine()
+    corpus = seed_corpus(engine, 12)
     counts = {}
     deadline = time.monotonic() + seconds
     n = 0

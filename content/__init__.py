@@ -52,3 +52,8 @@ def eve_register_tasks(register):
 @hookimpl
 def eve_register_encounters(register):
     _register_file(register, "encounters.toml", "encounters")
+
+
+@hookimpl
+def eve_register_statuses(register):
+    _register_file(register, "statuses.toml", "statuses")

@@ -30,7 +30,9 @@ OPS = [o for o in CONTENT["op"] if o != "if"]              # `if` is made by `in
 EXPR_REFS = list(CONTENT["expr_ref"])
 EXPR_ATTRS = list(CONTENT["expr_attr"])
 EXPR_COUNTS = list(CONTENT["expr_count"])
-UNIT_OPS = ("damage", "heal", "shield", "poison", "buff")     # act on units (compiler.UNIT_OPS)
+UNIT_OPS = ("damage", "heal", "shield", "poison", "buff", "status", "remove_status")   # compiler.UNIT_OPS
+STANDARD_STATUSES = names("standard_status")
+TIMINGS = [t for t in CONTENT["status_timing"] if t != "never"]
 SIDE_OPS = ("draw", "discard", "summon", "task")              # `to` defaults to none
 SELECTORS = list(CONTENT["selector"])
 TARGETS = list(CONTENT["target"])
@@ -63,6 +65,7 @@ class _Gen:
         self.task_goals = {t: r.choice(GOALS) for t in self.task_names}
         self.card_names = [f"c{i}" for i in range(r.randint(1, 14))]
         self.hero_names = [f"h{i}" for i in range(r.choice((1, 2, 3, 3, 4, 5)))]
+        self.status_names = [f"s{i}" for i in range(r.randint(0, 5))]
 
     # ---- effects ----
     def expression(self, depth: int = 0) -> str:
@@ -71,8 +74,10 @@ class _Gen:
         k = r.random()
         if depth >= 2 or k < 0.3:
             return str(r.randint(0, 6))
-        if k < 0.5:
+        if k < 0.45:
             return f"{r.choice(EXPR_REFS)}.{r.choice(EXPR_ATTRS)}"
+        if k < 0.5:
+            return f"{r.choice(EXPR_REFS)}.{r.choice(self.status_names + list(STANDARD_STATUSES))}"
         if k < 0.6:
             return f"count({r.choice(EXPR_COUNTS)})"
         if k < 0.65:
@@ -115,6 +120,12 @@ class _Gen:
                 ins["n"] = self.expression()
         if op == "summon":
             ins["unit"] = r.choice(self.unit_names)
+        elif op in ("status", "remove_status"):
+            ins["status"] = r.choice(self.status_names + list(STANDARD_STATUSES))
+            if op == "remove_status" and r.random() < 0.4:
+                ins.pop("n", None)                 # every stack
+        elif op == "damage" and r.random() < 0.15:
+            ins["pierce"] = True
         elif op == "task" and r.random() < 0.8:
             effect_tasks = [t for t, g in self.task_goals.items() if g == "effect"]
             ins["task"] = r.choice(effect_tasks + ["all"])
@@ -308,8 +319,33 @@ class _Gen:
             e["responses"] = [self.response() for _ in range(r.randint(1, 4))]
         return e
 
+    def status(self) -> dict[str, Any]:
+        """A random status over the whole status vocabulary."""
+        r = self.rng
+        d: dict[str, Any] = {"polarity": r.choice(list(CONTENT["status_polarity"]))}
+        if r.random() < 0.5:
+            d["stacking"] = r.choice(list(CONTENT["status_stacking"]))
+        if r.random() < 0.3:
+            d["max"] = _small(r, 1, 5, big=999)
+        if r.random() < 0.7:
+            d["decay"] = {"at": r.choice(TIMINGS), "by": r.choice(list(CONTENT["status_decay"]))}
+        if r.random() < 0.3:
+            d["tick"] = {"at": r.choice(TIMINGS), "effect": self.effect()}
+        for key, lo, hi in (("power", -2, 3), ("dealt_add", -2, 3), ("taken_add", -2, 3),
+                            ("dealt_pct", 0, 300), ("taken_pct", 0, 300)):
+            if r.random() < 0.2:
+                d[key] = r.randint(lo, hi)
+        for key in ("absorb", "negate"):
+            if r.random() < 0.15:
+                d[key] = True
+        if r.random() < 0.1:
+            d["keeps"] = r.sample(self.status_names + list(STANDARD_STATUSES), 1)
+        return d
+
     def pack(self, name: str) -> DataPack:
         r = self.rng
+        # statuses first: their tick programs may give statuses, and they must all be named
+        statuses = {s: self.status() for s in self.status_names}
         return DataPack(
             name, "1.0.0",
             rules=self.rules(),
@@ -319,6 +355,7 @@ class _Gen:
                    **{e: self.enemy() for e in self.enemy_names}},
             tasks={t: self.task(t) for t in self.task_names},
             encounters={f"x{i}": self.encounter() for i in range(r.randint(1, 3))},
+            statuses=statuses,
         )
 
 

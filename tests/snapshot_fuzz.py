@@ -63,8 +63,10 @@ def mutate_structured(rng, top):
             else:
                 val.insert(rng.randrange(len(val) + 1), rng.choice(INTERESTING[5:30]))
         elif r < 0.85:
-            set_at(body, path, rng.choice(INTERESTING) if rng.random() < 0.8 else
-                   (val + rng.choice((-1, 1)) if isinstance(val, int) else 0))
+            # a neighbour stays within what msgpack can write (2**64 - 1 + 1 cannot be)
+            near = (min(max(val + rng.choice((-1, 1)), -2**63), 2**64 - 1)
+                    if isinstance(val, int) else 0)
+            set_at(body, path, rng.choice(INTERESTING) if rng.random() < 0.8 else near)
         else:
             # a fresh copy: a shared ODD list would be mutated later and could end up inside
             # itself, a cycle that only the fuzzer's own encoder trips on

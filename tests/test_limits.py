@@ -65,12 +65,13 @@ def test_the_stack_never_passes_its_capacity(eng):
     assert not m.is_over
 
 
-def test_statuses_saturate_instead_of_wrapping(eng):
+def test_statuses_saturate_at_their_max_instead_of_wrapping(eng):
+    cap = eng.catalog.tables.status_max(0)
     m = scenario(eng, heroes=["tl:plain"], encounter="tl:echo", rift=["aegis"] * 40,
-                 hero_state={0: {"shield": 32000}}, meter={"capacity": 999, "spent": 0})
+                 hero_state={0: {"shield": cap - 1}}, meter={"capacity": 999, "spent": 0})
     for _ in range(3):
         m.apply(next(a for a in m.legal_actions() if a.kind == "play"))
-    assert m.heroes("player")[0]["shield"] == 32767
+    assert m.heroes("player")[0]["shield"] == cap == 999
 
 
 def test_native_runs_refuse_a_bad_party(engine):

@@ -96,11 +96,12 @@ def test_the_generated_packs_use_the_whole_vocabulary():
     KEYS = {"op": ("op",), "to": ("selector",), "target": ("target", "enemy_target"),
             "on": ("trigger", "response_on"), "goal": ("goal",), "keywords": ("keyword",),
             "if": ("condition",), "move": ("move",), "lane": ("lane",), "kind": ("card_kind",),
-            "phase": ("phase",)}
+            "phase": ("phase",), "stacking": ("status_stacking",),
+            "polarity": ("status_polarity",), "at": ("status_timing",), "by": ("status_decay",)}
     for seed in range(N_PACKS):
         p = random_pack(seed)
-        walk([p.heroes, p.cards, p.units, p.tasks, p.encounters])
-    missing = {k: sorted(set(CONTENT[k]) - seen[k] - {"fixed", "none"} - (
+        walk([p.heroes, p.cards, p.units, p.tasks, p.encounters, p.statuses])
+    missing = {k: sorted(set(CONTENT[k]) - seen[k] - {"fixed", "none", "never"} - (
         {"beginning", "end"} if k == "phase" else set())) for k in CONTENT}
     assert not any(missing.values()), missing
 

@@ -28,7 +28,9 @@ WORDED = set(CONTENT) | {"category"}
 VOICE = {"our", "their", "players"}
 FIELDS = {
     "card_kind": {"power", "hp", "charges"}, "keyword": set(), "target": set(),
-    "op": {"n", "to", "target", "unit", "task", "self", "cond", "then"} | VOICE,
+    "op": {"n", "to", "target", "unit", "task", "self", "cond", "then", "status"} | VOICE,
+    "status_stacking": {"n", "status"}, "status_polarity": set(), "status_timing": set(),
+    "status_decay": set(),
     "expr_ref": {"self", "target"} | VOICE, "expr_attr": set(), "expr_count": VOICE,
     "selector": {"target", "self"} | VOICE, "trigger": {"our"}, "goal": {"threshold"},
     "phase": set(), "move": {"effect", "unit", "lane", "attacker"}, "lane": {"lane"},
@@ -80,8 +82,9 @@ def test_plural_forms_pick_by_the_number():
 OP_TARGET = {"damage": "foe", "heal": "ally", "shield": "ally", "poison": "foe",
              "buff": "ally_character", "draw": "none", "discard": "none", "exile": "foe_character",
              "return": "void_card", "destroy": "lattice_card", "counter": "foe_stack_item",
-             "summon": "none", "task": "none"}
-OP_EXTRA = {"summon": {"unit": "imp"}, "task": {"task": "g_effect"}}
+             "summon": "none", "task": "none", "status": "foe", "remove_status": "ally"}
+OP_EXTRA = {"summon": {"unit": "imp"}, "task": {"task": "g_effect"},
+            "status": {"status": "dread"}, "remove_status": {"status": "poison"}}
 TARGET_OP = {"none": "draw", "foe_stack_item": "counter", "void_card": "return",
              "lattice_card": "destroy"}
 SELECTOR_OP = {"newest_void": "return", "newest_lattice": "destroy", "none": "draw"}
@@ -137,7 +140,18 @@ def lexicon_pack() -> DataPack:
                  {"on": on[1], "target": "own_leader", "effect": [{"op": "shield", "n": 2}]},
                  {"on": on[2], "target": "random_foe", "effect": [{"op": "poison"}], "charges": 1},
                  {"on": on[3], "effect": [{"op": "damage", "to": "all_foes"}], "per_round": 2}]
-    return DataPack("lex", "1.0.0", requires=["core"], cards=cards, tasks=tasks, heroes={
+    # statuses over every stacking, polarity, timing and decay, read by name in an expression
+    cards["op_status_read"] = {"kind": "sortilege", "charges": 1, "on_enter": {"target": "foe", "effect": [
+        {"op": "status", "status": "glow", "n": "target.dread + target.shield"}]}}
+    statuses = {
+        "dread": {"polarity": "debuff", "stacking": "duration", "taken_pct": 150, "dealt_add": -1,
+                  "decay": {"at": "turn_end", "by": "one"}},
+        "glow": {"polarity": "buff", "power": 1, "negate": True, "max": 3, "keeps": ["shield"],
+                 "tick": {"at": "turn_start", "effect": [{"op": "heal", "to": "self"}]},
+                 "decay": {"at": "turn_start", "by": "all"}},
+    }
+    return DataPack("lex", "1.0.0", requires=["core"], cards=cards, tasks=tasks, statuses=statuses,
+                    heroes={
         "h": {"max_hp": 10, "cards": ["k_swift"], "ability": {
             "name": "Zap", "target": "foe", "effect": [{"op": "damage"}]}}},
         units={"boss": {"kind": "enemy_hero", "max_hp": 30, "power": 3},
@@ -162,7 +176,8 @@ def test_every_template_is_used_by_a_pack_that_says_everything(monkeypatch):
     texts = eve.Engine(packs=[eve_content, lexicon_pack()]).catalog.rules_texts(packs=["lex"])
     assert texts
     # the names no item can say: a side operation's `to`, and the phases no move is made in
-    unsaid = {("selector", "none"), ("phase", "beginning"), ("phase", "end")}
+    unsaid = {("selector", "none"), ("phase", "beginning"), ("phase", "end"),
+              ("status_timing", "never")}   # the default of a status without the table
     every = {(key, name) for key in TEXT for name in TEXT[key]}
     assert every - used == unsaid
 
@@ -234,8 +249,12 @@ def test_the_text_reads_the_data_as_the_compiler_does(pack_engine):
                 named = None if a < 0 else catalog.task_ids[a]
                 assert named == (None if ins["task"] == "all" else text._ref(pack, ins["task"]))
                 assert b == ins["n"]
+            elif isinstance(ins["n"], str):
+                assert _expr >= 0           # an amount written as an expression
             else:
                 assert a == ins["n"]
+            if ins["op"] in ("status", "remove_status"):
+                assert catalog.status_ids[b] == text._status_id(catalog, pack, ins["status"])
 
     def same_ability(data, compiled, prog, target, reaction, pack):
         if data is None or "effect" not in data:

@@ -36,6 +36,8 @@ GOLDEN = Path(__file__).parent / "golden"
 SECTION = {s.name: i for i, s in enumerate(L.BODY)}
 TURN = {f: i for i, f in enumerate(L.TURN_FIELDS)}
 UNIT = {f: i for i, f in enumerate(L.UNIT_FIELDS)}
+FIELD = {"shield": "status[0]", "poison": "status[1]"}     # the standard statuses' stacks
+UNIT.update({k: UNIT[v] for k, v in FIELD.items()})
 METER = {f: i for i, f in enumerate(L.METER_FIELDS)}
 FOE = {f: i for i, f in enumerate(L.FOE_FIELDS)}
 ZONE = {"archive": 1, "rift": 2, "lattice": 3, "wastes": 4, "abyss": 5, "void": 6, "stack": 7}
@@ -130,7 +132,7 @@ def test_unused_rng_words_are_zero(engine, mid, stream):
 def test_an_empty_lane_holds_nothing(engine, mid, field, value):
     lane = empty_lane(msgpack.unpackb(mid)[6])
     refused(engine, mid, lambda b: part(b, "units")[lane].__setitem__(UNIT[field], value),
-            f"body.units[{lane}].{field}")
+            f"body.units[{lane}].{FIELD.get(field, field)}")
 
 
 @pytest.mark.parametrize("field", ["used", "poison", "shield", "ready", "attacked"])
@@ -140,7 +142,7 @@ def test_an_unused_hero_slot_holds_nothing(engine, mid, field):
     slot = turn(msgpack.unpackb(mid)[6], "n_hero_slots[player]")
     assert slot < CHAR_BASE
     refused(engine, mid, lambda b: part(b, "units")[slot].__setitem__(UNIT[field], 1),
-            f"body.units[{slot}].{field}")
+            f"body.units[{slot}].{FIELD.get(field, field)}")
 
 
 @pytest.fixture(scope="module")
@@ -155,7 +157,18 @@ def test_a_fallen_hero_keeps_no_status(engine, with_fallen, field, value):
     u = fallen_hero(msgpack.unpackb(with_fallen)[6])
     assert u is not None
     refused(engine, with_fallen, lambda b: part(b, "units")[u].__setitem__(UNIT[field], value),
-            f"body.units[{u}].{field}")
+            f"body.units[{u}].{FIELD.get(field, field)}")
+
+
+@pytest.mark.parametrize("index,value", [(1, 1000), (15, 1)])
+def test_a_living_units_stacks_are_of_this_contents_statuses_within_their_max(engine, mid, index,
+                                                                             value):
+    """Poison (status 1) holds at most 999 stacks; the built-in content has fewer than 16
+    statuses, so the last slot stays 0."""
+    u = living(msgpack.unpackb(mid)[6], 0)[0]
+    assert len(engine.catalog.status_ids) < 16
+    refused(engine, mid, lambda b: part(b, "units")[u].__setitem__(UNIT[f"status[{index}]"], value),
+            f"body.units[{u}].status[{index}]")
 
 
 def test_a_living_hero_is_never_ready(engine, mid):

@@ -19,6 +19,7 @@ from eve.core.tables import CompiledContent
 from eve.core.vocabulary import names as vocab_names
 from eve.errors import ConfigError, ContentError
 from eve.plugins.registry import Registry, thaw
+from eve.statuses import STANDARD as STANDARD_STATUSES
 
 if TYPE_CHECKING:
     from eve.core.match import Match
@@ -60,6 +61,7 @@ class Catalog:
         self.card_ids: tuple[str, ...] = tuple(compiled.card_ids)
         self.unit_ids: tuple[str, ...] = tuple(compiled.unit_ids)
         self.task_ids: tuple[str, ...] = tuple(compiled.task_ids)
+        self.status_ids: tuple[str, ...] = tuple(compiled.status_ids)
         self.encounter_ids: tuple[str, ...] = tuple(compiled.encounter_ids)
         self.names: Mapping[str, str] = MappingProxyType(dict(compiled.names))
         # every applied action is a player decision of one of the 2 * max_rounds turns (X01),
@@ -72,10 +74,16 @@ class Catalog:
         self.cards = _views("card", self.card_ids, registry, "card")
         self.units = _views("unit", self.unit_ids, registry, "unit")
         self.tasks = _views("task", self.task_ids, registry, "task")
+        # the standard statuses are the engine's (eve.statuses), a pack's are registered
+        self.statuses: Mapping[str, Mapping[str, Any]] = MappingProxyType({
+            **{sid: MappingProxyType({"id": sid, "kind": "status", **d})
+               for sid, d in STANDARD_STATUSES.items()},
+            **_views("status", self.status_ids[len(STANDARD_STATUSES):], registry, "status")})
         self.encounters = _views("encounter", self.encounter_ids, registry, "encounter")
         self._index = {what: {x: i for i, x in enumerate(ids)} for what, ids in (
             ("card", self.card_ids), ("hero", self.hero_ids), ("unit", self.unit_ids),
-            ("task", self.task_ids), ("encounter", self.encounter_ids))}
+            ("task", self.task_ids), ("encounter", self.encounter_ids),
+            ("status", self.status_ids))}
         self._pack_fps: list[list[str]] | None = None
         self._move_words: dict[int, str] = {}      # describe_move's "text", once a move
         self._snap_prefix: bytes | None = None

@@ -20,6 +20,7 @@ from eve.expressions import ExpressionError, compile_expression
 from eve.plugins import errors as codes
 from eve.plugins.registry import Item, Registry, thaw
 from eve.plugins.schema import UnknownField, check_config
+from eve.statuses import STANDARD as STANDARD_STATUSES
 
 INT16_MAX = 32767
 
@@ -28,7 +29,8 @@ CONFIG_KEYS = ("player_hero_slots", "lanes", "hand_floor", "opening_hand", "max_
                "support_discount", "attack_discount")
 COST_KEYS = ("play_support", "deploy", "activate", "attack")
 
-UNIT_OPS = {"damage", "heal", "shield", "poison", "buff"}
+UNIT_OPS = {"damage", "heal", "shield", "poison", "buff", "status", "remove_status"}
+STATUS_OPS = {"status", "remove_status"}
 SIDE_OPS = {"draw", "discard", "summon", "task"}
 
 
@@ -41,6 +43,7 @@ class Compiled:
     card_ids: list[str] = field(default_factory=list)
     unit_ids: list[str] = field(default_factory=list)
     task_ids: list[str] = field(default_factory=list)
+    status_ids: list[str] = field(default_factory=list)    # the standard ones, then the packs'
     encounter_ids: list[str] = field(default_factory=list)
     move_text: list[dict[str, Any]] = field(default_factory=list)
     names: dict[str, str] = field(default_factory=dict)
@@ -206,7 +209,7 @@ class Compiler:
                           f"not {type(text).__name__} {text!r}", codes.WRONG_TYPE)
         try:
             nodes = compile_expression(text, LIMITS["expression_nodes"],
-                                       LIMITS["expression_depth"])
+                                       LIMITS["expression_depth"], self._visible_statuses(ctx))
         except ExpressionError as e:
             raise ctx.err(path, f"{text!r}: {e}", codes.INVALID_VALUE) from None
         at = len(self.expressions)
@@ -217,6 +220,29 @@ class Compiler:
         for op, arg in nodes:
             self.expressions += [op, arg]
         return at
+
+    def _visible_statuses(self, ctx: _Ctx) -> dict[str, int]:
+        """The statuses an expression of `ctx`'s item may read by bare name (`target.vulnerable`):
+        the standard ones, those of its own pack, and those of the packs it requires when the
+        name is theirs alone."""
+        pack = ctx.item.pack if ctx.item is not None else None
+        seen: dict[str, list[int]] = {}
+        own: dict[str, int] = {}
+        for i, sid in enumerate(self.out.status_ids):
+            if ":" not in sid:
+                own[sid] = i
+                continue
+            owner, local = sid.split(":", 1)
+            if owner == pack:
+                own[local] = i
+            elif owner in ctx.requires:
+                seen.setdefault(local, []).append(i)
+        return {**{k: v[0] for k, v in seen.items() if len(v) == 1}, **own}
+
+    def _status_ref(self, ctx: _Ctx, value: Any, path: str) -> int:
+        if isinstance(value, str) and value in STANDARD_STATUSES:
+            return self.status_index[value]
+        return _ref(ctx, value, self.status_index, "status", path)
 
     def _instruction(self, ctx: _Ctx, ins: Mapping, p: str, target: str, op: str,
                      opn: int) -> tuple[int, ...]:
@@ -230,12 +256,23 @@ class Compiler:
             expr = self._expression(ctx, ins["n"], f"{p}.n")
             n = 0
         else:
-            n = ctx.int(ins, "n", f"{p}.", default=1, lo=0, hi=999)
-        for extra, owner in (("unit", "summon"), ("task", "task")):
-            if extra in ins and op != owner:
-                raise ctx.err(f"{p}.{extra}", f"{extra!r} is a field of op {owner!r}, not of "
-                              f"op {op!r}", codes.UNKNOWN_FIELD)
+            # remove_status without an amount takes every stack
+            n = ctx.int(ins, "n", f"{p}.", default=999 if op == "remove_status" else 1,
+                        lo=0, hi=999)
+        for extra, owners in (("unit", ("summon",)), ("task", ("task",)),
+                              ("status", ("status", "remove_status")), ("pierce", ("damage",))):
+            if extra in ins and op not in owners:
+                raise ctx.err(f"{p}.{extra}", f"{extra!r} is a field of op "
+                              f"{' or '.join(map(repr, owners))}, not of op {op!r}",
+                              codes.UNKNOWN_FIELD)
         a, b = n, 0
+        if op in STATUS_OPS:
+            if "status" not in ins:
+                raise ctx.err(f"{p}.status", "is required: the status to give or remove",
+                              codes.MISSING_FIELD)
+            b = self._status_ref(ctx, ins["status"], f"{p}.status")
+        elif op == "damage":
+            b = int(self._flag(ctx, ins, "pierce", f"{p}."))
         if op == "summon":
             a = _ref(ctx, ins.get("unit"), self.unit_index, "unit", f"{p}.unit")
             b = n
@@ -268,6 +305,7 @@ class Compiler:
         out.card_ids = list(items["card"])
         out.unit_ids = list(items["unit"])
         out.task_ids = list(items["task"])
+        out.status_ids = [*STANDARD_STATUSES, *items["status"]]
         out.encounter_ids = list(items["encounter"])
         self.hero_index = {h: i for i, h in enumerate(out.hero_ids)}
         self.enemy_index = {e.id: len(heroes) + i for i, e in enumerate(enemies)}
@@ -276,12 +314,21 @@ class Compiler:
         self.unit_index = {u: i for i, u in enumerate(out.unit_ids)}
         self.task_index = {t: i for i, t in enumerate(out.task_ids)}
         self.task_goals = [items["task"][t].data.get("goal") for t in out.task_ids]
-        for kind in ("hero", "enemy_hero", "card", "unit", "task", "encounter"):
+        self.status_index = {s: i for i, s in enumerate(out.status_ids)}
+        for kind in ("hero", "enemy_hero", "card", "unit", "task", "encounter", "status"):
             for it in items[kind].values():
                 out.names[it.id] = str(it.data.get("name", it.id.split(":", 1)[1]))
+        for sid, data in STANDARD_STATUSES.items():
+            out.names[sid] = str(data["name"])
 
         spec: dict[str, Any] = {}
         spec["config"] = self.config()
+        if len(out.status_ids) > LIMITS["statuses"]:
+            raise ContentError(f"{len(out.status_ids)} statuses (the {len(STANDARD_STATUSES)} "
+                               f"standard ones included) exceed the core's {LIMITS['statuses']}",
+                               code=codes.CAPACITY)
+        spec["statuses"] = ([self.status(None, sid, d) for sid, d in STANDARD_STATUSES.items()]
+                            + [self.status(it, it.id, it.data) for it in items["status"].values()])
         spec["tasks"] = [self.task(t) for t in items["task"].values()]
         spec["cards"] = [self.card(c) for c in items["card"].values()]
         spec["heroes"] = [self.hero(h) for h in heroes] + [self.enemy(e) for e in enemies]
@@ -464,6 +511,47 @@ class Compiler:
                 raise ctx.err("ally_power", "only a Relic has static modifiers")
             out["ally_power"] = ctx.int(d, "ally_power", "", hi=99)
         return out
+
+    def status(self, it: Item | None, sid: str, d: Mapping) -> dict[str, Any]:
+        """A status definition (the standard ones have no item: eve.statuses)."""
+        ctx = self.ctx(it, f"statuses.{sid}") if it is not None else _Ctx(None, f"statuses.{sid}")
+        if it is not None and sid.split(":", 1)[1] in STANDARD_STATUSES:
+            raise ctx.err("", f"{sid.split(':', 1)[1]!r} is a standard status (eve.statuses): a "
+                          "pack's status takes another name", codes.INVALID_VALUE)
+        out: dict[str, Any] = {
+            "stacking": ctx.enum("status_stacking", d.get("stacking", "intensity"), "stacking"),
+            "polarity": ctx.enum("status_polarity", d.get("polarity"), "polarity"),
+            "max": ctx.int(d, "max", "", 999, lo=1, hi=999),
+            "decay_at": 0, "decay_by": 0, "tick_at": 0, "tick_prog": -1,
+            "power": ctx.int(d, "power", "", 0, lo=-99, hi=99),
+            "dealt_add": ctx.int(d, "dealt_add", "", 0, lo=-99, hi=99),
+            "taken_add": ctx.int(d, "taken_add", "", 0, lo=-99, hi=99),
+            "dealt_pct": ctx.int(d, "dealt_pct", "", 100, hi=1000),
+            "taken_pct": ctx.int(d, "taken_pct", "", 100, hi=1000),
+            "absorb": int(self._flag(ctx, d, "absorb", "")),
+            "negate": int(self._flag(ctx, d, "negate", "")),
+            "keeps": 0,
+        }
+        if "decay" in d:
+            dec = ctx.mapping(d["decay"], "decay", "a table {at, by}")
+            out["decay_at"] = self._timing(ctx, dec.get("at"), "decay.at")
+            out["decay_by"] = ctx.enum("status_decay", dec.get("by", "one"), "decay.by")
+        if "tick" in d:
+            tick = ctx.mapping(d["tick"], "tick", "a table {at, effect}")
+            out["tick_at"] = self._timing(ctx, tick.get("at"), "tick.at")
+            if "effect" not in tick:
+                raise ctx.err("tick.effect", "is required: the program it runs for the unit",
+                              codes.MISSING_FIELD)
+            out["tick_prog"] = self.program(ctx, tick["effect"], "tick.effect")
+        for i, k in enumerate(ctx.seq(d, "keeps", "list of statuses")):
+            out["keeps"] |= 1 << self._status_ref(ctx, k, f"keeps[{i}]")
+        return out
+
+    def _timing(self, ctx: _Ctx, value: Any, path: str) -> int:
+        t = ctx.enum("status_timing", value, path)
+        if t == ENUMS["status_timing"]["never"]:
+            raise ctx.err(path, "is turn_start or turn_end (leave the table out for never)")
+        return t
 
     def task(self, it: Item) -> dict[str, Any]:
         ctx = self.ctx(it, f"tasks.{it.id}")

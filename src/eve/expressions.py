@@ -3,6 +3,7 @@
     n = "14 + 3 * self.power"                 (an amount: Heavy Blade)
     n = "target.poison"                       (poison equal to what it has: doubling it)
     cond = "count(ally_characters) > 0 and target.hp <= 5"
+    n = "2 * target.vulnerable"               (any status's stacks, by its name)
 
 Grammar, loosest first: `or`, `and`, `not`, comparisons (< <= > >= == !=, at most one per
 level), + and -, * and /, unary -, then atoms: integers, `(expr)`, `ref.attr`, `round`, and
@@ -15,7 +16,9 @@ what is wrong and where (a column), for the compiler to name the field path.
 """
 from __future__ import annotations
 
+import difflib
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from eve.core.vocabulary import BY_KEY, names
@@ -65,7 +68,8 @@ def _tokens(text: str) -> list[_Tok]:
 
 
 class _Parser:
-    def __init__(self, text: str) -> None:
+    def __init__(self, text: str, statuses: Mapping[str, int]) -> None:
+        self.statuses = statuses
         self.toks = _tokens(text)
         self.i = 0
         self.nodes: list[tuple[int, int]] = []
@@ -171,10 +175,17 @@ class _Parser:
         elif t.text in _REFS:
             self.expect(".")
             a = self.take()
-            if a.text not in _ATTRS:
-                raise ExpressionError(f"unknown attribute {a.text!r} (one of: "
-                                      f"{', '.join(names('expr_attr'))})", a.at)
-            self.emit("attr", _REFS[t.text] * 16 + _ATTRS[a.text])
+            if a.text in _ATTRS:
+                self.emit("attr", _REFS[t.text] * 16 + _ATTRS[a.text])
+            elif a.text in self.statuses:
+                # a status's stacks (any status the content has: `target.vulnerable`)
+                self.emit("status", _REFS[t.text] * 64 + self.statuses[a.text])
+            else:
+                known = [*names("expr_attr"), *(s for s in self.statuses if s not in _ATTRS)]
+                close = difflib.get_close_matches(a.text, known, n=1, cutoff=0.6)
+                hint = f"; did you mean {close[0]!r}?" if close else ""
+                raise ExpressionError(f"unknown attribute or status {a.text!r}{hint} (one of: "
+                                      f"{', '.join(known)})", a.at)
         else:
             known = [*names("expr_ref"), "round", "min", "max", "clamp", "count"]
             raise ExpressionError(f"unknown name {t.text!r} (one of: {', '.join(known)})", t.at)
@@ -209,7 +220,7 @@ class _Parser:
                 self.emit(t.text)
 
 
-_POPS = {"const": 0, "attr": 0, "count": 0, "round": 0, "neg": 1, "not": 1, "clamp": 3}
+_POPS = {"const": 0, "attr": 0, "status": 0, "count": 0, "round": 0, "neg": 1, "not": 1, "clamp": 3}
 
 
 def depth(nodes: list[tuple[int, int]]) -> int:
@@ -223,11 +234,13 @@ def depth(nodes: list[tuple[int, int]]) -> int:
     return d
 
 
-def compile_expression(text: str, max_nodes: int, max_depth: int) -> list[tuple[int, int]]:
-    """The postfix nodes of `text`, checked against the core's bounds."""
+def compile_expression(text: str, max_nodes: int, max_depth: int,
+                       statuses: Mapping[str, int] | None = None) -> list[tuple[int, int]]:
+    """The postfix nodes of `text`, checked against the core's bounds. `statuses`: the status
+    names it may read as attributes (`target.vulnerable`), with their indices."""
     if len(text) > MAX_TEXT:
         raise ExpressionError(f"{len(text)} characters exceed the limit of {MAX_TEXT}", 0)
-    nodes = _Parser(text).parse()
+    nodes = _Parser(text, statuses or {}).parse()
     if len(nodes) > max_nodes:
         raise ExpressionError(f"{len(nodes)} terms exceed the limit of {max_nodes}", 0)
     if depth(nodes) > max_depth:

@@ -29,7 +29,8 @@ if TYPE_CHECKING:
 
 #: the kinds of items, in the order texts are listed, and the Catalog table of each
 KINDS: Mapping[str, str] = {"hero": "heroes", "enemy_hero": "enemies", "card": "cards",
-                            "unit": "units", "task": "tasks", "encounter": "encounters"}
+                            "unit": "units", "task": "tasks", "encounter": "encounters",
+                            "status": "statuses"}
 
 # eve.compiler's defaults for what the data may leave out (tests/test_rules_text.py checks them
 # against the compiled tables)
@@ -40,14 +41,17 @@ _ABILITY: Mapping[str, Any] = {"target": "none", "reaction": False}
 _RESPONSE: Mapping[str, Any] = {"on": "any", "counter": False, "target": "none", "per_round": 0,
                                 "charges": -1}
 _ALL_TASKS = "all"
+_STATUS: Mapping[str, Any] = {"stacking": "intensity", "max": 999, "power": 0, "dealt_add": 0,
+                              "taken_add": 0, "dealt_pct": 100, "taken_pct": 100,
+                              "absorb": False, "negate": False, "keeps": ()}
 
 
 def instruction(ins: Mapping[str, Any]) -> dict[str, Any]:
     """An effect instruction with what the compiler fills in when the data leaves it out:
-    `to` (`none` for a side operation, else `target`), `n` 1, a task instruction's `task`
-    "all"."""
+    `to` (`none` for a side operation, else `target`), `n` 1 (every stack: 999, for
+    remove_status), a task instruction's `task` "all"."""
     op = ins["op"]
-    return {"to": "none" if op in SIDE_OPS else "target", "n": 1,
+    return {"to": "none" if op in SIDE_OPS else "target", "n": 999 if op == "remove_status" else 1,
             **({"task": _ALL_TASKS} if op == "task" else {}), **ins}
 
 
@@ -103,7 +107,10 @@ def expression(text: str, **fields: Any) -> str:
         t = toks[i]
         if t.text in TEXT["expr_ref"] and toks[i + 1].text == ".":
             ref = words("expr_ref", t.text, **fields)
-            out.append(f"{ref}'s {words('expr_attr', toks[i + 2].text)}")
+            attr = toks[i + 2].text
+            # an attribute, or the stacks of a status (its name as the data writes it)
+            said = words("expr_attr", attr) if attr in TEXT["expr_attr"] else attr.replace("_", " ")
+            out.append(f"{ref}'s {said}")
             i += 3
             continue
         if t.text == "count" and toks[i + 1].text == "(":
@@ -138,6 +145,46 @@ def _paragraph(parts: Iterable[str]) -> str:
 def _ref(pack: str, name: str) -> str:
     """A reference as data writes it (a bare name is of the item's own pack) -> its id."""
     return name if ":" in name else f"{pack}:{name}"
+
+
+def _status_id(catalog: Catalog, pack: str, name: str) -> str:
+    """A status reference -> its id: the standard statuses are named bare."""
+    return name if name in catalog.statuses else _ref(pack, name)
+
+
+def _status(catalog: Catalog, st: Mapping[str, Any]) -> str:
+    """A status's rules text: how its stacks read, what it modifies, when it ticks and decays."""
+    st = {**_STATUS, **st}
+    pack = _pack(st["id"]) if ":" in st["id"] else ""
+    name = catalog.names[st["id"]]
+    parts = [f"{name}: {words('status_polarity', st['polarity'])}",
+             "its stacks are turns" if st["stacking"] == "duration" else "its stacks add up"]
+    if st["max"] != _STATUS["max"]:
+        parts.append(f"at most {st['max']}")
+    each = "" if st["stacking"] == "duration" else " for each stack"
+    for key, what in (("power", "power"), ("dealt_add", "damage dealt"),
+                      ("taken_add", "damage taken")):
+        if st[key]:
+            parts.append(f"{st[key]:+d} {what}{each}")
+    if st["dealt_pct"] != 100:
+        parts.append(f"deals {st['dealt_pct']}% damage")
+    if st["taken_pct"] != 100:
+        parts.append(f"takes {st['taken_pct']}% damage")
+    if st["negate"]:
+        parts.append("prevents the next hit, spending a stack")
+    if st["absorb"]:
+        parts.append("absorbs damage, spending a stack a point")
+    if "tick" in st:
+        who = _PLAYER
+        parts.append(f"{words('status_timing', st['tick']['at'])}: " + _effect(
+            catalog, st["tick"]["effect"], pack=pack, voice=who, self_unit="the unit"))
+    if "decay" in st:
+        parts.append(f"{words('status_decay', st['decay'].get('by', 'one'))} "
+                     f"{words('status_timing', st['decay']['at'])}")
+    if st["keeps"]:
+        kept = ", ".join(catalog.names[_status_id(catalog, pack, k)] for k in st["keeps"])
+        parts.append(f"{kept} does not decay while it lasts")
+    return "; ".join(parts) + "."
 
 
 def _pack(ident: str) -> str:
@@ -205,6 +252,16 @@ def _effect(catalog: Catalog, effect: Sequence[Mapping[str, Any]] | None, *, pac
             fields["unit"] = _unit(catalog, _ref(pack, ins["unit"]))
         if "task" in op_fields:
             fields["task"] = _task_name(catalog, pack, ins["task"])
+        if "status" in op_fields:
+            sid = _status_id(catalog, pack, ins["status"])
+            name = catalog.names[sid]
+            if op == "status":
+                stacking = catalog.statuses[sid].get("stacking", "intensity")
+                fields["status"] = words("status_stacking", stacking, status=name, n=fields["n"])
+            else:
+                fields["status"] = name
+                if "n" not in written:
+                    fields["n"] = "all"
         clauses.append(words("op", op, **fields))
     if target and not target_used:
         clauses.insert(0, f"choose {target}")
@@ -422,7 +479,7 @@ def _encounter(catalog: Catalog, enc: Mapping[str, Any]) -> str:
 
 
 _WRITERS = {"hero": _hero, "enemy_hero": _enemy_hero, "card": _card, "unit": _summoned,
-            "task": _task, "encounter": _encounter}
+            "task": _task, "encounter": _encounter, "status": _status}
 
 
 # ---------------------------------------------------------------- the API

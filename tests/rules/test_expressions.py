@@ -151,7 +151,7 @@ def test_if_without_else_and_nested_blocks(eng):
 
 @pytest.mark.parametrize("text,fragment", [
     ("2 +", "expected a number"),
-    ("self.hpp", "unknown attribute 'hpp'"),
+    ("self.hpp", "unknown attribute or status 'hpp'"),
     ("mana + 1", "unknown name 'mana'"),
     ("count(hand)", "count() of 'hand'"),
     ("1 < 2 < 3", "chained comparisons"),

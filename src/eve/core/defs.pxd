@@ -31,6 +31,8 @@ cdef enum:
     MAX_EXPR_DEPTH = 8      # its evaluation stack
     EXPR_POOL = 32768       # words of every expression of the content: a count, then 2 a node
 
+    MAX_STATUSES = 16       # status kinds of the content (the standard ones included): stacks per unit
+
     MAX_HERO_DEFS = 128
     MAX_CARD_DEFS = 512
     MAX_UNIT_DEFS = 128
@@ -59,15 +61,14 @@ ctypedef struct Unit:
     int16_t is_token    # a character from a unit def (no card)
     int16_t hp
     int16_t max_hp
-    int16_t power
-    int16_t poison
-    int16_t shield
+    int16_t power       # its own power; statuses with a `power` modifier add to it when read
     int16_t ready       # may attack this turn
     int16_t attacked    # attacked this turn
     int16_t used        # ability used this turn
     int16_t ambition
     int16_t morality
     int16_t uid         # identity of this entity for the match (fizzle checks)
+    int16_t status[MAX_STATUSES]    # stacks of each status kind, by its index in the content
 
 ctypedef struct StackItem:
     int16_t kind
@@ -187,6 +188,24 @@ ctypedef struct CardDef:
     int16_t ally_power          # static: + power to allied characters' attacks
     int16_t play_cond           # expression (pool offset) that must hold to play it, -1
 
+ctypedef struct StatusDef:
+    int16_t stacking        # SS_*
+    int16_t polarity        # SP_*
+    int16_t max_stacks
+    int16_t decay_at        # ST_*
+    int16_t decay_by        # SD_*
+    int16_t tick_at         # ST_*
+    int16_t tick_prog       # run for the unit (self), by the side it harms or helps
+    # the damage pipeline (docs/rules.md): add, then multiply, then prevent
+    int16_t power           # + stacks x this to the unit's power
+    int16_t dealt_add       # + stacks x this to damage the unit deals
+    int16_t taken_add       # + stacks x this to damage the unit takes
+    int16_t dealt_pct       # x this percent to damage it deals while it has a stack (100: none)
+    int16_t taken_pct       # x this percent to damage it takes
+    int16_t absorb          # absorbs damage up to its stacks, spending them (shield)
+    int16_t negate          # prevents one whole hit, spending one stack (divine shield)
+    int32_t keeps           # bit i: status i does not decay on a unit that has this one
+
 ctypedef struct UnitDef:
     int16_t power
     int16_t hp
@@ -240,6 +259,15 @@ ctypedef struct Tables:
     int16_t n_encs
     int16_t n_moves
     int16_t n_tasks
+    int16_t n_statuses
+    # status indices with a part in each step, so that the hot paths loop over just those
+    int16_t n_power_st
+    int16_t power_st[MAX_STATUSES]
+    int16_t n_damage_st
+    int16_t damage_st[MAX_STATUSES]
+    int16_t n_timed_st
+    int16_t timed_st[MAX_STATUSES]
+    StatusDef statuses[MAX_STATUSES]
     HeroDef heroes[MAX_HERO_DEFS]
     CardDef cards[MAX_CARD_DEFS]
     UnitDef units[MAX_UNIT_DEFS]

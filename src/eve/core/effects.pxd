@@ -4,7 +4,10 @@ from eve.core.defs cimport State, Ctx, Tables
 cdef int leader_of(const State* st, int side) noexcept nogil
 cdef int living_heroes(const State* st, int side) noexcept nogil
 cdef bint unit_live(const State* st, int u) noexcept nogil
-cdef int deal_damage(State* st, Ctx* cx, int u, int n, int by_side, bint pierce) noexcept nogil
+cdef int deal_damage(State* st, Ctx* cx, int u, int n, int by_side, int src, bint pierce) noexcept nogil
+cdef int unit_power(const State* st, const Tables* tb, int u) noexcept nogil
+cdef void add_status(State* st, Ctx* cx, int u, int s, int n) noexcept nogil
+cdef void status_turn(State* st, Ctx* cx, int side, int timing) noexcept nogil
 cdef int heal_unit(State* st, Ctx* cx, int u, int n, int by_side) noexcept nogil
 cdef void remove_character(State* st, Ctx* cx, int u, int card_to) noexcept nogil
 cdef int summon_unit(State* st, Ctx* cx, int side, int def_id, int lane) noexcept nogil

@@ -69,8 +69,7 @@ cdef void _hero_falls(State* st, Ctx* cx, int u) noexcept nogil:
     cdef int side = side_of(u), i, base
     h.alive = 0
     h.hp = 0
-    h.poison = 0
-    h.shield = 0
+    memset(h.status, 0, sizeof(h.status))      # a fallen hero keeps no status
     emit(cx, EV_HERO_FALLS, side, u, h.def_id, 0, 0)
     base = side * UNITS_PER_SIDE
     if st.leader[side] == u - base:
@@ -92,17 +91,78 @@ cdef void remove_character(State* st, Ctx* cx, int u, int card_to) noexcept nogi
         move_card(st, cx, card, card_to, False)
 
 
-cdef int deal_damage(State* st, Ctx* cx, int u, int n, int by_side, bint pierce) noexcept nogil:
-    """Shield absorbs first (unless `pierce`, as poison does); returns the hp lost."""
+cdef int unit_power(const State* st, const Tables* tb, int u) noexcept nogil:
+    """A unit's power as attacks and expressions read it: its own, plus its statuses' `power`."""
+    cdef const Unit* x = &st.units[u]
+    cdef int p = x.power, i, s
+    for i in range(tb.n_power_st):
+        s = tb.power_st[i]
+        p += x.status[s] * tb.statuses[s].power
+    return 0 if p < 0 else (32767 if p > 32767 else p)
+
+
+cdef void add_status(State* st, Ctx* cx, int u, int s, int n) noexcept nogil:
+    """`n` more stacks (fewer when negative) of status `s`, held within [0, its max]."""
+    cdef Unit* x = &st.units[u]
+    cdef int v = x.status[s] + n, cap = cx.tb.statuses[s].max_stacks
+    v = 0 if v < 0 else (cap if v > cap else v)
+    if v != x.status[s]:
+        x.status[s] = <int16_t>v
+        emit(cx, EV_STATUS, side_of(u), u, s, v, 0)
+
+
+cdef int _modified(const State* st, const Tables* tb, int src, int u, int n) noexcept nogil:
+    """Damage after the pipeline's first two steps: add (the source's `dealt_add`, the target's
+    `taken_add`), then multiply (`dealt_pct`, `taken_pct`, each rounded down), in status order."""
+    cdef const Unit* a = &st.units[src] if 0 <= src < MAX_UNITS else NULL
+    cdef const Unit* t = &st.units[u]
+    cdef const StatusDef* d
+    cdef long long v = n
+    cdef int i, s
+    for i in range(tb.n_damage_st):
+        s = tb.damage_st[i]
+        d = &tb.statuses[s]
+        if a != NULL:
+            v += <long long>a.status[s] * d.dealt_add
+        v += <long long>t.status[s] * d.taken_add
+    if v <= 0:
+        return 0
+    for i in range(tb.n_damage_st):
+        s = tb.damage_st[i]
+        d = &tb.statuses[s]
+        if a != NULL and a.status[s] > 0:
+            v = v * d.dealt_pct // 100
+        if t.status[s] > 0:
+            v = v * d.taken_pct // 100
+    return <int>(32767 if v > 32767 else v)
+
+
+cdef int deal_damage(State* st, Ctx* cx, int u, int n, int by_side, int src, bint pierce) noexcept nogil:
+    """One damage pipeline (docs/rules.md D01): add, multiply, then prevent (`negate` statuses
+    stop the whole hit, then `absorb` statuses such as shield soak it up), then hp. `pierce`
+    (poison, hp loss) skips all three. `src` is the unit dealing it, -1 for none. Returns the hp
+    lost."""
+    cdef const Tables* tb = cx.tb
     cdef Unit* t = &st.units[u]
-    cdef int absorbed = 0, dealt, side = side_of(u)
+    cdef int absorbed = 0, dealt, side = side_of(u), i, s, k
     cdef bint died
     if not t.alive or n <= 0:
         return 0
-    if not pierce and t.shield > 0:
-        absorbed = t.shield if t.shield < n else n
-        t.shield -= absorbed
-        n -= absorbed
+    if not pierce:
+        n = _modified(st, tb, src, u, n)
+        for i in range(tb.n_damage_st):
+            s = tb.damage_st[i]
+            if n > 0 and tb.statuses[s].negate and t.status[s] > 0:
+                absorbed += n
+                n = 0
+                add_status(st, cx, u, s, -1)
+        for i in range(tb.n_damage_st):
+            s = tb.damage_st[i]
+            if n > 0 and tb.statuses[s].absorb and t.status[s] > 0:
+                k = t.status[s] if t.status[s] < n else n
+                absorbed += k
+                n -= k
+                add_status(st, cx, u, s, -k)
     dealt = t.hp if t.hp < n else n
     t.hp -= dealt
     died = t.hp == 0
@@ -123,6 +183,39 @@ cdef int deal_damage(State* st, Ctx* cx, int u, int n, int by_side, bint pierce)
     if dealt > 0 and side == PLAYER and (u & 15) < CHAR_BASE:
         fire_triggers(st, cx, TR_ALLY_HERO_DAMAGED, False)
     return dealt
+
+
+cdef void status_turn(State* st, Ctx* cx, int side, int timing) noexcept nogil:
+    """The statuses of `side`'s units at `timing` of its turn: unit by unit in slot order, status
+    by status in index order, each ticks (its program, run for the unit by the side it helps or
+    harms) and then decays, unless another status the unit has keeps it."""
+    cdef const Tables* tb = cx.tb
+    cdef const StatusDef* d
+    cdef int base = side * UNITS_PER_SIDE, i, j, k, s, u, keep
+    if tb.n_timed_st == 0:
+        return
+    for i in range(UNITS_PER_SIDE):
+        u = base + i
+        if not st.units[u].alive:
+            continue
+        for j in range(tb.n_timed_st):
+            s = tb.timed_st[j]
+            d = &tb.statuses[s]
+            if st.units[u].status[s] <= 0:
+                continue
+            if d.tick_at == timing and d.tick_prog >= 0:
+                run_program(st, cx, d.tick_prog, side if d.polarity == SP_BUFF else 1 - side,
+                            u, u)
+                if not st.units[u].alive:
+                    break
+            if d.decay_at == timing and st.units[u].status[s] > 0:
+                keep = 0
+                for k in range(tb.n_statuses):
+                    if st.units[u].status[k] > 0 and (tb.statuses[k].keeps >> s) & 1:
+                        keep = 1
+                        break
+                if not keep:
+                    add_status(st, cx, u, s, -1 if d.decay_by == SD_ONE else -32767)
 
 
 cdef int heal_unit(State* st, Ctx* cx, int u, int n, int by_side) noexcept nogil:
@@ -381,17 +474,27 @@ cdef inline int _div(int x, int y) noexcept nogil:
     return q if (x >= 0) == (y >= 0) else -q
 
 
-cdef int _unit_attr(const State* st, int u, int attr) noexcept nogil:
+cdef int _unit_attr(const State* st, const Tables* tb, int u, int attr) noexcept nogil:
     cdef const Unit* x
     if u < 0 or u >= MAX_UNITS or not st.units[u].alive:
         return 0
     x = &st.units[u]
     if attr == EA_HP: return x.hp
     if attr == EA_MAX_HP: return x.max_hp
-    if attr == EA_POWER: return x.power
-    if attr == EA_SHIELD: return x.shield
-    if attr == EA_POISON: return x.poison
+    if attr == EA_POWER: return unit_power(st, tb, u)
+    if attr == EA_SHIELD: return x.status[STATUS_SHIELD]
+    if attr == EA_POISON: return x.status[STATUS_POISON]
     return 1                          # EA_ALIVE
+
+
+cdef inline int _ref_unit(const State* st, int r, int side, int self_unit, int target) noexcept nogil:
+    if r == ER_SELF:
+        return self_unit if 0 <= self_unit < MAX_UNITS else leader_of(st, side)
+    if r == ER_TARGET:
+        return target if 0 <= target < MAX_UNITS else -1
+    if r == ER_OWN_LEADER:
+        return leader_of(st, side)
+    return leader_of(st, 1 - side)
 
 
 cdef int _living(const State* st, int side, int first, int n) noexcept nogil:
@@ -421,7 +524,7 @@ cdef int eval_expr(const State* st, const Tables* tb, int at, int side, int self
     """The value of the expression at pool offset `at`, for a program run by `side`. The
     compiler checked its nodes and that the stack never exceeds MAX_EXPR_DEPTH."""
     cdef int stack[MAX_EXPR_DEPTH]
-    cdef int sp = 0, i, op, arg, x, y, u, r
+    cdef int sp = 0, i, op, arg, x, y, u
     cdef int n = tb.expr[at]
     cdef const int16_t* node
     for i in range(n):
@@ -430,16 +533,12 @@ cdef int eval_expr(const State* st, const Tables* tb, int at, int side, int self
         if op == E_CONST:
             stack[sp] = arg; sp += 1
         elif op == E_ATTR:
-            r = arg >> 4
-            if r == ER_SELF:
-                u = self_unit if 0 <= self_unit < MAX_UNITS else leader_of(st, side)
-            elif r == ER_TARGET:
-                u = target if 0 <= target < MAX_UNITS else -1
-            elif r == ER_OWN_LEADER:
-                u = leader_of(st, side)
-            else:
-                u = leader_of(st, 1 - side)
-            stack[sp] = _unit_attr(st, u, arg & 15); sp += 1
+            u = _ref_unit(st, arg >> 4, side, self_unit, target)
+            stack[sp] = _unit_attr(st, tb, u, arg & 15); sp += 1
+        elif op == E_STATUS:
+            u = _ref_unit(st, arg >> 6, side, self_unit, target)
+            stack[sp] = st.units[u].status[arg & 63] if u >= 0 and st.units[u].alive else 0
+            sp += 1
         elif op == E_COUNT:
             stack[sp] = _count(st, tb, arg, side); sp += 1
         elif op == E_ROUND:
@@ -502,7 +601,8 @@ cdef void run_program(State* st, Ctx* cx, int prog, int side, int self_unit, int
                 a = v
             if op == OP_SUMMON and v == 0:
                 continue
-        if op == OP_DAMAGE or op == OP_HEAL or op == OP_SHIELD or op == OP_POISON or op == OP_BUFF:
+        if op == OP_DAMAGE or op == OP_HEAL or op == OP_SHIELD or op == OP_POISON or op == OP_BUFF \
+                or op == OP_STATUS or op == OP_REMOVE_STATUS:
             n = _select_units(st, tb, sel, side, self_unit, target, units)
             for k in range(n):
                 u = units[k]
@@ -510,18 +610,21 @@ cdef void run_program(State* st, Ctx* cx, int prog, int side, int self_unit, int
                 if not t.alive:
                     continue
                 if op == OP_DAMAGE:
-                    deal_damage(st, cx, u, a, side, False)
+                    # b: pierce (hp loss, past the pipeline); the source's statuses apply
+                    deal_damage(st, cx, u, a, side, self_unit, b != 0)
                 elif op == OP_HEAL:
                     heal_unit(st, cx, u, a, side)
                 elif op == OP_SHIELD:
-                    t.shield = sat_add(t.shield, a)
-                    emit(cx, EV_STATUS, u >> 4, u, 0, t.shield, 0)
+                    add_status(st, cx, u, STATUS_SHIELD, a)
                 elif op == OP_POISON:
-                    t.poison = sat_add(t.poison, a)
-                    emit(cx, EV_STATUS, u >> 4, u, 1, t.poison, 0)
+                    add_status(st, cx, u, STATUS_POISON, a)
+                elif op == OP_STATUS:
+                    add_status(st, cx, u, b, a)
+                elif op == OP_REMOVE_STATUS:
+                    add_status(st, cx, u, b, -a)
                 else:
                     t.power = sat_add(t.power, a)
-                    emit(cx, EV_STATUS, u >> 4, u, 2, t.power, 0)
+                    emit(cx, EV_STATUS, u >> 4, u, -1, t.power, 0)
         elif op == OP_DRAW:
             # E16: the side running the program draws; the Encounter has no deck (Z07), so a
             # draw of its own (a move, a response, a task reward it won) draws nothing

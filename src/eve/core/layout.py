@@ -16,9 +16,11 @@ from dataclasses import dataclass
 from eve.core.vocabulary import names as _names
 
 MAX_STREAMS, MAX_CARDS, N_ZONES, MAX_UNITS, MAX_STACK, MAX_TASKS, MAX_RESPONSES = 4, 64, 8, 32, 24, 6, 4
+MAX_STATUSES = 16
 
-UNIT_FIELDS = ("def_id", "card", "alive", "is_token", "hp", "max_hp", "power", "poison", "shield",
-               "ready", "attacked", "used", "ambition", "morality", "uid")
+UNIT_FIELDS = (("def_id", "card", "alive", "is_token", "hp", "max_hp", "power", "ready",
+                "attacked", "used", "ambition", "morality", "uid")
+               + tuple(f"status[{i}]" for i in range(MAX_STATUSES)))
 STACK_ITEM_FIELDS = ("kind", "side", "dead", "responded", "card", "prog", "source", "target",
                      "lane", "def_id", "source_uid", "target_uid", "target_zone")
 TURN_FIELDS = ("phase", "active", "priority", "passes", "round", "outcome", "leader[player]",

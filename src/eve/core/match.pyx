@@ -12,7 +12,7 @@ from eve.core.defs cimport *
 from eve.core.tables cimport CompiledContent
 from eve.core.rules cimport (setup_match, begin, advance, check_action, legal_actions, apply_action,
                              state_hash, make_action, action_cost, seed_meter)
-from eve.core.effects cimport leader_of, check_outcome
+from eve.core.effects cimport leader_of, check_outcome, unit_power
 from eve.core.encounter cimport compute_intent
 from eve.core.search_hidden cimport determinize as determinize_state
 
@@ -457,7 +457,10 @@ cdef class Match:
             raise IndexError(f"unit {u} is out of range [0, {MAX_UNITS - 1}]")
         cdef Unit* x = &self.st.units[u]
         d = {"unit": u, "id": self._unit_id(u), "alive": bool(x.alive), "hp": x.hp,
-             "max_hp": x.max_hp, "power": x.power, "poison": x.poison, "shield": x.shield,
+             "max_hp": x.max_hp, "power": unit_power(&self.st, self.content.tb, u),
+             "poison": x.status[STATUS_POISON], "shield": x.status[STATUS_SHIELD],
+             "statuses": {self.catalog.status_ids[k]: x.status[k]
+                          for k in range(self.content.tb.n_statuses) if x.status[k]},
              "attacked": bool(x.attacked), "used": bool(x.used)}
         if (u & 15) < CHAR_BASE:
             d["slot"] = u & 15

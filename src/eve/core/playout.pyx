@@ -68,10 +68,13 @@ cdef int random_playout(State* st, Ctx* cx, uint64_t* rng, int max_decisions,
     return d
 
 
-cdef double _value(const State* st) noexcept nogil:
-    """A simple evaluation from the player's side: hp and board on both sides."""
-    cdef double v = 0
-    cdef int u
+cdef double _value(const State* st, const Tables* tb) noexcept nogil:
+    """A simple evaluation from the player's side: hp and board on both sides. Statuses count as
+    shield and poison always did here: the player's buffs for half a point a stack, the
+    Encounter's debuffs against the player (a known flaw of this baseline, kept until the
+    baselines are remade: greedy's results are a reference the balance tests read)."""
+    cdef double v = 0, good, bad
+    cdef int u, s
     if st.outcome == OUT_WIN:
         return 1e9 - st.round
     if st.outcome == OUT_LOSS:
@@ -79,12 +82,19 @@ cdef double _value(const State* st) noexcept nogil:
     for u in range(MAX_UNITS):
         if not st.units[u].alive:
             continue
+        good = 0
+        bad = 0
+        for s in range(tb.n_statuses):
+            if tb.statuses[s].polarity == SP_BUFF:
+                good += st.units[u].status[s]
+            else:
+                bad += st.units[u].status[s]
         if u < UNITS_PER_SIDE:
-            v += st.units[u].hp + 0.5 * st.units[u].shield + 1.5 * st.units[u].power
+            v += st.units[u].hp + 0.5 * good + 1.5 * st.units[u].power
             if (u & 15) < CHAR_BASE:
                 v += 10.0
         else:
-            v -= 2.0 * st.units[u].hp + 1.5 * st.units[u].power + 2.0 * st.units[u].poison
+            v -= 2.0 * st.units[u].hp + 1.5 * st.units[u].power + 2.0 * bad
             if (u & 15) < CHAR_BASE:
                 v -= 15.0
     v += 0.8 * st.zones[Z_LATTICE].n + 0.3 * st.zones[Z_RIFT].n
@@ -105,7 +115,7 @@ cdef int32_t greedy_choice(State* st, Ctx* cx, uint64_t* rng) noexcept nogil:
     for i in range(n):
         memcpy(&tmp, st, sizeof(State))
         apply_action(&tmp, cx, buf[i])
-        v = _value(&tmp)
+        v = _value(&tmp, cx.tb)
         if v > bv:
             bv = v
             best = i

@@ -13,7 +13,7 @@ from eve.core.defs cimport *
 from eve.core.events cimport emit
 from eve.core.rng cimport sm_mix, sm_shuffle16, stream_seed
 from eve.core.zones cimport move_card, draw_one
-from eve.core.effects cimport (leader_of, deal_damage, summon_unit, task_progress, fire_triggers,
+from eve.core.effects cimport (leader_of, deal_damage, unit_power, status_turn, summon_unit, task_progress, fire_triggers,
                                run_program, target_ok, enum_targets, check_outcome, ally_power_bonus,
                                first_empty_lane, eval_expr)
 from eve.core.encounter cimport compute_intent, next_move, respond
@@ -534,14 +534,14 @@ cdef void _resolve_attack(State* st, Ctx* cx, StackItem* it) noexcept nogil:
     if not _unit_still(st, it.source, it.source_uid):
         _fizzle(st, cx, it)
         return
-    power = st.units[it.source].power
+    power = unit_power(st, tb, it.source)
     if it.side == PLAYER and (it.source & 15) >= CHAR_BASE:
         power += ally_power_bonus(st, tb)
     defender = foe * UNITS_PER_SIDE + CHAR_BASE + it.lane
     if not st.units[defender].alive:
         defender = leader_of(st, foe)      # an empty lane: damage to the side itself
     if defender >= 0:
-        deal_damage(st, cx, defender, power, it.side, False)
+        deal_damage(st, cx, defender, power, it.side, it.source, False)
 
 
 cdef void _resolve_card(State* st, Ctx* cx, StackItem* it) noexcept nogil:
@@ -638,10 +638,10 @@ cdef void _beginning(State* st, Ctx* cx) noexcept nogil:
         u = &st.units[base + i]
         if not u.alive:
             continue
-        u.shield = 0                  # shield clears at the start of its owner's turn
         u.attacked = 0
         if i >= CHAR_BASE:
             u.ready = 1               # deployed before this turn: may attack now
+    status_turn(st, cx, side, ST_TURN_START)     # shield clears here (its decay)
     if side == PLAYER:
         for i in range(MAX_RESPONSES):
             st.foe.resp_used[i] = 0   # the Encounter's per-round response limits
@@ -655,19 +655,12 @@ cdef void _beginning(State* st, Ctx* cx) noexcept nogil:
 
 cdef void _end(State* st, Ctx* cx) noexcept nogil:
     cdef const Tables* tb = cx.tb
-    cdef int side = st.active, base = side * UNITS_PER_SIDE, i, u
+    cdef int side = st.active
     if side == PLAYER:
         fire_triggers(st, cx, TR_TURN_END, True)
         if check_outcome(st, cx) != OUT_NONE:
             return
-    # poison: damage equal to it (through shields), then one less
-    for i in range(UNITS_PER_SIDE):
-        u = base + i
-        if st.units[u].alive and st.units[u].poison > 0:
-            deal_damage(st, cx, u, st.units[u].poison, 1 - side, True)
-            if st.units[u].alive:
-                st.units[u].poison -= 1
-                emit(cx, EV_STATUS, side, u, 1, st.units[u].poison, 0)
+    status_turn(st, cx, side, ST_TURN_END)       # poison ticks and decays here
     if check_outcome(st, cx) != OUT_NONE:
         return
     task_progress(st, cx, side, G_ROUNDS, 1)

@@ -32,7 +32,7 @@ MAGIC_PREFIX = b"\x97\xa8eve.snap"
 cdef enum:
     BODY_CAP = 8192
     N_TURN = 13
-    N_UNIT = 15
+    N_UNIT = 13 + MAX_STATUSES
     N_ITEM = 13
     N_METER = 7
     N_TASK = 4
@@ -144,9 +144,11 @@ cdef void write_body(const State* st, Buf* b) noexcept nogil:
         u = &st.units[i]
         w_array(b, N_UNIT)
         w_int(b, u.def_id); w_int(b, u.card); w_int(b, u.alive); w_int(b, u.is_token)
-        w_int(b, u.hp); w_int(b, u.max_hp); w_int(b, u.power); w_int(b, u.poison)
-        w_int(b, u.shield); w_int(b, u.ready); w_int(b, u.attacked); w_int(b, u.used)
+        w_int(b, u.hp); w_int(b, u.max_hp); w_int(b, u.power)
+        w_int(b, u.ready); w_int(b, u.attacked); w_int(b, u.used)
         w_int(b, u.ambition); w_int(b, u.morality); w_int(b, u.uid)
+        for k in range(MAX_STATUSES):
+            w_int(b, u.status[k])
     w_array(b, st.n_stack)
     for i in range(st.n_stack):
         it = &st.stack[i]
@@ -481,14 +483,14 @@ cdef int read_body(Rd* r, State* st, const Tables* tb) except -1:
         _f(r, 0, DEF_BIG, &u.hp, p, i, b"hp")
         _f(r, 0, DEF_BIG, &u.max_hp, p, i, b"max_hp")
         _f(r, 0, DEF_BIG, &u.power, p, i, b"power")
-        _f(r, 0, DEF_BIG, &u.poison, p, i, b"poison")
-        _f(r, 0, DEF_BIG, &u.shield, p, i, b"shield")
         _f(r, 0, 1, &u.ready, p, i, b"ready")
         _f(r, 0, 1, &u.attacked, p, i, b"attacked")
         _f(r, 0, 1, &u.used, p, i, b"used")
         _f(r, -20, 20, &u.ambition, p, i, b"ambition")
         _f(r, -20, 20, &u.morality, p, i, b"morality")
         _f(r, 0, DEF_BIG, &u.uid, p, i, b"uid")
+        for k in range(MAX_STATUSES):
+            _f(r, 0, DEF_BIG, &u.status[k], p, i, _status_field(k))
     n = r_array(r, 0, MAX_STACK, "body.stack")
     st.n_stack = <int16_t>n
     for i in range(n):
@@ -559,10 +561,33 @@ cdef int _fail(str path, str msg) except -1:
     raise SchemaViolation(path, msg)
 
 
+# the field names of a unit's stacks, for error paths ("status[3]")
+_STATUS_FIELDS = tuple(b"status[%d]" % k for k in range(MAX_STATUSES))
+
+
+cdef const char* _status_field(int k):
+    return <const char*>_STATUS_FIELDS[k]
+
+
+cdef int _check_statuses(const Unit* u, const Tables* tb, int i) except -1:
+    """A living unit's stacks: each within its status's max, none of a status the content lacks."""
+    cdef int k
+    for k in range(MAX_STATUSES):
+        if k >= tb.n_statuses:
+            if u.status[k]:
+                _fail(_path(b"body.units", i, _status_field(k)), f"stacks of status {k}, which this "
+                      f"content does not have ({tb.n_statuses} statuses)")
+        elif u.status[k] > tb.statuses[k].max_stacks:
+            _fail(_path(b"body.units", i, _status_field(k)), f"{u.status[k]} stacks of status {k}, "
+                  f"above its max of {tb.statuses[k].max_stacks}")
+    return 0
+
+
 cdef const char* _uncleared(const Unit* u) noexcept:
     """The first field in which `u` differs from an empty slot, or NULL. setup_match and
     remove_character leave a slot with def_id and card -1 and every other field 0, and the only
     write to a slot without a living unit is Beginning's reset of `used` to 0."""
+    cdef int k
     if u.def_id != -1: return b"def_id"
     if u.card != -1: return b"card"
     if u.alive: return b"alive"
@@ -570,8 +595,8 @@ cdef const char* _uncleared(const Unit* u) noexcept:
     if u.hp: return b"hp"
     if u.max_hp: return b"max_hp"
     if u.power: return b"power"
-    if u.poison: return b"poison"
-    if u.shield: return b"shield"
+    for k in range(MAX_STATUSES):
+        if u.status[k]: return _status_field(k)
     if u.ready: return b"ready"
     if u.attacked: return b"attacked"
     if u.used: return b"used"
@@ -584,7 +609,7 @@ cdef const char* _uncleared(const Unit* u) noexcept:
 cdef int _check_hero(const State* st, const Tables* tb, int i, int n_player_heroes) except -1:
     """A hero slot in use, its hero living or fallen (a hero never leaves its slot)."""
     cdef const Unit* u = &st.units[i]
-    cdef int side = i >> 4, slot = i & 15
+    cdef int side = i >> 4, slot = i & 15, k
     cdef const char* p = b"body.units"
     # the party is of player heroes (Engine refuses an enemy hero in it); the Encounter's slots
     # hold its roster, in order (setup_match)
@@ -605,14 +630,14 @@ cdef int _check_hero(const State* st, const Tables* tb, int i, int n_player_hero
     if u.alive:
         if u.hp <= 0 or u.hp > u.max_hp:
             _fail(_path(p, i, b"hp"), f"a living unit has 1..max_hp hp, not {u.hp} of {u.max_hp}")
+        _check_statuses(u, tb, i)
         return 0
-    # a hero falls at 0 hp with its poison and shield cleared (_hero_falls), and stays so
+    # a hero falls at 0 hp with its statuses cleared (_hero_falls), and stays so
     if u.hp:
         _fail(_path(p, i, b"hp"), "a fallen hero has 0 hp")
-    if u.poison:
-        _fail(_path(p, i, b"poison"), "a fallen hero has no poison")
-    if u.shield:
-        _fail(_path(p, i, b"shield"), "a fallen hero has no shield")
+    for k in range(MAX_STATUSES):
+        if u.status[k]:
+            _fail(_path(p, i, _status_field(k)), "a fallen hero has no status")
     return 0
 
 
@@ -693,6 +718,7 @@ cdef int check_state(const State* st, const Tables* tb, int n_player_heroes) exc
             continue
         if u.hp <= 0 or u.hp > u.max_hp:
             _fail(_path(p, i, b"hp"), f"a living unit has 1..max_hp hp, not {u.hp} of {u.max_hp}")
+        _check_statuses(u, tb, i)
         lane = slot - CHAR_BASE
         if lane >= tb.cfg.lanes:
             _fail(_path(p, i, NULL), "a character beyond the configured lanes")

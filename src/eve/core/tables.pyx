@@ -42,6 +42,7 @@ cdef class CompiledContent:
     def load(self, dict spec, str fingerprint):
         cdef Tables* tb = self.tb
         cdef int i, j, k
+        cdef StatusDef* sd
         memset(tb, 0, sizeof(Tables))
         cfg = spec["config"]
         tb.cfg.player_hero_slots = cfg["player_hero_slots"]
@@ -75,6 +76,34 @@ cdef class CompiledContent:
         for j, w in enumerate(pool):
             tb.expr[j] = w
         tb.n_expr = len(pool)
+
+        statuses = spec["statuses"]
+        _cap(len(statuses), MAX_STATUSES, "statuses")
+        tb.n_statuses = len(statuses)
+        for i, d in enumerate(statuses):
+            sd = &tb.statuses[i]
+            sd.stacking = d["stacking"]
+            sd.polarity = d["polarity"]
+            sd.max_stacks = d["max"]
+            sd.decay_at = d["decay_at"]
+            sd.decay_by = d["decay_by"]
+            sd.tick_at = d["tick_at"]
+            sd.tick_prog = d["tick_prog"]
+            sd.power = d["power"]
+            sd.dealt_add = d["dealt_add"]
+            sd.taken_add = d["taken_add"]
+            sd.dealt_pct = d["dealt_pct"]
+            sd.taken_pct = d["taken_pct"]
+            sd.absorb = d["absorb"]
+            sd.negate = d["negate"]
+            sd.keeps = d["keeps"]
+            if sd.power:
+                tb.power_st[tb.n_power_st] = i; tb.n_power_st += 1
+            if (sd.dealt_add or sd.taken_add or sd.dealt_pct != 100 or sd.taken_pct != 100
+                    or sd.absorb or sd.negate):
+                tb.damage_st[tb.n_damage_st] = i; tb.n_damage_st += 1
+            if sd.decay_at != ST_NEVER or sd.tick_at != ST_NEVER:
+                tb.timed_st[tb.n_timed_st] = i; tb.n_timed_st += 1
 
         heroes = spec["heroes"]
         _cap(len(heroes), MAX_HERO_DEFS, "heroes")
@@ -173,6 +202,12 @@ cdef class CompiledContent:
                 tb.encs[i].resp[j].charges = r["charges"]
         self.fingerprint = fingerprint
 
+    def status_max(self, int i):
+        """The stacks status `i` holds at most."""
+        if not 0 <= i < self.tb.n_statuses:
+            raise IndexError(f"status {i} is not in 0..{self.tb.n_statuses - 1}")
+        return self.tb.statuses[i].max_stacks
+
     @property
     def lanes(self):
         return self.tb.cfg.lanes
@@ -191,7 +226,7 @@ LIMITS = _frozen({
     "stack": MAX_STACK, "tasks": MAX_TASKS, "responses": MAX_RESPONSES,
     "program_length": MAX_PROG_LEN, "expression_nodes": MAX_EXPR_NODES,
     "expression_depth": MAX_EXPR_DEPTH, "expression_words": EXPR_POOL, "roster": MAX_ROSTER, "setup_summons": MAX_SETUP,
-    "start_cards": MAX_START_CARDS, "actions": MAX_ACTIONS,
+    "start_cards": MAX_START_CARDS, "actions": MAX_ACTIONS, "statuses": MAX_STATUSES,
 })
 
 # the names content may use, by table: derived from the vocabulary (eve/core/vocabulary.py), as

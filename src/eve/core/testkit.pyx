@@ -29,8 +29,9 @@ from eve.core.match import PHASES, SIDES, ZONE_NAMES
 # unit fields a setter may write and their ranges (def_id and card depend on the slot: checked
 # against the content and the match's cards)
 UNIT_FIELDS = {
-    "hp": (0, 32767), "max_hp": (0, 32767), "power": (0, 32767), "poison": (0, 32767),
-    "shield": (0, 32767), "alive": (0, 1), "ready": (0, 1), "attacked": (0, 1), "used": (0, 1),
+    # poison and shield: the standard statuses' stacks, up to their max (eve.statuses)
+    "hp": (0, 32767), "max_hp": (0, 32767), "power": (0, 32767), "poison": (0, 999),
+    "shield": (0, 999), "alive": (0, 1), "ready": (0, 1), "attacked": (0, 1), "used": (0, 1),
     "ambition": (-20, 20), "morality": (-20, 20), "is_token": (0, 1),
     "def_id": (-1, 32767), "card": (-1, MAX_CARDS - 1),
 }
@@ -168,8 +169,8 @@ cdef int _write_field(Unit* x, str k, int v) except -1:
     if k == "hp": x.hp = v
     elif k == "max_hp": x.max_hp = v
     elif k == "power": x.power = v
-    elif k == "poison": x.poison = v
-    elif k == "shield": x.shield = v
+    elif k == "poison": x.status[STATUS_POISON] = v
+    elif k == "shield": x.status[STATUS_SHIELD] = v
     elif k == "alive": x.alive = v
     elif k == "ready": x.ready = v
     elif k == "attacked": x.attacked = v
@@ -190,9 +191,19 @@ cdef _set_unit(Match m, int u, dict fields, str what):
         raise ValueError(f"{what}: unit {u} is not in 0..{MAX_UNITS - 1}")
     x = m.st.units[u]                   # a copy: checked whole before it is written back
     for k, v in fields.items():
+        if k == "status":
+            # {status index: stacks}: eve.testing turns status names into indices
+            if not isinstance(v, dict):
+                raise ValueError(f"{what}: status is a table of status index -> stacks, not {v!r}")
+            for s, n in v.items():
+                i = check_range(s, 0, tb.n_statuses - 1, f"{what}: a status index")
+                x.status[i] = check_range(n, 0, tb.statuses[i].max_stacks, f"{what}: status {i}")
+            continue
         if k not in UNIT_FIELDS:
             raise ValueError(f"{what}: unknown unit field {k!r} (fields: {', '.join(UNIT_FIELDS)})")
         lo, hi = UNIT_FIELDS[k]
+        if k == "poison" or k == "shield":
+            hi = tb.statuses[STATUS_POISON if k == "poison" else STATUS_SHIELD].max_stacks
         _write_field(&x, k, check_range(v, lo, hi, f"{what}: {k}"))
     if (u & 15) < CHAR_BASE:
         if not 0 <= x.def_id < tb.n_heroes:

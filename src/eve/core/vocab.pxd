@@ -88,7 +88,9 @@ cdef enum:
     OP_BUFF = 12
     OP_TASK = 13
     OP_IF = 14
-    N_OPS = 15
+    OP_STATUS = 15
+    OP_REMOVE_STATUS = 16
+    N_OPS = 17
 
 # Expression nodes (internal: the compiled form of an expression)
 cdef enum:
@@ -113,7 +115,8 @@ cdef enum:
     E_OR = 18
     E_NOT = 19
     E_CLAMP = 20
-    N_EXPR_OPS = 21
+    E_STATUS = 21
+    N_EXPR_OPS = 22
 
 # Units an expression reads (`self.hp`, `target.poison`)
 cdef enum:
@@ -171,6 +174,32 @@ cdef enum:
     TR_ALLY_DEPLOY = 3
     TR_ALLY_HERO_DAMAGED = 4
     N_TRIGGERS = 5
+
+# The standard statuses (eve.statuses: every content has them, first)
+cdef enum:
+    STATUS_SHIELD = 0
+    STATUS_POISON = 1
+
+# How a status's stacks read (`stacking`)
+cdef enum:
+    SS_INTENSITY = 0
+    SS_DURATION = 1
+
+# Whom a status helps (`polarity`: rules text and the baselines' evaluation)
+cdef enum:
+    SP_BUFF = 0
+    SP_DEBUFF = 1
+
+# When a status ticks or decays (`at`): its owner's turn
+cdef enum:
+    ST_NEVER = 0
+    ST_TURN_START = 1
+    ST_TURN_END = 2
+
+# How much a status loses when it decays (`decay.by`)
+cdef enum:
+    SD_ONE = 0
+    SD_ALL = 1
 
 # World Task goals
 cdef enum:

@@ -141,6 +141,9 @@ ENUMS: tuple[Enum, ...] = (
         ("buff", "adds n power"),
         ("task", "adds n progress to `task` (or `\"all\"`) for the acting side"),
         ("if", "runs `then` when the expression `cond` is true (not 0), else `else`"),
+        ("status", "gives the selected units n stacks of `status` (capped at its `max`)"),
+        ("remove_status", "takes n stacks of `status` from the selected units (no `n`: all of "
+                          "them)"),
     ], count="N_OPS", content=True),
     # Expressions: an amount (`n`) or a condition (`cond`) written as text ("3 + self.power",
     # "target.poison > 0 and count(rift) >= 2"), compiled into postfix nodes [op, arg]
@@ -157,6 +160,7 @@ ENUMS: tuple[Enum, ...] = (
         ("eq", "a == b"), ("ne", "a != b"),
         ("and", "both true"), ("or", "either true"), ("not", "not a"),
         ("clamp", "a held within [lo, hi]: clamp(a, lo, hi)"),
+        ("status", "push a unit's stacks of a status: arg = reference * 64 + status index"),
     ], count="N_EXPR_OPS"),
     _enum("expr_ref", "Units an expression reads (`self.hp`, `target.poison`)", "ER_", [
         ("self", "the source unit (the activator, the deployed character; else the leader)"),
@@ -199,6 +203,31 @@ ENUMS: tuple[Enum, ...] = (
         ("ally_deploy", "an allied character is deployed"),
         ("ally_hero_damaged", "an allied hero takes damage"),
     ], count="N_TRIGGERS", content=True),
+    # Statuses are data (packs register them, eve.statuses holds the standard ones): these are
+    # the words a status definition is written in
+    _enum("standard_status", "The standard statuses (eve.statuses: every content has them, first)",
+          "STATUS_", [
+        ("shield", "absorbs damage; cleared at the start of its owner's turn"),
+        ("poison", "its stacks in damage at its owner's End, through shields, then one less"),
+    ]),
+    _enum("status_stacking", "How a status's stacks read (`stacking`)", "SS_", [
+        ("intensity", "the stacks are its strength (3 Poison deals 3)"),
+        ("duration", "the stacks are the turns it lasts (2 Vulnerable: two of its owner's turns)"),
+    ], content=True),
+    _enum("status_polarity", "Whom a status helps (`polarity`: rules text and the baselines' "
+          "evaluation)", "SP_", [
+        ("buff", "good for the unit that has it"),
+        ("debuff", "bad for the unit that has it"),
+    ], content=True),
+    _enum("status_timing", "When a status ticks or decays (`at`): its owner's turn", "ST_", [
+        ("never", "never"),
+        ("turn_start", "at the Beginning of its owner's turn"),
+        ("turn_end", "at the End of its owner's turn, after its turn-end triggers"),
+    ], content=True),
+    _enum("status_decay", "How much a status loses when it decays (`decay.by`)", "SD_", [
+        ("one", "one stack"),
+        ("all", "every stack: it ends"),
+    ], content=True),
     _enum("goal", "World Task goals", "G_", [
         ("damage", "damage dealt"),
         ("deploy", "characters deployed"),
@@ -274,8 +303,8 @@ ENUMS: tuple[Enum, ...] = (
         ("shuffle", "the Abyss was shuffled into the Archive", None, ("cards",)),
         ("draw_skipped", "a draw found no card", None, ()),
         ("meter", "the Action Meter was seeded", None, ("capacity",)),
-        ("status", "a unit's shield, poison or power changed", None,
-         ("unit", "status", "value")),
+        ("status", "a unit's stacks of a status changed (status: its index; -1 for power)",
+         None, ("unit", "status", "value")),
         ("task", "World Task progress", None, ("slot", "task_def", "progress")),
         ("task_done", "a World Task was completed", None, ("slot", "task_def")),
         ("outcome", "the match ended", None, ("outcome", "round", "capped")),
@@ -389,6 +418,8 @@ TEXT: Mapping[str, Mapping[str, str]] = MappingProxyType({key: MappingProxyType(
         "buff": "give {to} +{n} power",
         "task": "add {n} progress to {task}",
         "if": "if {cond}: {then}",
+        "status": "give {to} {status}",
+        "remove_status": "remove {n} {status} from {to}",
     },
     # an expression in words: `ref.attr` reads "{ref}'s {attr}", `count(what)` "the number of
     # {what}" (eve.text)
@@ -434,6 +465,23 @@ TEXT: Mapping[str, Mapping[str, str]] = MappingProxyType({key: MappingProxyType(
         "turn_end": "at the end of {our} turn",
         "ally_deploy": "whenever one of {our} characters is deployed",
         "ally_hero_damaged": "whenever one of {our} heroes takes damage",
+    },
+    "status_stacking": {
+        "intensity": "{n} {status}",
+        "duration": "{status} for {n:# turn/# turns}",
+    },
+    "status_polarity": {
+        "buff": "beneficial",
+        "debuff": "harmful",
+    },
+    "status_timing": {
+        "never": "never",
+        "turn_start": "at the start of its owner's turn",
+        "turn_end": "at the end of its owner's turn",
+    },
+    "status_decay": {
+        "one": "loses one stack",
+        "all": "ends",
     },
     "goal": {
         "damage": "deal {threshold} damage",

@@ -6,7 +6,7 @@
     pack = DataPack.from_files(Path(__file__).parent / "data")
 
 A folder pack has `pack.toml` (or `pack.json`) with the manifest in a `[pack]` table, and any of
-rules/heroes/cards/units/tasks/encounters `.toml`/`.json`, each with one table per item under a
+rules/heroes/cards/units/tasks/encounters/statuses `.toml`/`.json`, each with one table per item under a
 section of the same name (`[cards.flare]`; rules: `[rules.config]`). DataPack implements the
 hooks of eve.plugins.hookspecs like any other pack: the engine namespaces, checks and compiles
 what it registers.
@@ -21,7 +21,7 @@ from typing import Any
 
 from eve.plugins.hookspecs import Register, hookimpl
 
-SECTIONS = ("rules", "heroes", "cards", "units", "tasks", "encounters")
+SECTIONS = ("rules", "heroes", "cards", "units", "tasks", "encounters", "statuses")
 
 
 def read_data_file(path: Path | str) -> dict[str, Any]:
@@ -44,7 +44,8 @@ class DataPack:
                  cards: Mapping[str, Mapping[str, Any]] | None = None,
                  units: Mapping[str, Mapping[str, Any]] | None = None,
                  tasks: Mapping[str, Mapping[str, Any]] | None = None,
-                 encounters: Mapping[str, Mapping[str, Any]] | None = None) -> None:
+                 encounters: Mapping[str, Mapping[str, Any]] | None = None,
+                 statuses: Mapping[str, Mapping[str, Any]] | None = None) -> None:
         self.manifest: dict[str, Any] = {"name": name, "version": version,
                                          "requires": list(requires)}
         if engine is not None:
@@ -58,6 +59,7 @@ class DataPack:
         self.units = dict(units or {})
         self.tasks = dict(tasks or {})
         self.encounters = dict(encounters or {})
+        self.statuses = dict(statuses or {})
 
     def __repr__(self) -> str:
         return f"DataPack({self.manifest['name']!r}, {self.manifest['version']!r})"
@@ -117,4 +119,9 @@ class DataPack:
     @hookimpl
     def eve_register_encounters(self, register: Register) -> None:
         for name, data in self.encounters.items():
+            register(name, data)
+
+    @hookimpl
+    def eve_register_statuses(self, register: Register) -> None:
+        for name, data in self.statuses.items():
             register(name, data)

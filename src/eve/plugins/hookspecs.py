@@ -28,7 +28,16 @@ from typing import Any, Protocol
 
 import pluggy
 
-from eve.plugins.schema import CardData, EncounterData, HeroData, PackManifest, RulesData, TaskData, UnitData
+from eve.plugins.schema import (
+    CardData,
+    EncounterData,
+    HeroData,
+    PackManifest,
+    RulesData,
+    StatusData,
+    TaskData,
+    UnitData,
+)
 
 PROJECT = "eve"
 hookspec = pluggy.HookspecMarker(PROJECT)
@@ -45,7 +54,7 @@ class Register(Protocol):
 
 
 __all__ = ["PROJECT", "Register", "hookimpl", "hookspec", "PackManifest", "HeroData", "CardData",
-           "UnitData", "TaskData", "EncounterData", "RulesData"]
+           "UnitData", "TaskData", "EncounterData", "RulesData", "StatusData"]
 
 
 @hookspec(firstresult=True)
@@ -95,3 +104,11 @@ def eve_register_tasks(register: Register) -> None:
 def eve_register_encounters(register: Register) -> None:
     """Register Encounters (EncounterData): roster, Initiative, setup summons and tasks, the move
     script (at least one move) and the response rules."""
+
+
+@hookspec
+def eve_register_statuses(register: Register) -> None:
+    """Register statuses (StatusData): stacks a unit holds, how they read (intensity or duration),
+    when they tick and decay, and what they modify in the damage pipeline. Shield and poison are
+    the standard ones (eve.statuses); cards, abilities and moves give statuses with
+    `{op = "status", status = ..., n = ...}`."""

@@ -58,6 +58,7 @@ REGISTRATION_HOOKS = (
     ("eve_register_units", "unit"),
     ("eve_register_tasks", "task"),
     ("eve_register_encounters", "encounter"),
+    ("eve_register_statuses", "status"),
 )
 MANIFEST_HOOK = "eve_pack_manifest"
 

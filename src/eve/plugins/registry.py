@@ -26,11 +26,11 @@ from eve.plugins.schema import UnknownField, check_fields
 NAME_RE = re.compile(r"^[a-z][a-z0-9_]{0,47}$")
 ID_RE = re.compile(r"^[a-z][a-z0-9_]{0,47}:[a-z][a-z0-9_]{0,47}$")
 
-KINDS = ("config", "hero", "card", "enemy_hero", "unit", "task", "encounter")
+KINDS = ("config", "hero", "card", "enemy_hero", "unit", "task", "encounter", "status")
 
 # the first word of an item's field path, by kind (the compiler uses the same words)
 SECTIONS = {"config": "config", "hero": "heroes", "card": "cards", "enemy_hero": "units",
-            "unit": "units", "task": "tasks", "encounter": "encounters"}
+            "unit": "units", "task": "tasks", "encounter": "encounters", "status": "statuses"}
 
 MAX_DEPTH = 16
 MAX_ENTRIES = 100_000          # entries in one item, all levels together

@@ -28,9 +28,11 @@ class PackManifest(TypedDict, total=False):
 # `else` is a Python keyword, so this one schema is written in the functional form
 Instruction = TypedDict("Instruction", {
     "op": str,                     # damage heal shield poison draw discard exile return destroy
-                                   # counter summon buff task if
+                                   # counter summon buff task if status remove_status
     "to": str,                     # a selector (default "target", or "none" for side ops)
     "n": int | str,                # 0..999 (default 1), or an expression ("2 + self.power")
+    "status": str,                 # status, remove_status: the status
+    "pierce": bool,                # damage: hp loss, past the damage pipeline (poison's)
     "unit": str,                   # summon: the unit
     "task": str,                   # task: the task, or "all"
     "cond": str,                   # if: a condition, an expression ("target.hp <= 5")
@@ -83,6 +85,33 @@ class UnitData(TypedDict, total=False):
     power: int
     hp: int                        # unit
     keywords: list[str]
+
+
+class StatusTiming(TypedDict, total=False):
+    at: str                        # turn_start turn_end (of the status's owner)
+    by: str                        # decay: one all
+
+
+class StatusTick(TypedDict, total=False):
+    at: str                        # turn_start turn_end
+    effect: list[Instruction]      # run for the unit that has it (`self`)
+
+
+class StatusData(TypedDict, total=False):
+    name: str
+    stacking: str                  # intensity (default) duration
+    polarity: str                  # buff debuff (required)
+    max: int                       # stacks a unit can hold, 1..999 (default 999)
+    decay: StatusTiming            # when it loses stacks (default: it lasts the match)
+    tick: StatusTick               # a program it runs each turn
+    power: int                     # + stacks x this to the unit's power, -99..99
+    dealt_add: int                 # + stacks x this to damage the unit deals, -99..99
+    taken_add: int                 # + stacks x this to damage the unit takes, -99..99
+    dealt_pct: int                 # x percent to damage it deals while it has a stack, 0..1000
+    taken_pct: int                 # x percent to damage it takes
+    absorb: bool                   # soaks up damage, spending stacks (shield)
+    negate: bool                   # prevents a whole hit, spending one stack
+    keeps: list[str]               # statuses that do not decay while the unit has this one
 
 
 class TaskData(TypedDict, total=False):
@@ -157,7 +186,7 @@ class RulesData(TypedDict, total=False):
 # the registry's kinds and the shape each one's data has
 SCHEMAS: dict[str, type] = {
     "config": RulesData, "hero": HeroData, "card": CardData, "enemy_hero": UnitData,
-    "unit": UnitData, "task": TaskData, "encounter": EncounterData,
+    "unit": UnitData, "task": TaskData, "encounter": EncounterData, "status": StatusData,
 }
 
 

@@ -1,0 +1,267 @@
+"""Statuses as data and the one damage pipeline (rules E18, D01), in real matches."""
+import pytest
+from conftest import rule
+
+import eve
+import eve_content
+from eve import hookimpl
+from eve.errors import ContentError
+from eve.testing import scenario
+
+BOSS_HP = 300
+
+
+def _sortilege(effect, target="foe"):
+    return {"kind": "sortilege", "charges": 1, "on_enter": {"target": target, "effect": effect}}
+
+
+STATUSES = {
+    "vulnerable": {"polarity": "debuff", "stacking": "duration", "taken_pct": 150,
+                   "decay": {"at": "turn_end", "by": "one"}},
+    "weak": {"polarity": "debuff", "stacking": "duration", "dealt_pct": 75,
+             "decay": {"at": "turn_end", "by": "one"}},
+    "sharp": {"polarity": "buff", "dealt_add": 1},
+    "brittle": {"polarity": "debuff", "taken_add": 2},
+    "surge": {"polarity": "buff", "power": 1, "decay": {"at": "turn_end", "by": "all"}},
+    "barricade": {"polarity": "buff", "max": 1, "keeps": ["shield"]},
+    "divine": {"polarity": "buff", "max": 1, "negate": True},
+    "regen": {"polarity": "buff", "tick": {"at": "turn_start", "effect": [
+        {"op": "heal", "to": "self", "n": "self.regen"}]}, "decay": {"at": "turn_start"}},
+}
+
+CARDS = {
+    # Bash: damage, then 2 Vulnerable (two of its owner's turns)
+    "bash": _sortilege([{"op": "damage", "n": 8}, {"op": "status", "status": "vulnerable", "n": 2}]),
+    "strike": _sortilege([{"op": "damage", "n": 10}]),
+    "expose": _sortilege([{"op": "status", "status": "vulnerable", "n": 1},
+                          {"op": "status", "status": "brittle", "n": 2}]),
+    # Flex: +2 power until the end of the turn
+    "flex": _sortilege([{"op": "status", "status": "surge", "to": "own_leader", "n": 2}], "none"),
+    "hone": _sortilege([{"op": "status", "status": "sharp", "to": "own_leader", "n": 3},
+                        {"op": "status", "status": "weak", "to": "own_leader", "n": 1}], "none"),
+    "fortify": _sortilege([{"op": "shield", "to": "own_leader", "n": 6},
+                           {"op": "status", "status": "barricade", "to": "own_leader"}], "none"),
+    "cleanse": _sortilege([{"op": "remove_status", "status": "vulnerable"}]),
+    "blessing": _sortilege([{"op": "status", "status": "divine", "to": "own_leader", "n": 5},
+                            {"op": "status", "status": "regen", "to": "own_leader", "n": 4}],
+                           "none"),
+    "read": _sortilege([{"op": "damage", "n": "10 * target.vulnerable + target.brittle"}]),
+    "pierce": _sortilege([{"op": "damage", "n": 10, "pierce": True}]),
+}
+
+
+class StatusPack:
+    def __init__(self, statuses=None, cards=None):
+        self.statuses = STATUSES if statuses is None else statuses
+        self.cards = CARDS if cards is None else cards
+
+    @hookimpl
+    def eve_pack_manifest(self):
+        return {"name": "st", "version": "0"}
+
+    @hookimpl
+    def eve_register_heroes(self, register):
+        register("brute", {"max_hp": 40, "power": 4, "ambition": 3, "morality": 0, "cards": []})
+
+    @hookimpl
+    def eve_register_cards(self, register):
+        for name, data in self.cards.items():
+            register(name, data)
+
+    @hookimpl
+    def eve_register_units(self, register):
+        register("boss", {"kind": "enemy_hero", "max_hp": BOSS_HP, "power": 5})
+
+    @hookimpl
+    def eve_register_encounters(self, register):
+        register("hitter", {"roster": ["boss"], "initiative": 1,
+                            "script": [{"move": "attack", "lane": 0}]})
+
+    @hookimpl
+    def eve_register_statuses(self, register):
+        for name, data in self.statuses.items():
+            register(name, data)
+
+
+@pytest.fixture(scope="module")
+def eng():
+    return eve.Engine(packs=[eve_content, StatusPack()])
+
+
+def _match(eng, cards, **kw):
+    return scenario(eng, heroes=["st:brute"], encounter="st:hitter",
+                    rift=[f"st:{c}" for c in cards], meter={"capacity": 20}, **kw)
+
+
+def _play(m, card_index, target=16):
+    a = next(a for a in m.legal_actions() if a.kind == "play" and a.source == card_index
+             and a.target in (target, 255, None))
+    m.apply(a)
+    while m.stack:
+        m.apply(next(x for x in m.legal_actions() if x.kind == "pass"))
+
+
+def _boss(m):
+    return m.heroes("encounter")[0]
+
+
+def _status(m, unit, name):
+    return unit["statuses"].get(name, 0)
+
+
+def _end_turn(m):
+    """End the player's turn and play on to the player's first decision of the next round."""
+    start = m.round
+    while m.round == start and not m.is_over:
+        m.apply(next(a for a in m.legal_actions() if a.kind in ("end_phase", "pass")))
+
+
+@rule("E18", "D01")
+def test_bash_deals_its_damage_then_vulnerable_multiplies_what_follows(eng):
+    m = _match(eng, ["bash", "strike"])
+    _play(m, 0)
+    assert BOSS_HP - _boss(m)["hp"] == 8                 # the Vulnerable came after the damage
+    assert _status(m, _boss(m), "st:vulnerable") == 2
+    _play(m, 1)
+    assert BOSS_HP - _boss(m)["hp"] == 8 + 15             # 10 x 150%
+
+
+@rule("E18")
+def test_a_duration_status_counts_down_its_owners_turns(eng):
+    m = _match(eng, ["bash"])
+    _play(m, 0)
+    _end_turn(m)                                          # the Encounter's End: one less
+    assert _status(m, _boss(m), "st:vulnerable") == 1
+    _end_turn(m)
+    assert _status(m, _boss(m), "st:vulnerable") == 0
+
+
+@rule("D01")
+def test_the_pipeline_adds_before_it_multiplies(eng):
+    m = _match(eng, ["expose", "strike"])
+    _play(m, 0)
+    _play(m, 1)
+    assert BOSS_HP - _boss(m)["hp"] == (10 + 2 * 2) * 3 // 2   # (10 + 2 brittle x 2) x 150%
+
+
+@rule("D01")
+def test_the_sources_statuses_apply_and_multiplying_rounds_down(eng):
+    m = _match(eng, ["hone", "strike"])
+    _play(m, 0)
+    _play(m, 1)                                           # the leader is the source
+    assert BOSS_HP - _boss(m)["hp"] == (10 + 3) * 75 // 100
+
+
+@rule("D01")
+def test_pierce_damage_skips_the_pipeline(eng):
+    m = _match(eng, ["expose", "pierce"], enemy_state={0: {"shield": 5}})
+    _play(m, 0)
+    _play(m, 1)
+    assert BOSS_HP - _boss(m)["hp"] == 10 and _boss(m)["shield"] == 5
+
+
+@rule("E18")
+def test_flex_power_lasts_until_the_end_of_the_turn(eng):
+    m = _match(eng, ["flex"])
+    _play(m, 0)
+    assert m.heroes()[0]["power"] == 4 + 2
+    assert m.phase == "combat"                            # nothing left to play in Main
+    m.apply(next(a for a in m.legal_actions() if a.kind == "attack"))
+    while m.stack:
+        m.apply(next(x for x in m.legal_actions() if x.kind == "pass"))
+    assert BOSS_HP - _boss(m)["hp"] == 6                  # the attack read the surged power
+    _end_turn(m)
+    assert m.heroes()[0]["power"] == 4 and not m.heroes()[0]["statuses"]
+
+
+@rule("E18")
+def test_barricade_keeps_shield_from_clearing(eng):
+    m = _match(eng, ["fortify"])
+    _play(m, 0)
+    _end_turn(m)                                          # the boss hit for 5: 6 - 5 = 1 left
+    assert m.heroes()[0]["shield"] == 1 and m.heroes()[0]["hp"] == 40
+    plain = _match(eng, [], hero_state={0: {"shield": 6}})
+    _end_turn(plain)
+    assert plain.heroes()[0]["shield"] == 0               # cleared at its owner's Beginning
+
+
+@rule("D01", "E18")
+def test_divine_shield_prevents_a_whole_hit_once_a_stack_and_a_tick_heals(eng):
+    m = _match(eng, ["blessing"], hero_state={0: {"hp": 30}})
+    _play(m, 0)
+    assert _status(m, m.heroes()[0], "st:divine") == 1    # max 1: the other four are lost
+    _end_turn(m)
+    h = m.heroes()[0]
+    # the boss's attack was prevented whole; at the Beginning regen healed 4, then lost one
+    assert h["hp"] == 34 and _status(m, h, "st:divine") == 0 and _status(m, h, "st:regen") == 3
+
+
+@rule("E18")
+def test_remove_status_without_n_takes_every_stack_and_expressions_read_stacks(eng):
+    m = _match(eng, ["expose", "read", "cleanse", "read"])
+    _play(m, 0)
+    _play(m, 1)
+    first = BOSS_HP - _boss(m)["hp"]
+    assert first == (10 * 1 + 2 + 2 * 2) * 3 // 2         # the amount, + brittle, x150%
+    _play(m, 2)
+    assert _status(m, _boss(m), "st:vulnerable") == 0
+    _play(m, 3)
+    assert BOSS_HP - _boss(m)["hp"] - first == 2 + 2 * 2   # no Vulnerable left to read
+
+
+@rule("E18")
+def test_poison_is_a_standard_status_ticking_at_its_owners_end(eng):
+    m = _match(eng, [], enemy_state={0: {"poison": 3, "shield": 10}})
+    _end_turn(m)
+    assert BOSS_HP - _boss(m)["hp"] == 3 and _boss(m)["poison"] == 2
+    assert eng.catalog.status_ids[:2] == ("shield", "poison")
+
+
+@rule("E18")
+def test_a_fallen_hero_keeps_no_status(eng):
+    m = _match(eng, ["bash"], enemy_state={0: {"hp": 8}})
+    _play(m, 0)
+    assert m.is_over and m.outcome == "win"
+    assert m.heroes("encounter")[0]["statuses"] == {}
+
+
+# ---------------------------------------------------------------- bad statuses
+
+@pytest.mark.parametrize("data,path,code", [
+    ({"polarity": "evil"}, "statuses.st:x.polarity", "EVE-P015"),
+    ({}, "statuses.st:x.polarity", "EVE-P020"),
+    ({"polarity": "buff", "max": 0}, "statuses.st:x.max", "EVE-P012"),
+    ({"polarity": "buff", "taken_pct": 5000}, "statuses.st:x.taken_pct", "EVE-P012"),
+    ({"polarity": "buff", "decay": {"at": "never"}}, "statuses.st:x.decay.at", "EVE-P015"),
+    ({"polarity": "buff", "decay": {"at": "turn_end", "by": "half"}}, "statuses.st:x.decay.by",
+     "EVE-P015"),
+    ({"polarity": "buff", "tick": {"at": "turn_end"}}, "statuses.st:x.tick.effect", "EVE-P020"),
+    ({"polarity": "buff", "keeps": ["nothing"]}, "statuses.st:x.keeps[0]", "EVE-P007"),
+    ({"polarity": "buff", "absorb": 1}, "statuses.st:x.absorb", "EVE-P011"),
+])
+def test_a_bad_status_is_refused_naming_its_field(data, path, code):
+    with pytest.raises(ContentError) as e:
+        eve.Engine(packs=[eve_content, StatusPack(statuses={"x": data}, cards={})])
+    assert e.value.path == path and e.value.code == code, e.value
+
+
+def test_a_status_op_needs_a_known_status_and_a_pack_may_not_shadow_a_standard_one():
+    bad_ref = {"c": _sortilege([{"op": "status", "status": "vulnerabel"}])}
+    with pytest.raises(ContentError, match="did you mean 'st:vulnerable'"):
+        eve.Engine(packs=[eve_content, StatusPack(cards=bad_ref)])
+    with pytest.raises(ContentError) as e:
+        eve.Engine(packs=[eve_content, StatusPack(cards={"c": _sortilege([{"op": "status"}])})])
+    assert e.value.path.endswith("on_enter.effect[0].status")
+    with pytest.raises(ContentError, match="standard status"):
+        eve.Engine(packs=[eve_content, StatusPack(statuses={"poison": {"polarity": "debuff"}},
+                                                  cards={})])
+    with pytest.raises(ContentError, match="unknown attribute or status 'vulnerabel'"):
+        eve.Engine(packs=[eve_content, StatusPack(
+            cards={"c": _sortilege([{"op": "damage", "n": "target.vulnerabel"}])})])
+
+
+def test_too_many_statuses_is_a_capacity_error():
+    from eve.core.tables import LIMITS
+    many = {f"s{i}": {"polarity": "buff"} for i in range(LIMITS["statuses"])}
+    with pytest.raises(ContentError, match="exceed the core's"):
+        eve.Engine(packs=[eve_content, StatusPack(statuses=many, cards={})])

@@ -3,6 +3,7 @@ or native random-playout decisions/s.
 
     python benchmarks/ab_pairs.py BUILD_A BUILD_B [--measure tree|mcts|playouts]
                                   [--iterations 40000] [--pairs 30]
+                                  [--pack-a PACK_DIR] [--pack-b PACK_DIR]
 
 `tree` (the default): µs of tree overhead an iteration (lower is better); `mcts`: iterations/s
 of the mid search with full rollouts; `playouts`: decisions/s of native random playouts over
@@ -15,6 +16,11 @@ same seed within a pair, the order alternating), and the tree overhead (everythi
 rollouts, µs an iteration) of each pair is compared. Single runs on this machine move by half
 as a neighbour on the other core comes and goes; the two runs of a pair share its conditions,
 so the median of the pair ratios says what one run cannot.
+
+`--pack-a` / `--pack-b`: the build plays that pack (a folder holding a pack module, such as
+`tests/packs/prev_builtin`, the built-in pack frozen at ecc7fe2) alone instead of its
+checkout's built-in pack: issue 14's speed target plays the previous built-in content on the
+new engine (`--pack-b tests/packs/prev_builtin`) against the previous engine on its own.
 """
 from __future__ import annotations
 
@@ -67,8 +73,11 @@ def _path_for(build: str) -> str:
     return os.pathsep.join([shim, build])
 
 
-def _start(build: str) -> subprocess.Popen:
+def _start(build: str, pack: str | None) -> subprocess.Popen:
     env = dict(os.environ, PYTHONPATH=_path_for(build))
+    env.pop("EVE_AB_PACK", None)
+    if pack:
+        env["EVE_AB_PACK"] = os.path.abspath(pack)
     p = subprocess.Popen([sys.executable, "-c", WORKER], stdin=subprocess.PIPE,
                          stdout=subprocess.PIPE, text=True, env=env)
     if p.stdout.readline().strip() != "ready":
@@ -89,8 +98,10 @@ def main() -> None:
     ap.add_argument("--iterations", type=int, default=40_000)
     ap.add_argument("--pairs", type=int, default=30)
     ap.add_argument("--measure", choices=tuple(UNITS), default="tree")
+    ap.add_argument("--pack-a", help="a pack folder that build A plays instead of its built-in pack")
+    ap.add_argument("--pack-b", help="a pack folder that build B plays instead of its built-in pack")
     a = ap.parse_args()
-    workers = {"A": _start(a.build_a), "B": _start(a.build_b)}
+    workers = {"A": _start(a.build_a, a.pack_a), "B": _start(a.build_b, a.pack_b)}
     got: dict[str, list[float]] = {"A": [], "B": []}
     for k in range(a.pairs):
         for name in ("A", "B") if k % 2 == 0 else ("B", "A"):
@@ -101,6 +112,9 @@ def main() -> None:
     ratios = sorted(b / x for x, b in zip(got["A"], got["B"]))
     q = len(ratios) // 4
     print(f"{a.iterations:,} iterations, {a.pairs} pairs; {UNITS[a.measure]}")
+    for name, pack in (("A", a.pack_a), ("B", a.pack_b)):
+        where = pack or "its checkout's built-in pack"
+        print(f"  {name} plays {where}")
     for name in ("A", "B"):
         print(f"  {name}: min {min(got[name]):.2f}  median {statistics.median(got[name]):.2f}")
     print(f"  B / A, paired: median {statistics.median(ratios):.3f} "

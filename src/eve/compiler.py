@@ -134,6 +134,7 @@ class Compiler:
         self.rules = None if rules is None else tuple(rules)
         self.programs: list[tuple[int, list[tuple[int, ...]]]] = []
         self.expressions: list[int] = []        # the pool: a node count, then [op, arg] each
+        self.n_code = 0                         # instructions of every program so far
         self.out = Compiled(spec={}, fingerprint="")
 
     def ctx(self, item: Item, base: str) -> _Ctx:
@@ -150,6 +151,10 @@ class Compiler:
             raise ctx.err(path, f"{len(code)} instructions (those of `then` and `else` "
                           f"included) exceed the limit of {LIMITS['program_length']}",
                           codes.OUT_OF_RANGE)
+        if self.n_code + len(code) > LIMITS["program_instructions"]:
+            raise ctx.err(path, "the content's programs exceed the core's pool of "
+                          f"{LIMITS['program_instructions']} instructions", codes.CAPACITY)
+        self.n_code += len(code)
         self.programs.append((tspec, code))
         return len(self.programs) - 1
 

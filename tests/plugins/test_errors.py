@@ -454,3 +454,17 @@ def test_plugin_errors_pickle():
         eve.Engine(packs=[eve_content, DataPack("x", cards={"odd": {"kind": "spell"}})])
     back = pickle.loads(pickle.dumps(ei.value))
     assert str(back) == str(ei.value) and back.to_dict() == ei.value.to_dict()
+
+
+def test_programs_past_the_cores_pool_are_a_capacity_error():
+    """Programs are stored end to end in a pool of LIMITS["program_instructions"]; the first
+    one that does not fit is named."""
+    prog = [{"op": "damage", "n": 1}] * LIMITS["program_length"]
+    fits = LIMITS["program_instructions"] // (2 * LIMITS["program_length"])
+    cards = {f"c{i:03}": {"kind": "sortilege", "charges": 1, "on_enter": {"target": "foe", "effect": prog},
+                          "ability": {"target": "foe", "effect": prog}} for i in range(fits + 1)}
+    with pytest.raises(PluginError) as ei:
+        eve.Engine(packs=[eve_content, DataPack("x", cards=cards)])
+    assert ei.value.code == codes.CAPACITY
+    assert ei.value.path.startswith("cards.x:c") and ei.value.path.endswith(".effect")
+    assert f"pool of {LIMITS['program_instructions']} instructions" in ei.value.reason

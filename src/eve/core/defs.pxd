@@ -27,6 +27,7 @@ cdef enum:
 
     MAX_PROG_LEN = 32       # instructions of a program, its `then` and `else` blocks flattened
     INSTR_WORDS = 5         # op, selector, a, b, expression (its pool offset; -1: none)
+    CODE_POOL = 16384       # instructions of every program of the content, end to end
     MAX_EXPR_NODES = 32     # nodes of one expression
     MAX_EXPR_DEPTH = 8      # its evaluation stack
     EXPR_POOL = 32768       # words of every expression of the content: a count, then 2 a node
@@ -273,7 +274,10 @@ ctypedef struct Tables:
     UnitDef units[MAX_UNIT_DEFS]
     int16_t prog_len[MAX_PROGRAMS]
     int16_t prog_target[MAX_PROGRAMS]
-    int16_t code[MAX_PROGRAMS * MAX_PROG_LEN * INSTR_WORDS]
+    int32_t prog_off[MAX_PROGRAMS]      # where each program starts in `code`, in instructions
+    int32_t n_code          # instructions of the pool in use
+    # every program end to end: a fixed stride per program would leave the table mostly empty
+    int16_t code[CODE_POOL * INSTR_WORDS]
     int16_t expr[EXPR_POOL]
     int32_t n_expr          # words of the pool in use
     EncDef encs[MAX_ENCOUNTERS]

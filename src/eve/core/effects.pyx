@@ -583,7 +583,7 @@ cdef void run_program(State* st, Ctx* cx, int prog, int side, int self_unit, int
     pc = 0
     length = tb.prog_len[prog]
     while pc < length:
-        ins = &tb.code[(prog * MAX_PROG_LEN + pc) * INSTR_WORDS]
+        ins = &tb.code[(tb.prog_off[prog] + pc) * INSTR_WORDS]
         pc += 1
         op = ins[0]; sel = ins[1]; a = ins[2]; b = ins[3]
         if op == OP_IF:

@@ -128,19 +128,15 @@ cdef int play_policy(State* st, Ctx* cx, int policy, uint64_t* rng, int cap, int
     """Play a native policy for up to `cap` decisions, or until `stop` is set (read at every
     decision); each chosen action code goes to `rec` unless it is NULL. Returns the decisions
     made."""
-    cdef int32_t buf[MAX_ACTIONS]
-    cdef int d = 0, n
+    cdef int d = 0
     cdef int32_t a
+    if policy == POLICY_RANDOM:
+        # each step hands back the next list (apply_listing), so none is built twice
+        return random_playout(st, cx, rng, cap, stop, rec)
     while d < cap and st.outcome == OUT_NONE and stop[0] == 0:
-        if policy == POLICY_RANDOM:
-            n = legal_actions(st, cx, buf)
-            if n == 0:
-                break
-            a = buf[sm_below(rng, <unsigned int>n)] if n > 1 else buf[0]
-        else:
-            a = greedy_choice(st, cx, rng)
-            if a < 0:
-                break
+        a = greedy_choice(st, cx, rng)
+        if a < 0:
+            break
         if rec != NULL:
             rec[d] = a
         apply_action(st, cx, a)

@@ -64,13 +64,18 @@ cdef class CompiledContent:
         progs = spec["programs"]
         _cap(len(progs), MAX_PROGRAMS, "programs")
         tb.n_progs = len(progs)
+        at = 0
         for i, (target, code) in enumerate(progs):
+            _cap(at + len(code), CODE_POOL, "program instructions")
             _cap(len(code), MAX_PROG_LEN, f"program {i} length")
             tb.prog_len[i] = len(code)
             tb.prog_target[i] = target
+            tb.prog_off[i] = at
             for j, ins in enumerate(code):
                 for k in range(INSTR_WORDS):
-                    tb.code[(i * MAX_PROG_LEN + j) * INSTR_WORDS + k] = ins[k]
+                    tb.code[(at + j) * INSTR_WORDS + k] = ins[k]
+            at += len(code)
+        tb.n_code = at
         pool = spec.get("expressions", [])
         _cap(len(pool), EXPR_POOL, "expression words")
         for j, w in enumerate(pool):
@@ -224,8 +229,9 @@ cdef class CompiledContent:
 LIMITS = _frozen({
     "cards_per_match": MAX_CARDS, "hero_slots": MAX_HERO_SLOTS, "lanes": MAX_LANES,
     "stack": MAX_STACK, "tasks": MAX_TASKS, "responses": MAX_RESPONSES,
-    "program_length": MAX_PROG_LEN, "expression_nodes": MAX_EXPR_NODES,
-    "expression_depth": MAX_EXPR_DEPTH, "expression_words": EXPR_POOL, "roster": MAX_ROSTER, "setup_summons": MAX_SETUP,
+    "program_length": MAX_PROG_LEN, "program_instructions": CODE_POOL,
+    "expression_nodes": MAX_EXPR_NODES, "expression_depth": MAX_EXPR_DEPTH,
+    "expression_words": EXPR_POOL, "roster": MAX_ROSTER, "setup_summons": MAX_SETUP,
     "start_cards": MAX_START_CARDS, "actions": MAX_ACTIONS, "statuses": MAX_STATUSES,
 })
 

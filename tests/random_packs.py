@@ -363,7 +363,7 @@ def _breakages(p: DataPack) -> list[tuple[str, Any]]:
         (codes.UNKNOWN_REFERENCE, put("encounters", enc, "roster", ["nobody"])),
         (codes.UNKNOWN_FIELD, put("encounters", enc, "intiative", 2)),
         (codes.UNKNOWN_INSTRUCTION, put("heroes", hero, "ability",
-                               {"target": "foe", "effect": [{"op": "mill", "n": 1}]})),
+                               {"target": "foe", "effect": [{"op": "transmute", "n": 1}]})),
         (codes.OUT_OF_RANGE, put("heroes", hero, "ability",
                                  {"target": "foe", "effect": [{"op": "damage", "n": 1000}]})),
         (codes.MISSING_FIELD, lambda q: q.heroes[hero].pop("max_hp")),

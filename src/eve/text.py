@@ -205,6 +205,10 @@ def _effect(catalog: Catalog, effect: Sequence[Mapping[str, Any]] | None, *, pac
             fields["unit"] = _unit(catalog, _ref(pack, ins["unit"]))
         if "task" in op_fields:
             fields["task"] = _task_name(catalog, pack, ins["task"])
+        if "into" in op_fields:
+            fields["into"] = words("place", ins["into"], **fields)
+        if "card" in op_fields:
+            fields["card"] = catalog.names[_ref(pack, ins["card"])]
         clauses.append(words("op", op, **fields))
     if target and not target_used:
         clauses.insert(0, f"choose {target}")

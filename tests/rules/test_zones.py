@@ -721,10 +721,11 @@ def test_the_archive_is_shuffled_with_the_shuffle_stream(eng, seed):
 def test_the_instruction_set(eng):
     from eve.core.tables import ENUMS
     assert set(ENUMS["op"]) == {"damage", "heal", "shield", "poison", "draw", "discard", "exile",
-                                "return", "destroy", "counter", "summon", "buff", "task", "if"}
+                                "return", "destroy", "counter", "summon", "buff", "task", "if",
+                                "put", "deploy", "mill", "create", "copy"}
 
     bad = ZonePack()
-    bad.cards = {**CARDS, "odd": {"kind": S, "charges": 1, "on_enter": _on([{"op": "mill", "n": 1}])}}
+    bad.cards = {**CARDS, "odd": {"kind": S, "charges": 1, "on_enter": _on([{"op": "transmute", "n": 1}])}}
     with pytest.raises(eve.ContentError):
         eve.Engine(packs=[eve_content, bad])
 

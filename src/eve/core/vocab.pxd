@@ -69,7 +69,10 @@ cdef enum:
     T_FOE_STACK = 8
     T_VOID_CARD = 9
     T_LATTICE_CARD = 10
-    N_TARGET_SPECS = 11
+    T_RIFT_CARD = 11
+    T_ABYSS_CARD = 12
+    T_STACK_CARD = 13
+    N_TARGET_SPECS = 14
 
 # Effect instructions
 cdef enum:
@@ -88,7 +91,12 @@ cdef enum:
     OP_BUFF = 12
     OP_TASK = 13
     OP_IF = 14
-    N_OPS = 15
+    OP_PUT = 15
+    OP_DEPLOY = 16
+    OP_MILL = 17
+    OP_CREATE = 18
+    OP_COPY = 19
+    N_OPS = 20
 
 # Expression nodes (internal: the compiled form of an expression)
 cdef enum:
@@ -162,6 +170,16 @@ cdef enum:
     SEL_NEWEST_LATTICE = 10
     SEL_NONE = 11
     N_SELS = 12
+
+# Places a card is put, created or copied into (`into`)
+cdef enum:
+    PL_ARCHIVE_TOP = 0
+    PL_ARCHIVE_BOTTOM = 1
+    PL_ARCHIVE_SHUFFLED = 2
+    PL_RIFT = 3
+    PL_ABYSS = 4
+    PL_VOID = 5
+    N_PLACES = 6
 
 # Relic triggers
 cdef enum:

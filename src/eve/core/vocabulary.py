@@ -121,6 +121,10 @@ ENUMS: tuple[Enum, ...] = (
         ("foe_stack_item", "a live Stack item the other side pushed (counters)", "T_FOE_STACK"),
         ("void_card", "a card in the Void"),
         ("lattice_card", "a card in the Lattice"),
+        ("rift_card", "another card in the Rift (never the card being played)"),
+        ("abyss_card", "a card in the Abyss"),
+        ("stack_card", "a card being played, on the Stack (a reaction's target: the Stack is "
+                       "empty outside a response window)"),
     ], count="N_TARGET_SPECS", content=True),
     _enum("op", "Effect instructions", "OP_", [
         ("end", "(internal) the end of a program"),
@@ -141,6 +145,14 @@ ENUMS: tuple[Enum, ...] = (
         ("buff", "adds n power"),
         ("task", "adds n progress to `task` (or `\"all\"`) for the acting side"),
         ("if", "runs `then` when the expression `cond` is true (not 0), else `else`"),
+        ("put", "puts the selected card (a card target, `newest_void` or `newest_lattice`) "
+                "`into` a place; a card on the Stack leaves it and its play never resolves"),
+        ("deploy", "deploys the selected character card from the Void into the player's "
+                   "first empty lane (not ready unless swift)"),
+        ("mill", "puts the top n cards of the player's Archive into the Abyss"),
+        ("create", "creates n new instances of `card` `into` a place (none past the match's "
+                   "card capacity)"),
+        ("copy", "creates n new instances of the selected card's card `into` a place"),
     ], count="N_OPS", content=True),
     # Expressions: an amount (`n`) or a condition (`cond`) written as text ("3 + self.power",
     # "target.poison > 0 and count(rift) >= 2"), compiled into postfix nodes [op, arg]
@@ -192,6 +204,15 @@ ENUMS: tuple[Enum, ...] = (
         ("newest_lattice", "the most recent card in the Lattice"),
         ("none", "no unit: the side-level ops draw, discard, summon and task"),
     ], count="N_SELS", content=True),
+    _enum("place", "Places a card is put, created or copied into (`into`)", "PL_", [
+        ("archive_top", "the top of the player's Archive: the next card drawn"),
+        ("archive_bottom", "the bottom of the player's Archive"),
+        ("archive_shuffled", "the player's Archive, then shuffled (Fisher-Yates, `shuffle` "
+                             "stream)"),
+        ("rift", "the player's Rift (the hand)"),
+        ("abyss", "the player's Abyss (the discard pile)"),
+        ("void", "the player's Void (exile)"),
+    ], count="N_PLACES", content=True),
     _enum("trigger", "Relic triggers", "TR_", [
         ("none", "no trigger"),
         ("turn_start", "the owner's turn begins"),
@@ -373,6 +394,9 @@ TEXT: Mapping[str, Mapping[str, str]] = MappingProxyType({key: MappingProxyType(
         "foe_stack_item": "target foe item on the Stack",
         "void_card": "target card in the Void",
         "lattice_card": "target card in the Lattice",
+        "rift_card": "another target card in the Rift",
+        "abyss_card": "target card in the Abyss",
+        "stack_card": "target card on the Stack",
     },
     "op": {
         "damage": "deal {n} damage to {to}",
@@ -389,6 +413,19 @@ TEXT: Mapping[str, Mapping[str, str]] = MappingProxyType({key: MappingProxyType(
         "buff": "give {to} +{n} power",
         "task": "add {n} progress to {task}",
         "if": "if {cond}: {then}",
+        "put": "put {to} {into}",
+        "deploy": "deploy {to} into {players} first empty lane",
+        "mill": "put the top {n:card/# cards} of {players} Archive into {players} Abyss",
+        "create": "create {n:a/# ×} {card} {into}",
+        "copy": "create {n:a copy/# copies} of {to} {into}",
+    },
+    "place": {
+        "archive_top": "on top of {players} Archive",
+        "archive_bottom": "at the bottom of {players} Archive",
+        "archive_shuffled": "into {players} Archive, shuffled in",
+        "rift": "into {players} Rift",
+        "abyss": "into {players} Abyss",
+        "void": "into {players} Void",
     },
     # an expression in words: `ref.attr` reads "{ref}'s {attr}", `count(what)` "the number of
     # {what}" (eve.text)

@@ -28,11 +28,13 @@ class PackManifest(TypedDict, total=False):
 # `else` is a Python keyword, so this one schema is written in the functional form
 Instruction = TypedDict("Instruction", {
     "op": str,                     # damage heal shield poison draw discard exile return destroy
-                                   # counter summon buff task if
+                                   # counter summon buff task if put deploy mill create copy
     "to": str,                     # a selector (default "target", or "none" for side ops)
     "n": int | str,                # 0..999 (default 1), or an expression ("2 + self.power")
     "unit": str,                   # summon: the unit
     "task": str,                   # task: the task, or "all"
+    "into": str,                   # put, create, copy: the place (archive_top ... void)
+    "card": str,                   # create: the card
     "cond": str,                   # if: a condition, an expression ("target.hp <= 5")
     "then": "list[Instruction]",   # if: run when cond holds
     "else": "list[Instruction]",   # if: run when it does not

@@ -96,7 +96,7 @@ def test_the_generated_packs_use_the_whole_vocabulary():
     KEYS = {"op": ("op",), "to": ("selector",), "target": ("target", "enemy_target"),
             "on": ("trigger", "response_on"), "goal": ("goal",), "keywords": ("keyword",),
             "if": ("condition",), "move": ("move",), "lane": ("lane",), "kind": ("card_kind",),
-            "phase": ("phase",)}
+            "phase": ("phase",), "into": ("place",)}
     for seed in range(N_PACKS):
         p = random_pack(seed)
         walk([p.heroes, p.cards, p.units, p.tasks, p.encounters])

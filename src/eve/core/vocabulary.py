@@ -134,8 +134,8 @@ ENUMS: tuple[Enum, ...] = (
         ("poison", "adds n poison (n damage at its owner's End, then one less; ignores shield)"),
         ("draw", "the acting side draws n cards (the Encounter has no deck: nothing)"),
         ("discard", "the player discards n random cards from the Rift"),
-        ("exile", "sends a character (or, with `newest_lattice`/a card target, a Lattice card) "
-                  "to the Void"),
+        ("exile", "sends a character (or, with `newest_lattice`/a card target, that card: of the "
+                  "Lattice, the Rift, the Abyss or the Stack) to the Void"),
         ("return", "returns a card from the Void to the Rift (`to = \"newest_void\"` or a "
                    "`void_card` target)"),
         ("destroy", "destroys a Lattice card (`to = \"newest_lattice\"` or a `lattice_card` "

@@ -4,6 +4,7 @@ created and copied cards. Each design is played in a real match of a purpose-bui
 """
 import random
 
+import msgpack
 import pytest
 from conftest import rule
 
@@ -12,7 +13,8 @@ import eve_content
 from eve import hookimpl
 from eve.core.match import ZONE_NAMES
 from eve.core.rng import SplitMix64
-from eve.errors import ContentError
+from eve.core.snapshot import checksum
+from eve.errors import ContentError, SchemaViolation
 from eve.plugins import errors as codes
 from eve.testing import scenario
 
@@ -464,3 +466,59 @@ def test_determinize_and_search_keep_every_card_after_lifecycle_moves(eng):
     while not m.is_over and m.round < 4:                       # the match goes on as usual
         m.apply(rng.choice(m.legal_actions()))
     assert eng.restore(m.snapshot()).state_hash() == m.state_hash()
+
+
+# ---------------- Z28: a known Archive top ----------------
+
+@rule("Z28", "Z20")
+def test_a_card_put_on_top_is_known_and_stays_on_top_in_every_determinization(eng):
+    from eve.core.search import _draw_counts_for_tests, determinize_match
+    m = sc(eng, rift=["tl:headbutt"], archive=["tl:squire", "tl:zap", "tl:bolt"],
+           abyss=["tl:scout"])
+    scout = m.zone_cards("abyss")[0]
+    assert m.observation()["archive_known"] == []
+    play(m, "tl:headbutt", CARD + scout)
+    for side in ("player", "encounter"):
+        assert m.observation(side)["archive_known"] == ["tl:scout"]
+    for seed in range(6):
+        d = m.clone()
+        determinize_match(d, seed)
+        assert d.zone_cards("archive")[0] == scout
+    for lazy in (True, False):                  # the search's draws and the eager re-sampling
+        assert _draw_counts_for_tests(m, 7, 200, lazy) == {scout: 200}
+    assert eng.restore(m.snapshot()).observation() == m.observation()
+
+
+@rule("Z28")
+def test_the_known_top_is_drawn_milled_and_shuffled_away(eng):
+    m = sc(eng, rift=["tl:headbutt", "tl:sink", "tl:stir", "tl:mill2"],
+           archive=["tl:squire", "tl:zap"], abyss=["tl:scout", "tl:bolt", "tl:raise"],
+           meter={"capacity": 20})
+    scout, bolt, raise_ = m.zone_cards("abyss")
+    play(m, "tl:headbutt", CARD + scout)
+    play(m, "tl:sink", CARD + bolt)               # the bottom of an Archive not known whole
+    assert m.observation()["archive_known"] == ["tl:scout"]
+    play(m, "tl:mill2")                           # the known card goes first, then an unknown
+    assert m.observation()["archive_known"] == []
+    m = sc(eng, rift=["tl:headbutt", "tl:sink", "tl:stir"], abyss=["tl:scout", "tl:bolt", "tl:raise"],
+           meter={"capacity": 20})
+    scout, bolt, raise_ = m.zone_cards("abyss")
+    play(m, "tl:headbutt", CARD + scout)
+    play(m, "tl:sink", CARD + bolt)               # an Archive known whole: still known whole
+    assert m.observation()["archive_known"] == ["tl:scout", "tl:bolt"]
+    play(m, "tl:stir", CARD + raise_)             # a shuffle hides every card
+    assert m.observation()["archive_known"] == [] and m.observation()["archive_count"] == 3
+
+
+@rule("Z28")
+def test_a_known_top_larger_than_the_archive_is_refused_by_restore(eng):
+    m = sc(eng, rift=["tl:headbutt"], archive=["tl:squire"], abyss=["tl:scout"])
+    play(m, "tl:headbutt", CARD + m.zone_cards("abyss")[0])
+    doc = msgpack.unpackb(m.snapshot())
+    assert doc[6][1][13] == 1                     # turn.archive_known
+    doc[6][1][13] = 3
+    doc[5] = checksum(msgpack.packb(doc[6]))
+    with pytest.raises(SchemaViolation) as e:
+        eng.restore(msgpack.packb(doc))
+    assert e.value.path == "body.turn.archive_known"
+

@@ -72,6 +72,8 @@ cdef int move_card(State* st, Ctx* cx, int card, int dst, bint explicit) noexcep
         i = zone_index(st, src, card)
         if i < 0:
             return -1
+        if src == Z_ARCHIVE and i >= z.n - st.archive_known:
+            st.archive_known -= 1    # a known card left the top run (Z28)
         memmove(&z.c[i], &z.c[i + 1], (z.n - i - 1) * sizeof(int16_t))
         z.n -= 1
         z.c[z.n] = 0        # canonical: unused slots are zero, so equal states have equal bytes
@@ -89,12 +91,13 @@ cdef int move_card(State* st, Ctx* cx, int card, int dst, bint explicit) noexcep
 cdef int archive_top(State* st, Ctx* cx) noexcept nogil:
     """The card a draw or a mill takes: the top of the Archive (-1 when it is empty). In the
     search's determinizations (`draw_at_random`) it is a uniformly random card of the Archive,
-    swapped to the top first: the order there is never the true one."""
+    swapped to the top first: the order there is never the true one, except for a known top
+    (Z28), which is the top in every determinization."""
     cdef Zone* arch = &st.zones[Z_ARCHIVE]
     cdef int n
     if arch.n == 0:
         return -1
-    if cx.draw_at_random and arch.n > 1:
+    if cx.draw_at_random and arch.n > 1 and st.archive_known == 0:
         n = <int>sm_below(&st.rng[STREAM_SHUFFLE], <uint32_t>arch.n)
         arch.c[n], arch.c[arch.n - 1] = arch.c[arch.n - 1], arch.c[n]
     return arch.c[arch.n - 1]
@@ -118,6 +121,7 @@ cdef int put_card(State* st, Ctx* cx, int card, int place) noexcept nogil:
     one does, and never resolves (Z24). -1 (nothing changes) when the card is already there."""
     cdef int dst = place_zone(place), src, i
     cdef Zone* arch = &st.zones[Z_ARCHIVE]
+    cdef bint all_known = st.archive_known == arch.n
     if card < 0 or card >= st.n_cards:
         return -1
     src = st.card_zone[card]
@@ -128,11 +132,18 @@ cdef int put_card(State* st, Ctx* cx, int card, int place) noexcept nogil:
             if st.stack[i].card == card and not st.stack[i].dead:
                 st.stack[i].dead = 1
     move_card(st, cx, card, dst, True)
-    if place == PL_ARCHIVE_BOTTOM:
+    # Z28: a card put on top is seen going there, so the top run of known cards grows; at the
+    # bottom it is known only as part of an Archive known whole; a shuffle hides every card
+    if place == PL_ARCHIVE_TOP:
+        st.archive_known += 1
+    elif place == PL_ARCHIVE_BOTTOM:
         memmove(&arch.c[1], &arch.c[0], (arch.n - 1) * sizeof(int16_t))
         arch.c[0] = card
+        if all_known:
+            st.archive_known += 1
     elif place == PL_ARCHIVE_SHUFFLED:
         sm_shuffle16(&st.rng[STREAM_SHUFFLE], arch.c, arch.n)
+        st.archive_known = 0
     return 0
 
 

@@ -125,6 +125,8 @@ class _Gen:
         elif op == "create":
             ins["card"] = r.choice(self.card_names)
             ins["into"] = r.choice(PLACES)
+        elif op == "mill" and r.random() < 0.5:
+            ins["into"] = r.choice(("abyss", "void"))
         elif op == "task" and r.random() < 0.8:
             effect_tasks = [t for t, g in self.task_goals.items() if g == "effect"]
             ins["task"] = r.choice(effect_tasks + ["all"])

@@ -243,7 +243,9 @@ def test_the_text_reads_the_data_as_the_compiler_does(pack_engine):
                 ins = {**ins, "op": "put", "into": "void", "n": 0}
                 assert effect_target in ("rift_card", "abyss_card", "stack_card")
             assert (by_code["op"][op], by_code["selector"][sel]) == (ins["op"], ins["to"])
-            if ins["op"] in ("put", "create", "copy"):
+            if ins["op"] == "mill":
+                assert by_code["place"][b] == ins["into"] and a == ins["n"]
+            elif ins["op"] in ("put", "create", "copy"):
                 assert by_code["place"][b & 7] == ins["into"]
                 assert a == (0 if ins["op"] == "put" else ins["n"])
                 if ins["op"] == "create":

@@ -244,9 +244,9 @@ class Compiler:
             if extra in ins and op != owner:
                 raise ctx.err(f"{p}.{extra}", f"{extra!r} is a field of op {owner!r}, not of "
                               f"op {op!r}", codes.UNKNOWN_FIELD)
-        if "into" in ins and op not in ("put", "create", "copy"):
-            raise ctx.err(f"{p}.into", f"'into' is a field of ops 'put', 'create' and 'copy', "
-                          f"not of op {op!r}", codes.UNKNOWN_FIELD)
+        if "into" in ins and op not in ("put", "create", "copy", "mill"):
+            raise ctx.err(f"{p}.into", f"'into' is a field of ops 'put', 'create', 'copy' and "
+                          f"'mill', not of op {op!r}", codes.UNKNOWN_FIELD)
         a, b = n, 0
         if op == "discard" and to == "target" and target in CARD_TARGET_ZONES:
             raise ctx.err(f"{p}.to", "discard throws away random cards of the Rift; a chosen "
@@ -276,6 +276,12 @@ class Compiler:
             if op == "put" and PLACE_ZONES[ins["into"]] == zone:
                 raise ctx.err(f"{p}.into", f"the card is already in the {zone}: put moves it "
                               "to another zone")
+        if op == "mill":
+            # the top cards go to the Abyss, or to the Void: an exile from the Archive
+            b = ctx.enum("place", ins.get("into", "abyss"), f"{p}.into")
+            if ins.get("into", "abyss") not in ("abyss", "void"):
+                raise ctx.err(f"{p}.into", "mill puts the Archive's top cards into the abyss "
+                              "or the void")
         if op == "put":
             if "n" in ins:
                 raise ctx.err(f"{p}.n", "put moves the one selected card: it takes no amount",

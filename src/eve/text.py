@@ -45,10 +45,11 @@ _ALL_TASKS = "all"
 def instruction(ins: Mapping[str, Any]) -> dict[str, Any]:
     """An effect instruction with what the compiler fills in when the data leaves it out:
     `to` (`none` for a side operation, else `target`), `n` 1, a task instruction's `task`
-    "all"."""
+    "all", a mill's `into` "abyss"."""
     op = ins["op"]
     return {"to": "none" if op in SIDE_OPS else "target", "n": 1,
-            **({"task": _ALL_TASKS} if op == "task" else {}), **ins}
+            **({"task": _ALL_TASKS} if op == "task" else {}),
+            **({"into": "abyss"} if op == "mill" else {}), **ins}
 
 
 @dataclass(frozen=True)

@@ -55,6 +55,7 @@ CARDS = {
                    "on_enter": _on([{"op": "exile"}], "stack_card")},
     "raise": {"kind": S, "charges": 1, "on_enter": _on([{"op": "deploy"}], "void_card")},
     "mill2": {"kind": S, "charges": 1, "on_enter": _on([{"op": "mill", "n": 2}])},
+    "burn_top": {"kind": S, "charges": 1, "on_enter": _on([{"op": "mill", "into": "void"}])},
     "forge": {"kind": S, "charges": 1, "on_enter": _on(
         [{"op": "create", "card": "wound", "n": 2, "into": "archive_shuffled"}])},
     "forge_top": {"kind": S, "charges": 1, "on_enter": _on(
@@ -310,6 +311,15 @@ def test_mill_puts_the_archive_top_into_the_abyss(eng):
         (sq, "archive", "abyss", 1), (zap, "archive", "abyss", 1)]
 
 
+@rule("Z23", "Z13")
+def test_mill_into_the_void_exiles_the_archive_top(eng):
+    m = sc(eng, rift=["tl:burn_top"], archive=["tl:squire", "tl:zap"])
+    sq, zap = m.zone_cards("archive")
+    play(m, "tl:burn_top")
+    assert m.zone_cards("void") == [sq] and m.zone_cards("archive") == [zap]
+    assert (sq, "archive", "void", 1) in moves(m)
+
+
 @rule("Z23", "Z19")
 def test_mill_of_an_empty_archive_does_not_reshuffle(eng):
     m = sc(eng, rift=["tl:mill2"], archive=["tl:zap"], abyss=["tl:bolt"])
@@ -437,6 +447,7 @@ def _bad(card, code, path):
     (_on([{"op": "copy", "into": "void", "n": "count(rift)"}], "foe"), codes.INVALID_VALUE,
      "on_enter.effect[0].to"),
     (_on([{"op": "mill", "n": 1000}]), codes.OUT_OF_RANGE, "on_enter.effect[0].n"),
+    (_on([{"op": "mill", "into": "rift"}]), codes.INVALID_VALUE, "on_enter.effect[0].into"),
     (_on([{"op": "exile", "n": "count(rift)"}], "rift_card"), codes.INVALID_VALUE,
      "on_enter.effect[0].n"),
 ])

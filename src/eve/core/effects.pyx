@@ -647,7 +647,7 @@ cdef void run_program(State* st, Ctx* cx, int prog, int side, int self_unit, int
                 c = archive_top(st, cx)
                 if c < 0:
                     break
-                move_card(st, cx, c, Z_ABYSS, True)
+                move_card(st, cx, c, Z_VOID if b == PL_VOID else Z_ABYSS, True)
         elif op == OP_CREATE or op == OP_COPY:
             # b: the place, and for create the card def above it (b = place + 8 * def)
             c = (b >> 3) if op == OP_CREATE else _chosen_card(st, tb, prog, sel, target)

@@ -149,7 +149,8 @@ ENUMS: tuple[Enum, ...] = (
                 "`into` a place; a card on the Stack leaves it and its play never resolves"),
         ("deploy", "deploys the selected character card from the Void into the player's "
                    "first empty lane (not ready unless swift)"),
-        ("mill", "puts the top n cards of the player's Archive into the Abyss"),
+        ("mill", "puts the top n cards of the player's Archive into the Abyss (or, with `into = "
+                 "\"void\"`, exiles them)"),
         ("create", "creates n new instances of `card` `into` a place (none past the match's "
                    "card capacity)"),
         ("copy", "creates n new instances of the selected card's card `into` a place"),
@@ -415,7 +416,7 @@ TEXT: Mapping[str, Mapping[str, str]] = MappingProxyType({key: MappingProxyType(
         "if": "if {cond}: {then}",
         "put": "put {to} {into}",
         "deploy": "deploy {to} into {players} first empty lane",
-        "mill": "put the top {n:card/# cards} of {players} Archive into {players} Abyss",
+        "mill": "put the top {n:card/# cards} of {players} Archive {into}",
         "create": "create {n:a/# ×} {card} {into}",
         "copy": "create {n:a copy/# copies} of {to} {into}",
     },

@@ -33,7 +33,11 @@ EXPR_COUNTS = list(CONTENT["expr_count"])
 UNIT_OPS = ("damage", "heal", "shield", "poison", "buff", "status", "remove_status")   # compiler.UNIT_OPS
 STANDARD_STATUSES = names("standard_status")
 TIMINGS = [t for t in CONTENT["status_timing"] if t != "never"]
-SIDE_OPS = ("draw", "discard", "summon", "task")              # `to` defaults to none
+SIDE_OPS = ("draw", "discard", "summon", "task", "mill", "create")  # `to` defaults to none
+CARD_OPS = ("put", "copy", "deploy")                          # act on a card (compiler.CARD_OPS)
+CARD_TARGET_ZONES = {"void_card": "void", "lattice_card": "lattice", "rift_card": "rift",
+                     "abyss_card": "abyss", "stack_card": "stack"}
+PLACES = list(CONTENT["place"])
 SELECTORS = list(CONTENT["selector"])
 TARGETS = list(CONTENT["target"])
 ENEMY_TARGETS = list(CONTENT["enemy_target"])
@@ -105,9 +109,12 @@ class _Gen:
         sels = [s for s in SELECTORS if s != "target" or target != "none"]
         if op in UNIT_OPS:
             ins["to"] = r.choice([s for s in sels if s not in ("newest_void", "newest_lattice", "none")])
+        elif op in CARD_OPS:
+            return self.card_instruction(op, target)
         elif op in SIDE_OPS:
-            if r.random() < 0.05:
-                ins["to"] = r.choice(sels)          # ignored by the core (a lint warning)
+            if r.random() < 0.05:                  # ignored by the core (a lint warning),
+                ins["to"] = r.choice([s for s in sels   # but a chosen card's discard is a put
+                                      if not (s == "target" and target in CARD_TARGET_ZONES)])
         elif op == "counter":
             pass                                   # its target is the Stack item
         else:                                      # exile, return, destroy: cards or characters
@@ -126,9 +133,33 @@ class _Gen:
                 ins.pop("n", None)                 # every stack
         elif op == "damage" and r.random() < 0.15:
             ins["pierce"] = True
+        elif op == "create":
+            ins["card"] = r.choice(self.card_names)
+            ins["into"] = r.choice(PLACES)
+        elif op == "mill" and r.random() < 0.5:
+            ins["into"] = r.choice(("abyss", "void"))
         elif op == "task" and r.random() < 0.8:
             effect_tasks = [t for t, g in self.task_goals.items() if g == "effect"]
             ins["task"] = r.choice(effect_tasks + ["all"])
+        return ins
+
+    def card_instruction(self, op: str, target: str) -> dict[str, Any]:
+        """put, copy or deploy: a card chosen by the target or the newest of a zone (Z23)."""
+        r = self.rng
+        sources = {"newest_void": "void", "newest_lattice": "lattice"}
+        if target in CARD_TARGET_ZONES:
+            sources["target"] = CARD_TARGET_ZONES[target]
+        if op == "deploy":
+            sources = {k: v for k, v in sources.items() if v == "void"}
+        to = r.choice(sorted(sources))
+        ins: dict[str, Any] = {"op": op}
+        if to != "target" or r.random() < 0.5:
+            ins["to"] = to
+        if op == "put":
+            ins["into"] = r.choice([p for p in PLACES if not p.startswith(sources[to])])
+        elif op == "copy":
+            ins["into"] = r.choice(PLACES)
+            ins["n"] = self.expression() if r.random() < 0.15 else _small(r, 0, 3, big=99)
         return ins
 
     def effect(self, target: str = "none") -> list[dict[str, Any]]:
@@ -400,7 +431,7 @@ def _breakages(p: DataPack) -> list[tuple[str, Any]]:
         (codes.UNKNOWN_REFERENCE, put("encounters", enc, "roster", ["nobody"])),
         (codes.UNKNOWN_FIELD, put("encounters", enc, "intiative", 2)),
         (codes.UNKNOWN_INSTRUCTION, put("heroes", hero, "ability",
-                               {"target": "foe", "effect": [{"op": "mill", "n": 1}]})),
+                               {"target": "foe", "effect": [{"op": "transmute", "n": 1}]})),
         (codes.OUT_OF_RANGE, put("heroes", hero, "ability",
                                  {"target": "foe", "effect": [{"op": "damage", "n": 1000}]})),
         (codes.MISSING_FIELD, lambda q: q.heroes[hero].pop("max_hp")),

@@ -117,6 +117,13 @@ def test_L003_a_counterspell_that_is_not_a_reaction():
     assert found("EVE-L003", cards={"snuff": {**COUNTERSPELL, "keywords": ["reaction"]}}) == []
 
 
+def test_L003_a_stack_card_target_that_is_not_a_reaction():
+    snare = {"kind": "sortilege", "charges": 1,
+             "on_enter": {"target": "stack_card", "effect": [{"op": "exile"}]}}
+    assert found("EVE-L003", cards={"snare": snare}) == ["cards.t:snare.on_enter.target"]
+    assert found("EVE-L003", cards={"snare": {**snare, "keywords": ["reaction"]}}) == []
+
+
 def test_L003_a_counter_ability_that_is_not_a_reaction():
     chain = {"kind": "sortilege", "charges": 2,
              "ability": {"target": "foe_stack_item", "effect": [{"op": "counter"}]}}
@@ -211,6 +218,8 @@ def test_L007_effects_that_select_nothing():
         (card("none", {"op": "exile", "to": "self"}),
          card("none", {"op": "exile", "to": "newest_lattice"}), 0),
         (card("foe", {"op": "return"}), card("void_card", {"op": "return"}), 0),
+        (card("rift_card", {"op": "damage", "n": 1}),
+         card("rift_card", {"op": "damage", "to": "foe_leader", "n": 1}), 0),
         (card("none", {"op": "destroy", "to": "foe_leader"}),
          card("none", {"op": "destroy", "to": "newest_lattice"}), 0),
         (card("foe", {"op": "destroy"}), card("lattice_card", {"op": "destroy"}), 0),
@@ -374,6 +383,14 @@ def test_L019_an_encounter_effect_that_helps_the_player():
 
     assert found("EVE-L019", encounter=enc("draw")) == ["encounters.t:arena.script[1].effect[0].op"]
     assert found("EVE-L019", encounter=enc("discard")) == []
+    assert found("EVE-L019", encounter=enc("mill")) == []
+    assert found("EVE-L019", encounter=enc("deploy") | {"script": [{"move": "attack"}, {
+        "move": "effect", "effect": [{"op": "deploy", "to": "newest_void"}]}]}) == [
+        "encounters.t:arena.script[1].effect[0].op"]
+    into = {"script": [{"move": "attack"}, {"move": "effect", "effect": [
+        {"op": "create", "card": "bolt", "into": "rift"},
+        {"op": "create", "card": "bolt", "into": "archive_shuffled"}]}]}
+    assert found("EVE-L019", encounter=into) == ["encounters.t:arena.script[1].effect[0].op"]
     # a player's draw is what draw is for
     assert found("EVE-L019", cards={"bolt": {**BOLT, "ability": {
         "target": "none", "effect": [{"op": "draw", "n": 1}]}}}) == []

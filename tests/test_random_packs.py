@@ -97,7 +97,8 @@ def test_the_generated_packs_use_the_whole_vocabulary():
             "on": ("trigger", "response_on"), "goal": ("goal",), "keywords": ("keyword",),
             "if": ("condition",), "move": ("move",), "lane": ("lane",), "kind": ("card_kind",),
             "phase": ("phase",), "stacking": ("status_stacking",),
-            "polarity": ("status_polarity",), "at": ("status_timing",), "by": ("status_decay",)}
+            "polarity": ("status_polarity",), "at": ("status_timing",), "by": ("status_decay",),
+            "into": ("place",)}
     for seed in range(N_PACKS):
         p = random_pack(seed)
         walk([p.heroes, p.cards, p.units, p.tasks, p.encounters, p.statuses])

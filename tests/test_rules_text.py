@@ -28,9 +28,10 @@ WORDED = set(CONTENT) | {"category"}
 VOICE = {"our", "their", "players"}
 FIELDS = {
     "card_kind": {"power", "hp", "charges"}, "keyword": set(), "target": set(),
-    "op": {"n", "to", "target", "unit", "task", "self", "cond", "then", "status"} | VOICE,
+    "op": {"n", "to", "target", "unit", "task", "self", "cond", "then", "status", "into",
+           "card"} | VOICE,
     "status_stacking": {"n", "status"}, "status_polarity": set(), "status_timing": set(),
-    "status_decay": set(),
+    "status_decay": set(), "place": VOICE,
     "expr_ref": {"self", "target"} | VOICE, "expr_attr": set(), "expr_count": VOICE,
     "selector": {"target", "self"} | VOICE, "trigger": {"our"}, "goal": {"threshold"},
     "phase": set(), "move": {"effect", "unit", "lane", "attacker"}, "lane": {"lane"},
@@ -82,11 +83,17 @@ def test_plural_forms_pick_by_the_number():
 OP_TARGET = {"damage": "foe", "heal": "ally", "shield": "ally", "poison": "foe",
              "buff": "ally_character", "draw": "none", "discard": "none", "exile": "foe_character",
              "return": "void_card", "destroy": "lattice_card", "counter": "foe_stack_item",
-             "summon": "none", "task": "none", "status": "foe", "remove_status": "ally"}
+             "summon": "none", "task": "none", "status": "foe", "remove_status": "ally",
+             "put": "abyss_card", "deploy": "void_card", "mill": "none", "create": "none",
+             "copy": "rift_card"}
 OP_EXTRA = {"summon": {"unit": "imp"}, "task": {"task": "g_effect"},
-            "status": {"status": "dread"}, "remove_status": {"status": "poison"}}
+            "status": {"status": "dread"}, "remove_status": {"status": "poison"},
+            "put": {"into": "archive_top"}, "create": {"card": "banner", "into": "abyss"},
+            "copy": {"into": "void"}}
 TARGET_OP = {"none": "draw", "foe_stack_item": "counter", "void_card": "return",
-             "lattice_card": "destroy"}
+             "lattice_card": "destroy", "stack_card": "exile", "abyss_card": "put"}
+TARGET_EXTRA = {"abyss_card": {"into": "rift"}, "rift_card": {"op": "put", "into": "abyss"}}
+REACTION_TARGETS = ("foe_stack_item", "stack_card")
 SELECTOR_OP = {"newest_void": "return", "newest_lattice": "destroy", "none": "draw"}
 ENEMY_TARGET_OP = {"newest_lattice": "destroy"}
 
@@ -105,14 +112,18 @@ def lexicon_pack() -> DataPack:
         if op == "if":
             continue
         target = OP_TARGET[op]
+        amount = {} if op == "put" else {"n": 2}      # put moves one card: no amount
         cards[f"op_{op}"] = {"kind": "sortilege", "charges": 1,
                              "keywords": ["reaction"] if target == "foe_stack_item" else [],
                              "on_enter": {"target": target,
-                                          "effect": [{"op": op, "n": 2, **OP_EXTRA.get(op, {})}]}}
+                                          "effect": [{"op": op, **amount, **OP_EXTRA.get(op, {})}]}}
     for t in CONTENT["target"]:
         cards[f"t_{t}"] = {"kind": "sortilege", "charges": 2, "ability": {
-            "target": t, "reaction": t == "foe_stack_item",
-            "effect": [{"op": TARGET_OP.get(t, "damage")}]}}
+            "target": t, "reaction": t in REACTION_TARGETS,
+            "effect": [{"op": TARGET_OP.get(t, "damage"), **TARGET_EXTRA.get(t, {})}]}}
+    for p in CONTENT["place"]:
+        cards[f"p_{p}"] = {"kind": "sortilege", "charges": 1, "on_enter": {
+            "effect": [{"op": "create", "card": "banner", "into": p}]}}
     for s in CONTENT["selector"]:
         cards[f"s_{s}"] = {"kind": "character", "power": 1, "hp": 2, "ability": {
             "target": "foe", "effect": [{"op": SELECTOR_OP.get(s, "damage"), "to": s}]}}
@@ -233,17 +244,30 @@ def test_the_text_reads_the_data_as_the_compiler_does(pack_engine):
     catalog = pack_engine.catalog
     spec = catalog.spec
     by_code = {k: vocabulary.BY_KEY[k].by_code() for k in ("op", "selector", "target", "keyword",
-                                                             "response_on", "enemy_target")}
+                                                             "response_on", "enemy_target",
+                                                             "place")}
 
     def same_program(effect, prog, pack):
         code = spec["programs"][prog][1]
+        effect_target = by_code["target"][spec["programs"][prog][0]]
         if any(w.get("op") == "if" for w in effect):
             return                  # flattened: its blocks are checked by the rules tests
         assert len(code) == len(effect)
         for written, (op, sel, a, b, _expr) in zip(effect, code):
             ins = text.instruction(written)
+            if ins["op"] == "exile" and by_code["op"][op] == "put":
+                # a chosen card of the Rift, the Abyss or the Stack is exiled by a put (Z23)
+                ins = {**ins, "op": "put", "into": "void", "n": 0}
+                assert effect_target in ("rift_card", "abyss_card", "stack_card")
             assert (by_code["op"][op], by_code["selector"][sel]) == (ins["op"], ins["to"])
-            if ins["op"] == "summon":
+            if ins["op"] == "mill":
+                assert by_code["place"][b] == ins["into"] and a == ins["n"]
+            elif ins["op"] in ("put", "create", "copy"):
+                assert by_code["place"][b & 7] == ins["into"]
+                assert a == (0 if ins["op"] == "put" else ins["n"])
+                if ins["op"] == "create":
+                    assert catalog.card_ids[b >> 3] == text._ref(pack, ins["card"])
+            elif ins["op"] == "summon":
                 assert catalog.unit_ids[a] == text._ref(pack, ins["unit"]) and b == ins["n"]
             elif ins["op"] == "task":
                 named = None if a < 0 else catalog.task_ids[a]

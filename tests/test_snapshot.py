@@ -143,6 +143,32 @@ print(chain)
 
 # ---------------- golden snapshots ----------------
 
+def _older(data: bytes, change) -> bytes:
+    """A snapshot with its body changed back to an earlier layout revision (checksum renewed)."""
+    head = list(msgpack.unpackb(data))
+    change(head[6])
+    body = msgpack.packb(head[6])
+    return (b"\x97" + b"".join(msgpack.packb(x) for x in head[:5])
+            + msgpack.packb(checksum(body)) + body)
+
+
+def _units_of_revision_2(body):
+    # before statuses as data: poison and shield after power, no status slots
+    for u in body[4]:
+        u[7:] = [u[13 + 1], u[13], *u[7:13]]
+
+
+@pytest.mark.parametrize("change,path", [
+    (lambda body: body[1].pop(), "body.turn"),          # revision 1: before turn.archive_known
+    (_units_of_revision_2, "body.units[0]"),           # revision 2: before statuses
+])
+def test_a_body_of_an_earlier_revision_is_refused_with_its_path(frozen, change, path):
+    """docs/snapshot-abi.md's layout revisions: an older body is refused, never misread."""
+    with pytest.raises(SchemaViolation) as e:
+        frozen.restore(_older((GOLDEN / "early.snap").read_bytes(), change))
+    assert e.value.path == path
+
+
 @pytest.mark.parametrize("name", ["early", "mid", "late"])
 def test_golden_snapshots_stay_loadable(frozen, name):
     assert frozen.fingerprint == GOLD["fingerprint"], "the frozen pack's fingerprint changed"
@@ -281,7 +307,8 @@ HOSTILE = [
     ("checksum as a string", lambda fz: _build(*_parts(fz), ck="x"), SchemaViolation, "header.checksum"),
     ("truncated body, checksum fixed", lambda fz: (lambda h, b: (lambda bb: b"\x97" + b"".join(msgpack.packb(x) for x in h) + msgpack.packb(checksum(bb[:-5])) + bb[:-5])(msgpack.packb(b)))(*_parts(fz)), MalformedSnapshot, None),
     ("trailing bytes, checksum fixed", lambda fz: (lambda h, b: (lambda bb: b"\x97" + b"".join(msgpack.packb(x) for x in h) + msgpack.packb(checksum(bb + b"\x00")) + bb + b"\x00")(msgpack.packb(b)))(*_parts(fz)), MalformedSnapshot, None),
-    ("byte 0xc1 in the body", lambda fz: (lambda h, b: (lambda bb: b"\x97" + b"".join(msgpack.packb(x) for x in h) + msgpack.packb(checksum(bb)) + bb)(msgpack.packb(b)[:40] + b"\xc1" + msgpack.packb(b)[41:]))(*_parts(fz)), MalformedSnapshot, None),
+    # 0xc1 in place of the turn's first value: after the body's and the turn's array headers
+    ("byte 0xc1 in the body", lambda fz: (lambda h, b: (lambda bb, at: b"\x97" + b"".join(msgpack.packb(x) for x in h) + msgpack.packb(checksum(bb[:at] + b"\xc1" + bb[at + 1:])) + bb[:at] + b"\xc1" + bb[at + 1:])(msgpack.packb(b), 2 + len(msgpack.packb(b[0]))))(*_parts(fz)), MalformedSnapshot, None),
     ("body is a map", lambda fz: _build(_parts(fz)[0], {"units": []}), SchemaViolation, "body"),
     ("body too short", _body_mut(lambda b: b.pop()), SchemaViolation, "body"),
     ("phase 7", _body_mut(_set((1, 0), 7)), SchemaViolation, "body.turn.phase"),

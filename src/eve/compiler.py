@@ -31,7 +31,16 @@ COST_KEYS = ("play_support", "deploy", "activate", "attack")
 
 UNIT_OPS = {"damage", "heal", "shield", "poison", "buff", "status", "remove_status"}
 STATUS_OPS = {"status", "remove_status"}
-SIDE_OPS = {"draw", "discard", "summon", "task"}
+SIDE_OPS = {"draw", "discard", "summon", "task", "mill", "create"}
+# the lifecycle instructions that act on a selected card (rule Z23), and the card target specs
+# with the zone each chooses its card in
+CARD_OPS = {"put", "deploy", "copy"}
+CARD_TARGET_ZONES = {"void_card": "void", "lattice_card": "lattice", "rift_card": "rift",
+                     "abyss_card": "abyss", "stack_card": "stack"}
+CARD_SELECTOR_ZONES = {"newest_void": "void", "newest_lattice": "lattice"}
+# a place (`into`) and the zone it is in
+PLACE_ZONES = {"archive_top": "archive", "archive_bottom": "archive",
+               "archive_shuffled": "archive", "rift": "rift", "abyss": "abyss", "void": "void"}
 
 
 @dataclass
@@ -189,7 +198,7 @@ class Compiler:
         return code
 
     def _if(self, ctx: _Ctx, ins: Mapping, p: str, target: str, opn: int) -> list[tuple[int, ...]]:
-        for key in ("to", "n", "unit", "task"):
+        for key in ("to", "n", "unit", "task", "into", "card"):
             if key in ins:
                 raise ctx.err(f"{p}.{key}", f"{key!r} is not a field of op 'if' (its fields: "
                               "cond, then, else)", codes.UNKNOWN_FIELD)
@@ -264,8 +273,9 @@ class Compiler:
             # remove_status without an amount takes every stack
             n = ctx.int(ins, "n", f"{p}.", default=999 if op == "remove_status" else 1,
                         lo=0, hi=999)
-        for extra, owners in (("unit", ("summon",)), ("task", ("task",)),
-                              ("status", ("status", "remove_status")), ("pierce", ("damage",))):
+        for extra, owners in (("unit", ("summon",)), ("task", ("task",)), ("card", ("create",)),
+                              ("status", ("status", "remove_status")), ("pierce", ("damage",)),
+                              ("into", ("put", "create", "copy", "mill"))):
             if extra in ins and op not in owners:
                 raise ctx.err(f"{p}.{extra}", f"{extra!r} is a field of op "
                               f"{' or '.join(map(repr, owners))}, not of op {op!r}",
@@ -278,7 +288,48 @@ class Compiler:
             b = self._status_ref(ctx, ins["status"], f"{p}.status")
         elif op == "damage":
             b = int(self._flag(ctx, ins, "pierce", f"{p}."))
-        if op == "summon":
+        if op == "discard" and to == "target" and target in CARD_TARGET_ZONES:
+            raise ctx.err(f"{p}.to", "discard throws away random cards of the Rift; a chosen "
+                          "card is discarded with {op = \"put\", into = \"abyss\"}")
+        if op == "exile" and to == "target" and target in ("rift_card", "abyss_card",
+                                                           "stack_card"):
+            # a chosen card of these zones is exiled by a put into the Void (rule Z23)
+            if expr >= 0:
+                raise ctx.err(f"{p}.n", "op 'exile' takes no amount, so no expression")
+            return (ENUMS["op"]["put"], sel, 0, ENUMS["place"]["void"], -1)
+        if op in CARD_OPS:
+            zone = (CARD_TARGET_ZONES.get(target) if to == "target"
+                    else CARD_SELECTOR_ZONES.get(to))
+            if zone is None:
+                what = f"the target ({target})" if to == "target" else repr(to)
+                raise ctx.err(f"{p}.to", f"{op} acts on a card: to = \"target\" with a card "
+                              f"target ({', '.join(CARD_TARGET_ZONES)}), or newest_void or "
+                              f"newest_lattice; {what} is not a card")
+            if op == "deploy" and zone != "void":
+                raise ctx.err(f"{p}.to", "deploy brings a character card from the Void: to = "
+                              "\"target\" with target void_card, or newest_void")
+        if op in ("put", "create", "copy"):
+            if "into" not in ins:
+                raise ctx.err(f"{p}.into", f"is required: the place {op} puts the card in; one "
+                              f"of: {', '.join(ENUMS['place'])}", codes.MISSING_FIELD)
+            b = ctx.enum("place", ins["into"], f"{p}.into")
+            if op == "put" and PLACE_ZONES[ins["into"]] == zone:
+                raise ctx.err(f"{p}.into", f"the card is already in the {zone}: put moves it "
+                              "to another zone")
+        if op == "mill":
+            # the top cards go to the Abyss, or to the Void: an exile from the Archive
+            b = ctx.enum("place", ins.get("into", "abyss"), f"{p}.into")
+            if ins.get("into", "abyss") not in ("abyss", "void"):
+                raise ctx.err(f"{p}.into", "mill puts the Archive's top cards into the abyss "
+                              "or the void")
+        if op == "put":
+            if "n" in ins:
+                raise ctx.err(f"{p}.n", "put moves the one selected card: it takes no amount",
+                              codes.UNKNOWN_FIELD)
+            a = 0
+        if op == "create":
+            b += 8 * _ref(ctx, ins.get("card"), self.card_index, "card", f"{p}.card")
+        elif op == "summon":
             a = _ref(ctx, ins.get("unit"), self.unit_index, "unit", f"{p}.unit")
             b = n
         elif op == "task":
@@ -294,7 +345,7 @@ class Compiler:
             raise ctx.err(p, "counter needs target = \"foe_stack_item\"")
         elif op in UNIT_OPS and to in ("newest_void", "newest_lattice", "none"):
             raise ctx.err(f"{p}.to", f"{op} acts on units, not {to!r}")
-        if expr >= 0 and op not in UNIT_OPS | SIDE_OPS:
+        if expr >= 0 and op not in UNIT_OPS | SIDE_OPS | {"copy"}:
             raise ctx.err(f"{p}.n", f"op {op!r} takes no amount, so no expression")
         return (opn, sel, a, b, expr)
 

@@ -56,9 +56,9 @@ CHECKS: tuple[Check, ...] = (
           "ever change the match: its attackers have no power, its effects do nothing, it has no "
           "response and no setup unit that attacks."),
     Check("EVE-L003", ERROR, "Stack target without reaction",
-          "A card or ability targets `foe_stack_item` (a counter) but is not a reaction: it can "
-          "be played only proactively, on an empty Stack, where there is nothing to target "
-          "(rules S01, E10)."),
+          "A card or ability targets `foe_stack_item` (a counter) or `stack_card` but is not a "
+          "reaction: it can be played only proactively, on an empty Stack, where there is "
+          "nothing to target (rules S01, E10)."),
     Check("EVE-L004", ERROR, "Sortilege that never leaves the Lattice",
           "A Sortilege with no `ability`: its charges are never spent, so it stays in the "
           "Lattice for the rest of the match (rule E07)."),
@@ -106,8 +106,10 @@ CHECKS: tuple[Check, ...] = (
           "A Relic with no `trigger` and no `ally_power`: once in the Lattice it does nothing "
           "(rule E08)."),
     Check("EVE-L019", WARNING, "Encounter draw or return that does nothing",
-          "An Encounter effect with `draw` or `return`: the side running a program draws or "
-          "returns, and the Encounter has no deck (rules Z07, E16), so nothing happens."),
+          "An Encounter effect with `draw`, `return` or `deploy`, or a `put`, `create` or "
+          "`copy` into the Rift: the side running a program draws, returns or deploys, and the "
+          "Encounter has no deck, hand or card of its own (rules Z07, E16, Z23), so nothing "
+          "happens."),
     Check("EVE-L020", WARNING, "task instruction with no task in play",
           "A `task` instruction naming a task no Encounter lists (or, in an Encounter's own "
           "effects, one that Encounter does not list), or `task = \"all\"` where no listed task "
@@ -232,20 +234,26 @@ def _int(x: Any, default: int) -> int:
 
 
 UNIT_OPS = frozenset({"damage", "heal", "shield", "poison", "buff"})
-SIDE_OPS = frozenset({"draw", "discard", "summon", "task"})
-AMOUNT_OPS = UNIT_OPS | SIDE_OPS
+SIDE_OPS = frozenset({"draw", "discard", "summon", "task", "mill", "create"})
+AMOUNT_OPS = UNIT_OPS | SIDE_OPS | {"copy"}
+# card-moving instructions the Encounter runs for nothing (it has no deck, hand or card of its
+# own, rules E16 and Z23): draw, return, deploy, and a put or create into the Rift
+_ENCOUNTER_NOOPS = frozenset({"draw", "return", "deploy"})
 
 # what a target (a player's card or ability target, or an Encounter's target) can be
 _PLAYER_TARGET_KIND = {
     "none": "none", "foe": "unit", "ally": "unit", "any": "unit", "foe_character": "character",
     "ally_character": "character", "foe_hero": "hero", "ally_hero": "hero",
-    "foe_stack_item": "stack", "void_card": "void", "lattice_card": "lattice"}
+    "foe_stack_item": "stack", "void_card": "void", "lattice_card": "lattice",
+    "rift_card": "rift", "abyss_card": "abyss", "stack_card": "stack_card"}
 _ENEMY_TARGET_KIND = {
     "none": "none", "foe_leader": "hero", "own_leader": "hero",
     "strongest_foe_character": "character", "weakest_foe": "unit", "random_foe": "unit",
     "weakest_ally": "unit", "newest_lattice": "lattice"}
 _KIND_WORDS = {"stack": "a Stack item", "void": "a Void card", "lattice": "a Lattice card",
+               "rift": "a Rift card", "abyss": "an Abyss card", "stack_card": "a card on the Stack",
                "hero": "a hero", "none": "nothing"}
+_CARD_KINDS = frozenset({"void", "lattice", "rift", "abyss", "stack_card"})
 _HERO_SELECTORS = frozenset({"own_leader", "foe_leader", "all_ally_heroes"})
 
 _ON_WORDS = {"deploy": "deploy", "support": "Sortilege or Relic", "ability": "ability",
@@ -400,7 +408,7 @@ class _Linter:
         op = ins.get("op")
         to = ins.get("to", "none" if op in SIDE_OPS else "target")
         tk = p.target_kind
-        if op in UNIT_OPS and to == "target" and tk in ("stack", "void", "lattice"):
+        if op in UNIT_OPS and to == "target" and tk in _CARD_KINDS | {"stack"}:
             return f"{op} acts on units, but the target ({p.target}) is {_KIND_WORDS[tk]}"
         if op == "exile":
             hero = ((to == "target" and tk == "hero") or to in _HERO_SELECTORS
@@ -451,7 +459,8 @@ class _Linter:
             return True
         if op == "task" and self.task_in_play(p, ins):
             return True
-        if op in ("draw", "return") and p.side == "encounter":
+        if p.side == "encounter" and (op in _ENCOUNTER_NOOPS or (
+                op in ("put", "create", "copy") and ins.get("into") == "rift")):
             return True
         return self.selects_nothing(p, ins) is not None
 
@@ -483,20 +492,25 @@ class _Linter:
                         self.report("EVE-L020", p.item, f"{path}.task",
                                     f"task instruction never adds progress: {why}",
                                     "name a task the Encounters list (or list it in an Encounter's tasks)")
-                if p.side == "encounter" and op in ("draw", "return"):
+                if p.side == "encounter" and (op in _ENCOUNTER_NOOPS or (
+                        op in ("put", "create", "copy") and ins.get("into") == "rift")):
+                    what = f"{op} into the Rift" if op not in _ENCOUNTER_NOOPS else op
                     self.report("EVE-L019", p.item, f"{path}.op",
-                                f"{op} run by the Encounter does nothing: it has no deck",
-                                "remove it (a discard strikes the player's hand)")
+                                f"{what} run by the Encounter does nothing: it has no deck, "
+                                "hand or card of its own",
+                                "remove it (a discard, mill or create into the Archive or the "
+                                "Abyss strikes the player's zones)")
                 to = ins.get("to")
                 if "to" in ins and ((op in SIDE_OPS and to != "none") or (op == "counter" and to != "target")):
                     self.report("EVE-L017", p.item, f"{path}.to",
                                 f"{op} does not use a selector; to = {to!r} is ignored",
                                 "remove `to`")
-                if to in ("newest_void", "newest_lattice") and op in ("exile", "return", "destroy"):
+                if to in ("newest_void", "newest_lattice") and op in ("exile", "return", "destroy",
+                                                                      "put", "copy", "deploy"):
                     sel_needs = self.selector_needs(to)
                     if sel_needs:
                         self.report("EVE-L021", p.item, f"{path}.to", sel_needs[0], sel_needs[1])
-                for key, ok_op in (("unit", "summon"), ("task", "task")):
+                for key, ok_op in (("unit", "summon"), ("task", "task"), ("card", "create")):
                     if key in ins and op != ok_op:
                         self.report("EVE-L017", p.item, f"{path}.{key}",
                                     f"`{key}` is used by {ok_op} only; {op} ignores it", f"remove `{key}`")
@@ -551,7 +565,7 @@ class _Linter:
 
     def stack_target(self, it: Item, path: str, ab: Mapping[str, Any], reaction: bool,
                      hint: str) -> None:
-        if ab.get("target") == "foe_stack_item" and not reaction:
+        if ab.get("target") in ("foe_stack_item", "stack_card") and not reaction:
             what = "played" if path.endswith(".on_enter") else "used"
             more = ("; its charges are never spent, so it never leaves the Lattice"
                     if path.endswith(".ability") and it.data.get("kind") == "sortilege" else "")
@@ -567,7 +581,8 @@ class _Linter:
             on_enter = d.get("on_enter")
             played_at = on_enter.get("target", "none") if isinstance(on_enter, Mapping) else "none"
             if _reads_target(d.get("play_if")) and played_at in (
-                    "none", "foe_stack_item", "void_card", "lattice_card"):
+                    "none", "foe_stack_item", "void_card", "lattice_card", "rift_card",
+                    "abyss_card", "stack_card"):
                 self.report("EVE-L022", c, f"{base}.play_if",
                             "reads target, but the card is played without a unit target: it "
                             "reads 0", "read `self` or a leader, or give `on_enter` a unit target")

@@ -49,10 +49,11 @@ _STATUS: Mapping[str, Any] = {"stacking": "intensity", "max": 999, "power": 0, "
 def instruction(ins: Mapping[str, Any]) -> dict[str, Any]:
     """An effect instruction with what the compiler fills in when the data leaves it out:
     `to` (`none` for a side operation, else `target`), `n` 1 (every stack: 999, for
-    remove_status), a task instruction's `task` "all"."""
+    remove_status), a task instruction's `task` "all", a mill's `into` "abyss"."""
     op = ins["op"]
     return {"to": "none" if op in SIDE_OPS else "target", "n": 999 if op == "remove_status" else 1,
-            **({"task": _ALL_TASKS} if op == "task" else {}), **ins}
+            **({"task": _ALL_TASKS} if op == "task" else {}),
+            **({"into": "abyss"} if op == "mill" else {}), **ins}
 
 
 @dataclass(frozen=True)
@@ -262,6 +263,10 @@ def _effect(catalog: Catalog, effect: Sequence[Mapping[str, Any]] | None, *, pac
                 fields["status"] = name
                 if "n" not in written:
                     fields["n"] = "all"
+        if "into" in op_fields:
+            fields["into"] = words("place", ins["into"], **fields)
+        if "card" in op_fields:
+            fields["card"] = catalog.names[_ref(pack, ins["card"])]
         clauses.append(words("op", op, **fields))
     if target and not target_used:
         clauses.insert(0, f"choose {target}")

@@ -71,7 +71,7 @@ CASES = [
     ("EVE-P009", pack_source(manifest(requires=["core", "glacier"])), "eve_pack_manifest",
      "manifest", "manifest.requires[1]"),
     ("EVE-P010", pack_source(REQ, full_pack_body(cards=_card("mill", {
-        "kind": "sortilege", "charges": 1, "on_enter": {"effect": [{"op": "mill", "n": 2}]}}))),
+        "kind": "sortilege", "charges": 1, "on_enter": {"effect": [{"op": "transmute", "n": 2}]}}))),
      "eve_register_cards", "bad:mill", "cards.bad:mill.on_enter.effect[0].op"),
     ("EVE-P011", pack_source(REQ, full_pack_body(hero=_hero(max_hp="nine"))),
      "eve_register_heroes", "bad:tester", "heroes.bad:tester.max_hp"),

@@ -722,10 +722,10 @@ def test_the_instruction_set(eng):
     from eve.core.tables import ENUMS
     assert set(ENUMS["op"]) == {"damage", "heal", "shield", "poison", "draw", "discard", "exile",
                                 "return", "destroy", "counter", "summon", "buff", "task", "if",
-                                "status", "remove_status"}
+                                "status", "remove_status", "put", "deploy", "mill", "create", "copy"}
 
     bad = ZonePack()
-    bad.cards = {**CARDS, "odd": {"kind": S, "charges": 1, "on_enter": _on([{"op": "mill", "n": 1}])}}
+    bad.cards = {**CARDS, "odd": {"kind": S, "charges": 1, "on_enter": _on([{"op": "transmute", "n": 1}])}}
     with pytest.raises(eve.ContentError):
         eve.Engine(packs=[eve_content, bad])
 

@@ -126,6 +126,7 @@ ctypedef struct State:
     int16_t trigger_depth
     int16_t next_uid
     int16_t decisions       # the player's decisions this turn (max_decisions_per_turn, rule X02)
+    int16_t archive_known   # the Archive's top cards an effect put there face up (rule Z28)
     int16_t n_stack
     int16_t n_cards
     int16_t card_def[MAX_CARDS]

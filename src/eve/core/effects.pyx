@@ -13,7 +13,7 @@ from libc.stdint cimport int16_t
 from eve.core.defs cimport *
 from eve.core.events cimport emit
 from eve.core.rng cimport sm_below
-from eve.core.zones cimport move_card, draw_one
+from eve.core.zones cimport move_card, draw_one, archive_top, put_card, create_card
 
 
 cdef inline int side_of(int u) noexcept nogil:
@@ -347,6 +347,14 @@ UNIT_GROUPS[T_ALLY_CHAR] = 2
 UNIT_GROUPS[T_FOE_HERO] = 4
 UNIT_GROUPS[T_ALLY_HERO] = 1
 
+# For each card target spec, the zone its card is chosen in (Z_NONE: not a card spec).
+cdef int SPEC_ZONE[N_TARGET_SPECS]           # zero-initialized: Z_NONE
+SPEC_ZONE[T_VOID_CARD] = Z_VOID
+SPEC_ZONE[T_LATTICE_CARD] = Z_LATTICE
+SPEC_ZONE[T_RIFT_CARD] = Z_RIFT
+SPEC_ZONE[T_ABYSS_CARD] = Z_ABYSS
+SPEC_ZONE[T_STACK_CARD] = Z_STACK
+
 cdef bint _unit_matches(const State* st, int spec, int side, int u) noexcept nogil:
     """A living unit in one of the groups UNIT_GROUPS[spec] admits (spec T_FOE .. T_ALLY_HERO)."""
     cdef int group = (2 if side_of(u) != side else 0) + (0 if (u & 15) < CHAR_BASE else 1)
@@ -370,6 +378,8 @@ cdef bint target_ok(const State* st, const Tables* tb, int spec, int side, int t
         return st.card_zone[i] == Z_VOID
     if spec == T_LATTICE_CARD:
         return st.card_zone[i] == Z_LATTICE
+    if spec == T_RIFT_CARD or spec == T_ABYSS_CARD or spec == T_STACK_CARD:
+        return st.card_zone[i] == SPEC_ZONE[spec]
     return False
 
 
@@ -409,6 +419,17 @@ cdef int enum_targets(const State* st, const Tables* tb, int spec, int side, int
     if spec == T_LATTICE_CARD:
         for i in range(st.zones[Z_LATTICE].n):
             out[n] = TGT_CARD_BASE + st.zones[Z_LATTICE].c[i]; n += 1
+        return n
+    if spec == T_RIFT_CARD or spec == T_ABYSS_CARD:
+        s = SPEC_ZONE[spec]
+        for i in range(st.zones[s].n):
+            out[n] = TGT_CARD_BASE + st.zones[s].c[i]; n += 1
+        return n
+    if spec == T_STACK_CARD:
+        # a countered item's card has left already: every card still on the Stack is live
+        for i in range(st.n_stack):
+            if st.stack[i].card >= 0 and st.card_zone[st.stack[i].card] == Z_STACK:
+                out[n] = TGT_CARD_BASE + st.stack[i].card; n += 1
         return n
     return 0
 
@@ -457,6 +478,52 @@ cdef int _select_card(const State* st, int sel, int target, int zone) noexcept n
     if sel == SEL_NEWEST_LATTICE and zone == Z_LATTICE and st.zones[Z_LATTICE].n > 0:
         return st.zones[Z_LATTICE].c[st.zones[Z_LATTICE].n - 1]
     return -1
+
+
+cdef int _chosen_card(const State* st, const Tables* tb, int prog, int sel, int target) noexcept nogil:
+    """The card a lifecycle instruction acts on: the chosen card while it is still in the zone
+    its target spec chose it in, or the newest card of the Void or the Lattice; else -1."""
+    if sel == SEL_TARGET:
+        return _select_card(st, sel, target, SPEC_ZONE[tb.prog_target[prog]])
+    if sel == SEL_NEWEST_VOID:
+        return _select_card(st, sel, target, Z_VOID)
+    if sel == SEL_NEWEST_LATTICE:
+        return _select_card(st, sel, target, Z_LATTICE)
+    return -1
+
+
+cdef int deploy_from_void(State* st, Ctx* cx, int card) noexcept nogil:
+    """Void -> Wastes (Z15, Z27): the character of a card in the Void enters the player's first
+    empty lane as a resolved deploy's does (a deploy for World Tasks and `ally_deploy`
+    triggers), not ready unless swift; its on-enter effect, part of being played, does not run.
+    -1 (the card stays) when it is not a character or no lane is empty."""
+    cdef const Tables* tb = cx.tb
+    cdef const CardDef* cd
+    cdef int lane, u
+    cdef Unit* ch
+    if card < 0 or st.card_zone[card] != Z_VOID:
+        return -1
+    cd = &tb.cards[st.card_def[card]]
+    lane = first_empty_lane(st, tb, PLAYER)
+    if cd.kind != CK_CHARACTER or lane < 0:
+        return -1
+    u = CHAR_BASE + lane
+    move_card(st, cx, card, Z_WASTES, True)
+    ch = &st.units[u]
+    memset(ch, 0, sizeof(Unit))
+    ch.def_id = st.card_def[card]
+    ch.card = card
+    ch.alive = 1
+    ch.hp = cd.hp
+    ch.max_hp = cd.hp
+    ch.power = cd.power
+    ch.ready = 1 if (cd.keywords & KW_SWIFT) else 0
+    ch.uid = st.next_uid
+    st.next_uid = (st.next_uid + 1) & 0x7FFF    # identities wrap, never go negative
+    emit(cx, EV_SUMMON, PLAYER, u, ch.def_id, lane, 0)
+    task_progress(st, cx, PLAYER, G_DEPLOY, 1)
+    fire_triggers(st, cx, TR_ALLY_DEPLOY, False)
+    return u
 
 
 cdef inline int _clip(long long v) noexcept nogil:
@@ -668,6 +735,31 @@ cdef void run_program(State* st, Ctx* cx, int prog, int side, int self_unit, int
         elif op == OP_SUMMON:
             for k in range(b if b > 0 else 1):
                 summon_unit(st, cx, side, a, -1)
+        elif op == OP_PUT:
+            # Z23: the player's zones are the only card zones, so the Encounter's put acts on
+            # them too, but never into the Rift (it has no hand to fill: as its return, E16)
+            c = _chosen_card(st, tb, prog, sel, target)
+            if c >= 0 and (side == PLAYER or b != PL_RIFT):
+                put_card(st, cx, c, b)
+        elif op == OP_DEPLOY:
+            if side == PLAYER:
+                deploy_from_void(st, cx, _chosen_card(st, tb, prog, sel, target))
+        elif op == OP_MILL:
+            # the player's Archive is the only one: the Encounter's mill strikes it (E16)
+            for k in range(a):
+                c = archive_top(st, cx)
+                if c < 0:
+                    break
+                move_card(st, cx, c, Z_VOID if b == PL_VOID else Z_ABYSS, True)
+        elif op == OP_CREATE or op == OP_COPY:
+            # b: the place, and for create the card def above it (b = place + 8 * def)
+            c = (b >> 3) if op == OP_CREATE else _chosen_card(st, tb, prog, sel, target)
+            if c >= 0 and op == OP_COPY:
+                c = st.card_def[c]
+            if c >= 0 and (side == PLAYER or (b & 7) != PL_RIFT):
+                for k in range(a):
+                    if create_card(st, cx, c, b & 7) < 0:
+                        break
         elif op == OP_TASK:
             # W04: only `effect` goals take progress from an instruction; the others count
             # their own events (the compiler refuses a named task of another goal)

@@ -25,7 +25,7 @@ STACK_ITEM_FIELDS = ("kind", "side", "dead", "responded", "card", "prog", "sourc
                      "lane", "def_id", "source_uid", "target_uid", "target_zone")
 TURN_FIELDS = ("phase", "active", "priority", "passes", "round", "outcome", "leader[player]",
                "leader[encounter]", "n_hero_slots[player]", "n_hero_slots[encounter]",
-               "trigger_depth", "next_uid", "decisions")
+               "trigger_depth", "next_uid", "decisions", "archive_known")
 METER_FIELDS = ("capacity", "spent", "regen") + tuple(f"cost[{c}]" for c in _names("category"))
 TASK_FIELDS = ("def_id", "active", "progress[player]", "progress[encounter]")
 FOE_FIELDS = (("enc", "script_pos", "intent", "intent_lane", "intent_target",
@@ -45,10 +45,12 @@ class Section:
 # the snapshot body: an array of these, in this order (docs/snapshot-abi.md)
 BODY = (
     Section("rng", "`[shuffle, encounter, 0, 0]`: the four SplitMix64 stream states (uint64)"),
-    Section("turn", "13 ints: phase (0 Beginning, 1 Main, 2 Combat, 3 End), active side (0 "
+    Section("turn", "14 ints: phase (0 Beginning, 1 Main, 2 Combat, 3 End), active side (0 "
             "player, 1 Encounter), priority side, passes in a row (0–1), round (1..max_rounds), "
             "outcome (0 none, 1 win, 2 loss, 3 timeout), the leader slots, the hero slots in use, trigger "
-            "depth (always 0 between actions), next uid, the player's decisions this turn",
+            "depth (always 0 between actions), next uid, the player's decisions this turn, how "
+            "many of the Archive's top cards are known (0..its size: put there face up by an "
+            "effect, rule Z28)",
             TURN_FIELDS),
     Section("cards", "`[defs, zones, charges]`: three arrays of the same length n ≤ 64, one "
             "entry per card instance: its card id, its zone, its Sortilege charges"),

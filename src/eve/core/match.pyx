@@ -548,8 +548,9 @@ cdef class Match:
         return out
 
     def observation(self, side="player"):
-        """What `side` may see: the Archive is a count for both sides (face-down), the Rift is a
-        count for the Encounter (hidden from it)."""
+        """What `side` may see: the Archive is a count for both sides (face-down) and its known
+        top (`archive_known`, top first: cards an effect put there face up, rule Z28), the Rift
+        is a count for the Encounter (hidden from it)."""
         s = _side_index(side)
         obs = {
             "round": self.round, "phase": self.phase, "active_side": self.active_side,
@@ -558,6 +559,7 @@ cdef class Match:
             "wastes": {"player": self.characters("player"), "encounter": self.characters("encounter")},
             "lattice": self.zone("lattice"), "abyss": self.zone("abyss"), "void": self.zone("void"),
             "archive_count": self.st.zones[Z_ARCHIVE].n,
+            "archive_known": self.zone("archive")[:self.st.archive_known],
             "rift_count": self.st.zones[Z_RIFT].n,
             "stack": self.stack, "meter": self.meter, "initiative": self.initiative,
             "intent": self.intent, "tasks": self.tasks,

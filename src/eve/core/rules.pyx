@@ -284,8 +284,8 @@ cdef int check_action(const State* st, Ctx* cx, int32_t a) noexcept nogil:
         else:
             if lane != 0:
                 return R_BAD_LANE
-            if not target_ok(st, tb, tb.cards[d].play_target, PLAYER, tgt):
-                return R_BAD_TARGET
+            if not target_ok(st, tb, tb.cards[d].play_target, PLAYER, tgt) or tgt == TGT_CARD_BASE + src:
+                return R_BAD_TARGET       # a card never targets itself (it leaves the Rift)
         if not _play_cond_holds(st, tb, d, tgt):
             return R_PLAY_CONDITION
     elif kind == A_ACTIVATE:
@@ -422,7 +422,7 @@ cdef int _plays(const State* st, Ctx* cx, int32_t* out, int n, int limit) noexce
         else:
             nt = enum_targets(st, tb, tb.cards[d].play_target, PLAYER, tg)
             for k in range(nt):
-                if _play_cond_holds(st, tb, d, tg[k]):
+                if tg[k] != TGT_CARD_BASE + c and _play_cond_holds(st, tb, d, tg[k]):
                     n = _put(make_action(A_PLAY, c, tg[k], 0), out, n, limit)
     return n
 

@@ -10,12 +10,13 @@ from eve.core.rng cimport sm_next, sm_shuffle16
 
 
 cdef inline void _canonical_archive(State* st) noexcept nogil:
-    """Sort the Archive by card instance (insertion sort: the Archive is small, and the states
-    the search keeps are stored sorted, so this is one pass for them)."""
+    """Sort the Archive's unknown cards by card instance (insertion sort: the Archive is small,
+    and the states the search keeps are stored sorted, so this is one pass for them). Its known
+    top (rule Z28) stays as it is: the player saw those cards put there."""
     cdef Zone* a = &st.zones[Z_ARCHIVE]
     cdef int i, j
     cdef int16_t x
-    for i in range(1, a.n):
+    for i in range(1, a.n - st.archive_known):
         x = a.c[i]
         j = i - 1
         while j >= 0 and a.c[j] > x:
@@ -26,10 +27,10 @@ cdef inline void _canonical_archive(State* st) noexcept nogil:
 
 cdef inline void determinize(State* st, uint64_t* rng) noexcept nogil:
     """Re-sample the hidden information from the player's point of view, eagerly: the Archive
-    in a fresh random order, and fresh hidden streams (for a match played with the usual draws:
-    the Python reference search)."""
+    in a fresh random order below its known top (Z28), and fresh hidden streams (for a match
+    played with the usual draws: the Python reference search)."""
     _canonical_archive(st)          # canonical order first: the true order is never used
-    sm_shuffle16(rng, st.zones[Z_ARCHIVE].c, st.zones[Z_ARCHIVE].n)
+    sm_shuffle16(rng, st.zones[Z_ARCHIVE].c, st.zones[Z_ARCHIVE].n - st.archive_known)
     st.rng[STREAM_SHUFFLE] = sm_next(rng)
     st.rng[STREAM_ENCOUNTER] = sm_next(rng)
 

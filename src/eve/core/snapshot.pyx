@@ -31,8 +31,8 @@ MAGIC_PREFIX = b"\x97\xa8eve.snap"
 
 cdef enum:
     BODY_CAP = 8192
-    N_TURN = 13
-    N_UNIT = 13 + MAX_STATUSES
+    N_TURN = 14
+    N_UNIT = 29             # 13 + MAX_STATUSES (a literal, as N_FOE is)
     N_ITEM = 13
     N_METER = 7
     N_TASK = 4
@@ -129,7 +129,7 @@ cdef void write_body(const State* st, Buf* b) noexcept nogil:
     w_int(b, st.phase); w_int(b, st.active); w_int(b, st.priority); w_int(b, st.passes)
     w_int(b, st.round); w_int(b, st.outcome); w_int(b, st.leader[0]); w_int(b, st.leader[1])
     w_int(b, st.n_hero_slots[0]); w_int(b, st.n_hero_slots[1]); w_int(b, st.trigger_depth)
-    w_int(b, st.next_uid); w_int(b, st.decisions)
+    w_int(b, st.next_uid); w_int(b, st.decisions); w_int(b, st.archive_known)
     w_array(b, 3)
     w_ints(b, st.card_def, st.n_cards)
     w_ints(b, st.card_zone, st.n_cards)
@@ -461,6 +461,7 @@ cdef int read_body(Rd* r, State* st, const Tables* tb) except -1:
     _f(r, 0, 0, &st.trigger_depth, p, -1, b"trigger_depth")
     _f(r, 0, DEF_BIG, &st.next_uid, p, -1, b"next_uid")
     _f(r, 0, tb.cfg.max_decisions_per_turn, &st.decisions, p, -1, b"decisions")
+    _f(r, 0, MAX_CARDS, &st.archive_known, p, -1, b"archive_known")
     r_array(r, 3, 3, "body.cards")
     nc = <int16_t>r_ints(r, st.card_def, 0, MAX_CARDS, 0, tb.n_cards - 1, b"body.cards.def")
     st.n_cards = nc
@@ -691,6 +692,8 @@ cdef int check_state(const State* st, const Tables* tb, int n_player_heroes) exc
     memset(seen, 0, sizeof(seen))
     if st.n_hero_slots[ENCOUNTER] != e.n_roster:
         _fail("body.turn.hero_slots_encounter", "differs from the Encounter's roster")
+    if st.archive_known > st.zones[Z_ARCHIVE].n:
+        _fail("body.turn.archive_known", "more known cards than the Archive holds")
     # zones: each listed card is in that zone per card_zone, once
     for k in range(Z_ARCHIVE, Z_VOID + 1):
         if k == Z_WASTES:

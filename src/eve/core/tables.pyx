@@ -241,7 +241,7 @@ LIMITS = _frozen({
 ENUMS = CONTENT
 
 # the generated constants and the vocabulary are one table: a stale vocab.pxd fails here
-for _name, _c in (("op", N_OPS - 1), ("selector", SEL_NONE), ("target", T_LATTICE_CARD),
+for _name, _c in (("op", N_OPS - 1), ("selector", SEL_NONE), ("target", T_STACK_CARD), ("place", N_PLACES - 1),
                   ("expr_ref", N_EXPR_REFS - 1), ("expr_attr", N_EXPR_ATTRS - 1),
                   ("expr_count", N_EXPR_COUNTS - 1),
                   ("trigger", TR_ALLY_HERO_DAMAGED), ("goal", G_EFFECT),

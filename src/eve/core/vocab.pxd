@@ -69,7 +69,10 @@ cdef enum:
     T_FOE_STACK = 8
     T_VOID_CARD = 9
     T_LATTICE_CARD = 10
-    N_TARGET_SPECS = 11
+    T_RIFT_CARD = 11
+    T_ABYSS_CARD = 12
+    T_STACK_CARD = 13
+    N_TARGET_SPECS = 14
 
 # Effect instructions
 cdef enum:
@@ -90,7 +93,12 @@ cdef enum:
     OP_IF = 14
     OP_STATUS = 15
     OP_REMOVE_STATUS = 16
-    N_OPS = 17
+    OP_PUT = 17
+    OP_DEPLOY = 18
+    OP_MILL = 19
+    OP_CREATE = 20
+    OP_COPY = 21
+    N_OPS = 22
 
 # Expression nodes (internal: the compiled form of an expression)
 cdef enum:
@@ -165,6 +173,16 @@ cdef enum:
     SEL_NEWEST_LATTICE = 10
     SEL_NONE = 11
     N_SELS = 12
+
+# Places a card is put, created or copied into (`into`)
+cdef enum:
+    PL_ARCHIVE_TOP = 0
+    PL_ARCHIVE_BOTTOM = 1
+    PL_ARCHIVE_SHUFFLED = 2
+    PL_RIFT = 3
+    PL_ABYSS = 4
+    PL_VOID = 5
+    N_PLACES = 6
 
 # Relic triggers
 cdef enum:

@@ -121,6 +121,10 @@ ENUMS: tuple[Enum, ...] = (
         ("foe_stack_item", "a live Stack item the other side pushed (counters)", "T_FOE_STACK"),
         ("void_card", "a card in the Void"),
         ("lattice_card", "a card in the Lattice"),
+        ("rift_card", "another card in the Rift (never the card being played)"),
+        ("abyss_card", "a card in the Abyss"),
+        ("stack_card", "a card being played, on the Stack (a reaction's target: the Stack is "
+                       "empty outside a response window)"),
     ], count="N_TARGET_SPECS", content=True),
     _enum("op", "Effect instructions", "OP_", [
         ("end", "(internal) the end of a program"),
@@ -130,8 +134,8 @@ ENUMS: tuple[Enum, ...] = (
         ("poison", "adds n poison (n damage at its owner's End, then one less; ignores shield)"),
         ("draw", "the acting side draws n cards (the Encounter has no deck: nothing)"),
         ("discard", "the player discards n random cards from the Rift"),
-        ("exile", "sends a character (or, with `newest_lattice`/a card target, a Lattice card) "
-                  "to the Void"),
+        ("exile", "sends a character (or, with `newest_lattice`/a card target, that card: of the "
+                  "Lattice, the Rift, the Abyss or the Stack) to the Void"),
         ("return", "returns a card from the Void to the Rift (`to = \"newest_void\"` or a "
                    "`void_card` target)"),
         ("destroy", "destroys a Lattice card (`to = \"newest_lattice\"` or a `lattice_card` "
@@ -144,6 +148,15 @@ ENUMS: tuple[Enum, ...] = (
         ("status", "gives the selected units n stacks of `status` (capped at its `max`)"),
         ("remove_status", "takes n stacks of `status` from the selected units (no `n`: all of "
                           "them)"),
+        ("put", "puts the selected card (a card target, `newest_void` or `newest_lattice`) "
+                "`into` a place; a card on the Stack leaves it and its play never resolves"),
+        ("deploy", "deploys the selected character card from the Void into the player's "
+                   "first empty lane (not ready unless swift)"),
+        ("mill", "puts the top n cards of the player's Archive into the Abyss (or, with `into = "
+                 "\"void\"`, exiles them)"),
+        ("create", "creates n new instances of `card` `into` a place (none past the match's "
+                   "card capacity)"),
+        ("copy", "creates n new instances of the selected card's card `into` a place"),
     ], count="N_OPS", content=True),
     # Expressions: an amount (`n`) or a condition (`cond`) written as text ("3 + self.power",
     # "target.poison > 0 and count(rift) >= 2"), compiled into postfix nodes [op, arg]
@@ -196,6 +209,15 @@ ENUMS: tuple[Enum, ...] = (
         ("newest_lattice", "the most recent card in the Lattice"),
         ("none", "no unit: the side-level ops draw, discard, summon and task"),
     ], count="N_SELS", content=True),
+    _enum("place", "Places a card is put, created or copied into (`into`)", "PL_", [
+        ("archive_top", "the top of the player's Archive: the next card drawn"),
+        ("archive_bottom", "the bottom of the player's Archive"),
+        ("archive_shuffled", "the player's Archive, then shuffled (Fisher-Yates, `shuffle` "
+                             "stream)"),
+        ("rift", "the player's Rift (the hand)"),
+        ("abyss", "the player's Abyss (the discard pile)"),
+        ("void", "the player's Void (exile)"),
+    ], count="N_PLACES", content=True),
     _enum("trigger", "Relic triggers", "TR_", [
         ("none", "no trigger"),
         ("turn_start", "the owner's turn begins"),
@@ -402,6 +424,9 @@ TEXT: Mapping[str, Mapping[str, str]] = MappingProxyType({key: MappingProxyType(
         "foe_stack_item": "target foe item on the Stack",
         "void_card": "target card in the Void",
         "lattice_card": "target card in the Lattice",
+        "rift_card": "another target card in the Rift",
+        "abyss_card": "target card in the Abyss",
+        "stack_card": "target card on the Stack",
     },
     "op": {
         "damage": "deal {n} damage to {to}",
@@ -420,6 +445,19 @@ TEXT: Mapping[str, Mapping[str, str]] = MappingProxyType({key: MappingProxyType(
         "if": "if {cond}: {then}",
         "status": "give {to} {status}",
         "remove_status": "remove {n} {status} from {to}",
+        "put": "put {to} {into}",
+        "deploy": "deploy {to} into {players} first empty lane",
+        "mill": "put the top {n:card/# cards} of {players} Archive {into}",
+        "create": "create {n:a/# ×} {card} {into}",
+        "copy": "create {n:a copy/# copies} of {to} {into}",
+    },
+    "place": {
+        "archive_top": "on top of {players} Archive",
+        "archive_bottom": "at the bottom of {players} Archive",
+        "archive_shuffled": "into {players} Archive, shuffled in",
+        "rift": "into {players} Rift",
+        "abyss": "into {players} Abyss",
+        "void": "into {players} Void",
     },
     # an expression in words: `ref.attr` reads "{ref}'s {attr}", `count(what)` "the number of
     # {what}" (eve.text)

@@ -72,6 +72,8 @@ cdef int move_card(State* st, Ctx* cx, int card, int dst, bint explicit) noexcep
         i = zone_index(st, src, card)
         if i < 0:
             return -1
+        if src == Z_ARCHIVE and i >= z.n - st.archive_known:
+            st.archive_known -= 1    # a known card left the top run (Z28)
         memmove(&z.c[i], &z.c[i + 1], (z.n - i - 1) * sizeof(int16_t))
         z.n -= 1
         z.c[z.n] = 0        # canonical: unused slots are zero, so equal states have equal bytes
@@ -84,6 +86,79 @@ cdef int move_card(State* st, Ctx* cx, int card, int dst, bint explicit) noexcep
         st.card_charges[card] = 0
     emit(cx, EV_MOVE, PLAYER, card, src, dst, explicit)
     return 0
+
+
+cdef int archive_top(State* st, Ctx* cx) noexcept nogil:
+    """The card a draw or a mill takes: the top of the Archive (-1 when it is empty). In the
+    search's determinizations (`draw_at_random`) it is a uniformly random card of the Archive,
+    swapped to the top first: the order there is never the true one, except for a known top
+    (Z28), which is the top in every determinization."""
+    cdef Zone* arch = &st.zones[Z_ARCHIVE]
+    cdef int n
+    if arch.n == 0:
+        return -1
+    if cx.draw_at_random and arch.n > 1 and st.archive_known == 0:
+        n = <int>sm_below(&st.rng[STREAM_SHUFFLE], <uint32_t>arch.n)
+        arch.c[n], arch.c[arch.n - 1] = arch.c[arch.n - 1], arch.c[n]
+    return arch.c[arch.n - 1]
+
+
+cdef int place_zone(int place) noexcept nogil:
+    """The zone of a place (PL_*)."""
+    if place == PL_RIFT:
+        return Z_RIFT
+    if place == PL_ABYSS:
+        return Z_ABYSS
+    if place == PL_VOID:
+        return Z_VOID
+    return Z_ARCHIVE
+
+
+cdef int put_card(State* st, Ctx* cx, int card, int place) noexcept nogil:
+    """An effect's explicit move of one card to a place (Z23): the Archive's top, its bottom, or
+    shuffled in (the whole Archive, Fisher-Yates on the `shuffle` stream), the Rift, the Abyss
+    or the Void. A card on the Stack leaves it: its item becomes a tombstone, as a countered
+    one does, and never resolves (Z24). -1 (nothing changes) when the card is already there."""
+    cdef int dst = place_zone(place), src, i
+    cdef Zone* arch = &st.zones[Z_ARCHIVE]
+    cdef bint all_known = st.archive_known == arch.n
+    if card < 0 or card >= st.n_cards:
+        return -1
+    src = st.card_zone[card]
+    if src == dst:
+        return -1
+    if src == Z_STACK:
+        for i in range(st.n_stack):
+            if st.stack[i].card == card and not st.stack[i].dead:
+                st.stack[i].dead = 1
+    move_card(st, cx, card, dst, True)
+    # Z28: a card put on top is seen going there, so the top run of known cards grows; at the
+    # bottom it is known only as part of an Archive known whole; a shuffle hides every card
+    if place == PL_ARCHIVE_TOP:
+        st.archive_known += 1
+    elif place == PL_ARCHIVE_BOTTOM:
+        memmove(&arch.c[1], &arch.c[0], (arch.n - 1) * sizeof(int16_t))
+        arch.c[0] = card
+        if all_known:
+            st.archive_known += 1
+    elif place == PL_ARCHIVE_SHUFFLED:
+        sm_shuffle16(&st.rng[STREAM_SHUFFLE], arch.c, arch.n)
+        st.archive_known = 0
+    return 0
+
+
+cdef int create_card(State* st, Ctx* cx, int def_id, int place) noexcept nogil:
+    """A new card instance of card def `def_id`, put into a place (Z25); it is a card like any
+    other from then on. -1 (nothing happens) once the match holds MAX_CARDS instances (Z26)."""
+    cdef int c = st.n_cards
+    if c >= MAX_CARDS:
+        return -1
+    st.n_cards += 1
+    st.card_def[c] = def_id
+    st.card_zone[c] = Z_NONE
+    st.card_charges[c] = 0
+    put_card(st, cx, c, place)
+    return c
 
 
 cdef int draw_one(State* st, Ctx* cx) noexcept nogil:
@@ -101,8 +176,5 @@ cdef int draw_one(State* st, Ctx* cx) noexcept nogil:
             move_card(st, cx, aby.c[0], Z_ARCHIVE, False)
         sm_shuffle16(&st.rng[STREAM_SHUFFLE], arch.c, arch.n)
         emit(cx, EV_SHUFFLE, PLAYER, n, 0, 0, 0)
-    if cx.draw_at_random and arch.n > 1:
-        n = <int>sm_below(&st.rng[STREAM_SHUFFLE], <uint32_t>arch.n)
-        arch.c[n], arch.c[arch.n - 1] = arch.c[arch.n - 1], arch.c[n]
-    move_card(st, cx, arch.c[arch.n - 1], Z_RIFT, False)
+    move_card(st, cx, archive_top(st, cx), Z_RIFT, False)
     return 1

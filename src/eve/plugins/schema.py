@@ -28,13 +28,16 @@ class PackManifest(TypedDict, total=False):
 # `else` is a Python keyword, so this one schema is written in the functional form
 Instruction = TypedDict("Instruction", {
     "op": str,                     # damage heal shield poison draw discard exile return destroy
-                                   # counter summon buff task if status remove_status
+                                   # counter summon buff task if status remove_status put deploy
+                                   # mill create copy
     "to": str,                     # a selector (default "target", or "none" for side ops)
     "n": int | str,                # 0..999 (default 1), or an expression ("2 + self.power")
     "status": str,                 # status, remove_status: the status
     "pierce": bool,                # damage: hp loss, past the damage pipeline (poison's)
     "unit": str,                   # summon: the unit
     "task": str,                   # task: the task, or "all"
+    "into": str,                   # put, create, copy: the place (archive_top ... void)
+    "card": str,                   # create: the card
     "cond": str,                   # if: a condition, an expression ("target.hp <= 5")
     "then": "list[Instruction]",   # if: run when cond holds
     "else": "list[Instruction]",   # if: run when it does not

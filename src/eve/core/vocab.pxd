@@ -113,7 +113,8 @@ cdef enum:
     E_OR = 18
     E_NOT = 19
     E_CLAMP = 20
-    N_EXPR_OPS = 21
+    E_VAR = 21
+    N_EXPR_OPS = 22
 
 # Units an expression reads (`self.hp`, `target.poison`)
 cdef enum:
@@ -203,6 +204,7 @@ cdef enum:
     MV_EFFECT = 0
     MV_SUMMON = 1
     MV_ATTACK = 2
+    MV_WAIT = 3
 
 # Encounter lane choices
 cdef enum:

@@ -157,6 +157,7 @@ ENUMS: tuple[Enum, ...] = (
         ("eq", "a == b"), ("ne", "a != b"),
         ("and", "both true"), ("or", "either true"), ("not", "not a"),
         ("clamp", "a held within [lo, hi]: clamp(a, lo, hi)"),
+        ("var", "push an Encounter script variable: arg = its index (`var.NAME`)"),
     ], count="N_EXPR_OPS"),
     _enum("expr_ref", "Units an expression reads (`self.hp`, `target.poison`)", "ER_", [
         ("self", "the source unit (the activator, the deployed character; else the leader)"),
@@ -225,6 +226,7 @@ ENUMS: tuple[Enum, ...] = (
         ("effect", "run an effect program"),
         ("summon", "summon a unit into a lane"),
         ("attack", "attack a player lane with a roster hero"),
+        ("wait", "make nothing: spend the move (its `set` still applies)"),
     ], content=True),
     _enum("lane", "Encounter lane choices", "LANE_", [
         ("fixed", "a lane number (written as the number itself)"),
@@ -454,6 +456,7 @@ TEXT: Mapping[str, Mapping[str, str]] = MappingProxyType({key: MappingProxyType(
         "effect": "{effect}",
         "summon": "summon {unit} into {lane}",
         "attack": "{attacker} attacks {lane}",
+        "wait": "do nothing",
     },
     "lane": {
         "fixed": "lane {lane}",

@@ -200,6 +200,36 @@ def test_variables_are_state_a_snapshot_carries(eng):
     assert [d for _, ds in _turns(copy, 3) for d in ds] == [4, 10, 10]
 
 
+def _tampered(m, field, value):
+    """m's snapshot with one int of its `foe` array changed (checksum fixed)."""
+    import msgpack
+
+    from eve.core.layout import FOE_FIELDS
+    from eve.core.snapshot import checksum
+
+    top = msgpack.unpackb(m.snapshot())
+    top[6][8][FOE_FIELDS.index(field)] = value
+    body = msgpack.packb(top[6])
+    return (b"\x97" + b"".join(msgpack.packb(x) for x in top[:5])
+            + msgpack.packb(checksum(body)) + body)
+
+
+@rule("N06", "N07", "N08")
+@pytest.mark.parametrize("field, value", [
+    ("last_move", "lagavulin"), ("part", "lagavulin"), ("vars[0]", 1), ("repeats", 0)])
+def test_a_snapshot_with_another_encounters_script_state_is_refused(eng, field, value):
+    from eve.core.errors import SchemaViolation
+
+    m = _match(eng, "jaw_worm")
+    _turns(m, 2)
+    if value == "lagavulin":       # a move, a phase of another Encounter's
+        other = eng.catalog.spec["encounters"][eng.catalog.encounter_ids.index("es:lagavulin")]
+        value = other["first_move"] if field == "last_move" else other["root"] + 1
+    with pytest.raises(SchemaViolation) as ei:
+        eng.restore(_tampered(m, field, value))
+    assert ei.value.path == f"body.foe.{field.split('[')[0]}"
+
+
 # ---------------------------------------------------------------- N08: phases and waits
 
 @rule("N08")

@@ -34,10 +34,13 @@ cdef bint _cond_holds(State* st, const Tables* tb, const Move* m) noexcept nogil
     return False
 
 
-cdef int _leaf(State* st, const Tables* tb, const EncDef* e) noexcept nogil:
+cdef inline int _leaf(State* st, const Tables* tb, const EncDef* e) noexcept nogil:
     """The phase the script plays now: from the root down, the first phase of each list whose
     condition holds (the last of a list has none, so one always does)."""
-    cdef int p = e.root, c, i, _, u = leader_of(st, ENCOUNTER)
+    cdef int p = e.root, c, i, _, u
+    if tb.parts[p].n_children == 0:
+        return p                    # a plain script: one phase, nothing to read
+    u = leader_of(st, ENCOUNTER)
     for _ in range(MAX_PHASE_DEPTH + 1):
         if tb.parts[p].n_children == 0:
             break
@@ -50,14 +53,12 @@ cdef int _leaf(State* st, const Tables* tb, const EncDef* e) noexcept nogil:
     return p
 
 
-cdef int _pick(State* st, const Tables* tb, const ScriptEntry* en) noexcept nogil:
+cdef inline int _pick(State* st, const Tables* tb, const ScriptEntry* en) noexcept nogil:
     """A weighted draw among the entry's options, from the Encounter stream, leaving out an
     option made `max_repeats` times in a row (a pick has two options or more of weight 1 or
     more, and at most one is left out, so the total is never 0)."""
     cdef int k, total = 0, r, last = en.first_opt + en.n_opts - 1
     cdef const Move* m
-    if en.n_opts == 1:
-        return en.first_opt
     for k in range(en.first_opt, en.first_opt + en.n_opts):
         m = &tb.moves[k]
         if not (m.max_repeats > 0 and st.foe.last_move == k and st.foe.repeats >= m.max_repeats):
@@ -81,6 +82,7 @@ cdef void compute_intent(State* st, Ctx* cx) noexcept nogil:
     cdef const Tables* tb = cx.tb
     cdef const EncDef* e = &tb.encs[st.foe.enc]
     cdef const Move* m
+    cdef const ScriptEntry* en
     cdef int idx, t, part
     st.foe.intent_lane = -1
     st.foe.intent_target = -1
@@ -93,14 +95,13 @@ cdef void compute_intent(State* st, Ctx* cx) noexcept nogil:
         # a phase entered (or entered again) plays its script from the start
         st.foe.part = part
         st.foe.script_pos = 0
-    idx = _pick(st, tb, &tb.entries[tb.parts[part].first_entry + st.foe.script_pos])
+    en = &tb.entries[tb.parts[part].first_entry + st.foe.script_pos]
+    idx = en.first_opt if en.n_opts == 1 else _pick(st, tb, en)
     if tb.moves[idx].cond != COND_NONE and _cond_holds(st, tb, &tb.moves[idx]):
         idx = tb.moves[idx].alt
     st.foe.intent = idx
     m = &tb.moves[idx]
-    if m.kind == MV_WAIT:
-        pass
-    elif m.kind != MV_EFFECT and m.lane_sel == LANE_RANDOM:
+    if m.kind != MV_EFFECT and m.kind != MV_WAIT and m.lane_sel == LANE_RANDOM:
         st.foe.intent_lane = _pick_lane(st, tb, LANE_RANDOM, 0)
     elif m.kind == MV_EFFECT and m.target_sel == ESEL_RANDOM_FOE:
         t = _pick_target(st, tb, ESEL_RANDOM_FOE)
@@ -115,15 +116,17 @@ cdef void _made(State* st, Ctx* cx, const Move* m) noexcept nogil:
     written), the script's next entry and the next intent."""
     cdef const Tables* tb = cx.tb
     cdef int v[MAX_MOVE_SETS]
-    cdef int k, u = leader_of(st, ENCOUNTER)
+    cdef int k, u
     if st.foe.last_move == st.foe.intent:
         if st.foe.repeats < MAX_REPEATS:
             st.foe.repeats += 1
     else:
         st.foe.last_move = st.foe.intent
         st.foe.repeats = 1
-    for k in range(m.n_sets):
-        v[k] = eval_expr(st, tb, m.set_expr[k], ENCOUNTER, u, TGT_NONE)
+    if m.n_sets:
+        u = leader_of(st, ENCOUNTER)
+        for k in range(m.n_sets):
+            v[k] = eval_expr(st, tb, m.set_expr[k], ENCOUNTER, u, TGT_NONE)
     for k in range(m.n_sets):
         st.foe.vars[m.set_var[k]] = (SCRIPT_VAR_LIMIT if v[k] > SCRIPT_VAR_LIMIT else
                                      (-SCRIPT_VAR_LIMIT if v[k] < -SCRIPT_VAR_LIMIT else v[k]))
@@ -216,12 +219,11 @@ cdef bint next_move(State* st, Ctx* cx, StackItem* out) noexcept nogil:
     cdef const Tables* tb = cx.tb
     cdef const Move* m
     cdef int u, i, lane
-    # a wait is made on the spot: it puts nothing on the Stack
-    while (st.foe.init_left > 0 and st.foe.intent >= 0 and tb.moves[st.foe.intent].phase == st.phase
-           and tb.moves[st.foe.intent].kind == MV_WAIT):
-        _made(st, cx, &tb.moves[st.foe.intent])
-    if st.foe.init_left > 0 and st.foe.intent >= 0 and tb.moves[st.foe.intent].phase == st.phase:
+    while st.foe.init_left > 0 and st.foe.intent >= 0 and tb.moves[st.foe.intent].phase == st.phase:
         m = &tb.moves[st.foe.intent]
+        if m.kind == MV_WAIT:
+            _made(st, cx, m)        # made on the spot: a wait puts nothing on the Stack
+            continue
         if m.kind == MV_ATTACK:
             u = ENCOUNTER * UNITS_PER_SIDE + m.attacker if m.attacker >= 0 else leader_of(st, ENCOUNTER)
             if u < 0 or not st.units[u].alive:

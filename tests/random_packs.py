@@ -60,6 +60,9 @@ def _small(rng: random.Random, lo: int, hi: int, big: int | None = None, p_big: 
 class _Gen:
     def __init__(self, seed: int) -> None:
         self.rng = random.Random(seed)
+        # the script forms (picks, phases, variables, waits) draw from a stream of their own,
+        # so the rest of a seed's pack is the pack it was before they existed
+        self.script_rng = random.Random(seed * 7919 + 17)
         r = self.rng
         self.lanes = r.choice((1, 2, 3, 3, 4, 5, 5, 5, 6, 8))
         self.unit_names = [f"u{i}" for i in range(r.randint(1, 4))]
@@ -284,7 +287,7 @@ class _Gen:
 
     def move(self, branch: bool = True) -> dict[str, Any]:
         r = self.rng
-        kind = r.choice(names("move"))
+        kind = r.choice([k for k in names("move") if k != "wait"])
         m: dict[str, Any] = {"move": kind}
         if kind == "attack":
             m["phase"] = "combat" if r.random() < 0.85 else "main"
@@ -348,6 +351,72 @@ class _Gen:
             e["tasks"] = r.sample(self.task_names, r.randint(1, len(self.task_names)))
         if r.random() < 0.7:
             e["responses"] = [self.response() for _ in range(r.randint(1, 4))]
+        return self.script_forms(e)
+
+    def script_forms(self, e: dict[str, Any]) -> dict[str, Any]:
+        """Some scripts rewritten with variables (and `set`), waits, weighted picks and
+        phases (nested), all within the core's capacities."""
+        s = self.script_rng
+        names_ = [f"v{i}" for i in range(s.choice((0, 0, 1, 2, 4)))]
+        if names_:
+            e["vars"] = {v: s.randint(-3, 5) for v in names_}
+
+        def var_expr() -> str:
+            if not names_:
+                return str(s.randint(0, 3))
+            v = s.choice(names_)
+            return s.choice((f"var.{v} + 1", f"var.{v} - 1", f"max(var.{v}, 0) * 2",
+                             f"round + var.{v}", "1"))
+
+        def cond() -> str:
+            v = f"var.{s.choice(names_)}" if names_ else "round"
+            return s.choice((f"{v} >= {s.randint(0, 4)}", f"{v} < {s.randint(1, 6)}",
+                             f"own_leader.hp * 2 < own_leader.max_hp or {v} == 2"))
+
+        def touch(mv: dict[str, Any]) -> dict[str, Any]:
+            mv = copy.deepcopy(mv)
+            if s.random() < 0.15:
+                mv = {"move": "wait", **({"phase": mv["phase"]} if "phase" in mv else {})}
+            if names_ and s.random() < 0.5:
+                mv["set"] = {v: var_expr() for v in s.sample(names_, min(len(names_), s.randint(1, 2)))}
+            if mv.get("move") == "effect" and names_ and s.random() < 0.3:
+                for ins in mv.get("effect", []):
+                    if ins.get("op") in ("damage", "heal", "shield", "poison", "buff") and "n" in ins:
+                        ins["n"] = f"clamp({var_expr()}, 0, 9)"
+            return mv
+
+        def entry(pool: list[dict[str, Any]]) -> dict[str, Any]:
+            if len(pool) >= 2 and s.random() < 0.35:
+                opts = [{**touch(mv), "weight": s.randint(1, 50)}
+                        for mv in s.sample(pool, min(len(pool), s.randint(2, 4)))]
+                for o in opts:
+                    if s.random() < 0.3:
+                        o.pop("unless", None)
+                pick: dict[str, Any] = {"pick": opts}
+                if s.random() < 0.6:
+                    pick["max_repeats"] = s.randint(1, 3)
+                return pick
+            return touch(s.choice(pool))
+
+        def phases(depth: int, pool: list[dict[str, Any]]) -> list[dict[str, Any]]:
+            out = []
+            for _ in range(s.randint(1, 3)):
+                ph: dict[str, Any] = {}
+                if depth < 2 and s.random() < 0.25:     # the registry nests data 16 deep at most
+                    ph["phases"] = phases(depth + 1, pool)
+                else:
+                    ph["script"] = [entry(pool) for _ in range(s.randint(1, 4))]
+                out.append(ph)
+            for ph in out[:-1]:
+                ph["when"] = cond()
+            return out
+
+        pool = e["script"]
+        if s.random() < 0.3:
+            e["phases"] = phases(1, pool)
+            del e["script"]
+        elif s.random() < 0.4:
+            e["script"] = [entry(pool) for _ in range(len(pool))]
         return e
 
     def status(self) -> dict[str, Any]:
@@ -418,6 +487,10 @@ def _breakages(p: DataPack) -> list[tuple[str, Any]]:
     def put(section: str, item: str, key: str, value: Any) -> Any:
         return lambda q: getattr(q, section)[item].__setitem__(key, value)
 
+    def empty_script(q: DataPack) -> None:
+        q.encounters[enc].pop("phases", None)       # a script written as phases: none at all
+        q.encounters[enc]["script"] = []
+
     out = [
         (codes.OUT_OF_RANGE, put("heroes", hero, "max_hp", 0)),
         (codes.OUT_OF_RANGE, put("heroes", hero, "ambition", 21)),
@@ -426,7 +499,7 @@ def _breakages(p: DataPack) -> list[tuple[str, Any]]:
         (codes.UNKNOWN_REFERENCE, put("heroes", hero, "cards", ["no_such_card"])),
         (codes.OUT_OF_RANGE, put("heroes", hero, "cards", [card] * 17)),
         (codes.INVALID_VALUE, put("cards", card, "kind", "spell")),
-        (codes.EMPTY_SCRIPT, put("encounters", enc, "script", [])),
+        (codes.EMPTY_SCRIPT, empty_script),
         (codes.OUT_OF_RANGE, put("encounters", enc, "initiative", 21)),
         (codes.UNKNOWN_REFERENCE, put("encounters", enc, "roster", ["nobody"])),
         (codes.UNKNOWN_FIELD, put("encounters", enc, "intiative", 2)),

@@ -39,9 +39,12 @@ def pack(*, cards: dict | None = None, hero: dict | None = None, units: dict | N
     hero = {"max_hp": 10, "cards": list(cards)} if hero is None else hero
     if not core:
         rules = {**RULES, **(rules or {})}
+    arena = {**ARENA, **(encounter or {})}
+    if "phases" in arena:
+        del arena["script"]         # a script written as phases has no `script` of its own
     return DataPack("t", "1.0", requires=["core"] if core else [], rules=rules,
                     heroes={"h": hero}, cards=cards, units={"boss": BOSS, **(units or {})},
-                    tasks=tasks or {}, encounters={"arena": {**ARENA, **(encounter or {})}})
+                    tasks=tasks or {}, encounters={"arena": arena})
 
 
 def run(strict: bool = False, **kw: Any) -> LintReport:
@@ -592,3 +595,32 @@ def test_L022_an_expression_reading_a_target_there_is_none_of():
     assert sorted(found("EVE-L022", cards=cards)) == [
         "cards.t:blind.on_enter.effect[0].n", "cards.t:blind.on_enter.effect[1].cond",
         "cards.t:picky.play_if"]
+
+
+def test_L023_a_script_variable_never_read():
+    hit = {"move": "effect", "target": "foe_leader", "effect": [{"op": "damage", "n": 1}]}
+    counted = {**hit, "set": {"rage": "var.rage + 1"}}
+    assert found("EVE-L023", encounter={"vars": {"rage": 0, "calm": 0}, "script": [counted]}) == [
+        "encounters.t:arena.vars.calm"]
+    # set only by itself: `var.rage + 1` is a read, but of a value nothing else reads; still a
+    # read as the data says it, so the check stays quiet (it looks for reads, not for uses)
+    read = {**hit, "effect": [{"op": "damage", "n": "1 + var.calm"}]}
+    assert found("EVE-L023", encounter={"vars": {"calm": 0}, "script": [read]}) == []
+    phased = {"vars": {"calm": 0}, "phases": [{"when": "var.calm == 0", "script": [hit]},
+                                              {"script": [hit]}]}
+    assert found("EVE-L023", encounter=phased) == []
+
+
+def test_L014_and_L005_look_into_phases_and_picks():
+    hit = {"move": "effect", "target": "foe_leader", "effect": [{"op": "damage", "n": 1}]}
+    never = {**hit, "unless": {"if": "random_pct", "arg": 0, "do": {"move": "attack"}}}
+    pick = {"pick": [hit, never]}
+    got = found("EVE-L005", encounter={"phases": [{"when": "round > 2", "script": [pick]},
+                                                  {"script": [hit]}]})
+    assert got == ["encounters.t:arena.phases[0].script[0].pick[1].unless"]
+    # a phase of three main moves spends Initiative 3, whatever the other phase does
+    alternating = [hit, {"move": "attack"}]
+    assert found("EVE-L014", encounter={"initiative": 3, "phases": [
+        {"when": "round > 2", "script": alternating}, {"script": alternating}]}) != []
+    assert found("EVE-L014", encounter={"initiative": 3, "phases": [
+        {"when": "round > 2", "script": [hit, hit, hit]}, {"script": alternating}]}) == []

@@ -171,7 +171,14 @@ def lexicon_pack() -> DataPack:
         encounters={
             "lex1": {"roster": ["boss", "aide"], "initiative": 2, "setup": ["imp"],
                      "tasks": ["g_effect", "g_damage"], "script": script, "responses": responses},
-            "lex2": {"roster": ["boss"], "initiative": 1, "script": [{"move": "attack"}],
+            # the script's other forms: variables, phases, a wait, a weighted pick
+            "lex2": {"roster": ["boss"], "initiative": 1, "vars": {"rage": 0},
+                     "phases": [{"name": "calm", "when": "var.rage < 2", "script": [
+                         {"move": "wait", "set": {"rage": "var.rage + 1"}}]},
+                        {"script": [{"max_repeats": 2, "pick": [
+                            {"move": "attack", "weight": 2},
+                            {"move": "effect", "target": "foe_leader", "weight": 1,
+                             "effect": [{"op": "damage", "n": "2 + var.rage"}]}]}]}],
                      "responses": [{"on": on[4], "counter": True, "per_round": 1}]}})
 
 
@@ -274,7 +281,7 @@ def test_the_text_reads_the_data_as_the_compiler_does(pack_engine):
                 assert named == (None if ins["task"] == "all" else text._ref(pack, ins["task"]))
                 assert b == ins["n"]
             elif isinstance(ins["n"], str):
-                assert _expr >= 0           # an amount written as an expression
+                assert a == 0 and _expr >= 0        # an amount read from an expression
             else:
                 assert a == ins["n"]
             if ins["op"] in ("status", "remove_status"):

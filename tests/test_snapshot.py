@@ -335,6 +335,19 @@ HOSTILE = [
     ("not a decision point: Beginning", _body_mut(_set((1, 0), 0)), SchemaViolation, "body.turn.phase"),
     ("the Encounter to act", _body_mut(_set((1, 1), 1)), SchemaViolation, "body.turn.phase"),
     ("no intent", _body_mut(_set((8, 2), -1)), SchemaViolation, "body.foe.intent"),
+    # the Encounter script's state (body layout revision 4)
+    ("a revision-3 foe", _body_mut(lambda b: b.__setitem__(8, b[8][:16])), SchemaViolation,
+     "body.foe"),
+    ("no script phase", _body_mut(_set((8, 16), -1)), SchemaViolation, "body.foe.part"),
+    ("script position beyond its phase", _body_mut(_set((8, 1), 50)), SchemaViolation,
+     "body.foe.script_pos"),
+    ("last move out of range", _body_mut(_set((8, 17), 9999)), SchemaViolation,
+     "body.foe.last_move"),
+    ("repeats of no move", _body_mut(lambda b: (_set((8, 17), -1)(b), _set((8, 18), 2)(b))),
+     SchemaViolation, "body.foe.repeats"),
+    ("a variable the Encounter lacks", _body_mut(_set((8, 19), 5)), SchemaViolation,
+     "body.foe.vars"),
+    ("a variable out of range", _body_mut(_set((8, 22), 10000)), SchemaViolation, "body.foe.vars"),
 ]
 
 

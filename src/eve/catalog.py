@@ -183,10 +183,12 @@ class Catalog:
 
     def describe_move(self, idx: int) -> dict[str, Any]:
         """An Encounter move by its table index, whole: the encounter, its script entry
-        (`index`), whether it is that entry's `unless` branch, the kind and phase, what it makes
-        (`unit` for a summon, `attacker` for an attack, the `target` selector and `effect` of an
-        effect), its `lane` (a number or a selector), the script table it was written as and
-        the move in words (`text`, eve.text)."""
+        (`index`; None inside phases or a pick) and where it is written (`path`, such as
+        "phases[1].script[0].pick[2]"), whether it is that entry's `unless` branch, the kind
+        and phase, what it makes (`unit` for a summon, `attacker` for an attack, the `target`
+        selector and `effect` of an effect), its `lane` (a number or a selector), a pick's
+        option's `weight` and `max_repeats`, the script table it was written as and the move in
+        words (`text`, eve.text)."""
         info = dict(self._move_text[idx])
         m = self._spec["moves"][idx]
         kind = _MOVE_KINDS[m["kind"]]
@@ -198,11 +200,19 @@ class Catalog:
             info["attacker"] = "leader" if m["attacker"] < 0 else m["attacker"]
         if kind == "effect":
             info["target"] = _ENEMY_TARGETS[m["target_sel"]]
-        else:
+        elif kind != "wait":
             sel = _LANES[m["lane_sel"]]
             info["lane"] = m["lane"] if sel == "fixed" else sel
-        entry = self.encounters[info["encounter"]]["script"][info["index"]]
-        written = entry["unless"]["do"] if info["branch"] else entry
+        written: Any = self.encounters[info["encounter"]]
+        for key in info.pop("at"):
+            written = written[key]
+        if info["branch"]:
+            written = written["unless"]["do"]
+        m_weight = m.get("weight", 0)
+        if m_weight:
+            info["weight"] = m_weight
+            if m.get("max_repeats", 0):
+                info["max_repeats"] = m["max_repeats"]
         info["script"] = thaw(written)          # a copy: the catalog stays as it is
         if kind == "effect":
             info["effect"] = info["script"].get("effect", [])
@@ -214,13 +224,15 @@ class Catalog:
         return info
 
     def script_moves(self, encounter: str) -> tuple[tuple[int, int | None], ...]:
-        """The move table indices of an Encounter's script, entry by entry: the move and its
-        `unless` branch (None without one); `describe_move` reads each."""
+        """The move table indices of an Encounter's script (every phase's, every option of a
+        pick), in the order they are written: the move and its `unless` branch (None without
+        one); `describe_move` reads each (its `path` says where it is written)."""
         e = self._spec["encounters"][self.index("encounter", encounter)]
         moves = self._spec["moves"]
         first = e["first_move"]
         return tuple((i, moves[i]["alt"] if moves[i]["alt"] >= 0 else None)
-                     for i in range(first, first + e["n_moves"]))
+                     for i in range(first, first + e["n_moves"])
+                     if not self._move_text[i]["branch"])
 
     # ---- rules text (eve.text) ----
     def rules_text(self, ident: str) -> str:

@@ -7,7 +7,9 @@
 
 Grammar, loosest first: `or`, `and`, `not`, comparisons (< <= > >= == !=, at most one per
 level), + and -, * and /, unary -, then atoms: integers, `(expr)`, `ref.attr`, `round`, and
-the functions `count(what)`, `min(a, b, ...)`, `max(a, b, ...)`, `clamp(x, lo, hi)`. The names
+the functions `count(what)`, `min(a, b, ...)`, `max(a, b, ...)`, `clamp(x, lo, hi)`; in an
+Encounter's script (its moves, branches, phases and responses) also `var.NAME`, one of the
+variables it declares (`vars`). The names
 (refs, attributes, what `count` counts) are the vocabulary's (`expr_ref`, `expr_attr`,
 `expr_count`); the nodes are `expr_op`'s, evaluated by the core's `eval_expr` with no Python.
 
@@ -18,7 +20,7 @@ from __future__ import annotations
 
 import difflib
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from eve.core.vocabulary import BY_KEY, names
@@ -68,11 +70,13 @@ def _tokens(text: str) -> list[_Tok]:
 
 
 class _Parser:
-    def __init__(self, text: str, statuses: Mapping[str, int]) -> None:
-        self.statuses = statuses
+    def __init__(self, text: str, statuses: Mapping[str, int] | None = None,
+                 variables: Sequence[str] | None = None) -> None:
+        self.statuses = statuses or {}
         self.toks = _tokens(text)
         self.i = 0
         self.nodes: list[tuple[int, int]] = []
+        self.variables = variables
 
     def peek(self) -> _Tok:
         return self.toks[self.i]
@@ -172,6 +176,8 @@ class _Parser:
             self.emit("round")
         elif t.text in ("min", "max", "clamp", "count"):
             self.call(t)
+        elif t.text == "var":
+            self.var(t)
         elif t.text in _REFS:
             self.expect(".")
             a = self.take()
@@ -188,7 +194,21 @@ class _Parser:
                                       f"{', '.join(known)})", a.at)
         else:
             known = [*names("expr_ref"), "round", "min", "max", "clamp", "count"]
+            if self.variables is not None:
+                known.append("var")
             raise ExpressionError(f"unknown name {t.text!r} (one of: {', '.join(known)})", t.at)
+
+    def var(self, t: _Tok) -> None:
+        if self.variables is None:
+            raise ExpressionError("`var.NAME` reads an Encounter script variable: only an "
+                                  "Encounter's script and responses have variables", t.at)
+        self.expect(".")
+        a = self.take()
+        if a.text not in self.variables:
+            declared = ", ".join(self.variables) or "none"
+            raise ExpressionError(f"unknown variable {a.text!r} (the Encounter's `vars`: "
+                                  f"{declared})", a.at)
+        self.emit("var", list(self.variables).index(a.text))
 
     def call(self, t: _Tok) -> None:
         self.expect("(")
@@ -220,7 +240,8 @@ class _Parser:
                 self.emit(t.text)
 
 
-_POPS = {"const": 0, "attr": 0, "status": 0, "count": 0, "round": 0, "neg": 1, "not": 1, "clamp": 3}
+_POPS = {"const": 0, "attr": 0, "status": 0, "count": 0, "round": 0, "var": 0, "neg": 1, "not": 1,
+         "clamp": 3}
 
 
 def depth(nodes: list[tuple[int, int]]) -> int:
@@ -235,12 +256,14 @@ def depth(nodes: list[tuple[int, int]]) -> int:
 
 
 def compile_expression(text: str, max_nodes: int, max_depth: int,
-                       statuses: Mapping[str, int] | None = None) -> list[tuple[int, int]]:
+                       statuses: Mapping[str, int] | None = None,
+                       variables: Sequence[str] | None = None) -> list[tuple[int, int]]:
     """The postfix nodes of `text`, checked against the core's bounds. `statuses`: the status
-    names it may read as attributes (`target.vulnerable`), with their indices."""
+    names it may read as attributes (`target.vulnerable`), with their indices; `variables`: the
+    script variables `var.NAME` may read, in index order (None: no script, so no `var`)."""
     if len(text) > MAX_TEXT:
         raise ExpressionError(f"{len(text)} characters exceed the limit of {MAX_TEXT}", 0)
-    nodes = _Parser(text, statuses or {}).parse()
+    nodes = _Parser(text, statuses, variables).parse()
     if len(nodes) > max_nodes:
         raise ExpressionError(f"{len(nodes)} terms exceed the limit of {max_nodes}", 0)
     if depth(nodes) > max_depth:

@@ -24,12 +24,13 @@ summoned?") are asked of every loaded pack, whatever `packs` limits the findings
 """
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from eve.plugins.registry import KINDS, SECTIONS, Item
+from eve.plugins.registry import KINDS, SECTIONS, Item, thaw
 
 ERROR = "error"
 WARNING = "warning"
@@ -123,6 +124,10 @@ CHECKS: tuple[Check, ...] = (
           "An expression (an amount `n`, an `if`'s `cond`, a card's `play_if`) reads `target.` "
           "where no unit is chosen (an effect whose target is none, a Stack item or a card, a "
           "card played without a target): every attribute reads 0 (rule E17)."),
+    Check("EVE-L023", WARNING, "script variable never read",
+          "An Encounter's variable (`vars`) that no expression of its own reads (`var.NAME` in "
+          "a branch's `cond`, a phase's `when`, an amount or a `set`): its value changes "
+          "nothing (rule N07)."),
 )
 
 
@@ -392,15 +397,40 @@ class _Linter:
         return _Prog(e, f"{path}.effect", _seq(data.get("effect")), "encounter", str(target),
                      _ENEMY_TARGET_KIND.get(target, "unit"), "leader", e)
 
+    def scripts(self, e: Item) -> Iterator[tuple[str, list[Mapping[str, Any]]]]:
+        """Every script of an Encounter (its own, or each of its phases'), with its path."""
+        def walk(phases: Any, path: str) -> Iterator[tuple[str, list[Mapping[str, Any]]]]:
+            for i, ph in enumerate(_seq(phases)):
+                if _is_map(ph):
+                    yield from walk(ph.get("phases"), f"{path}[{i}].phases")
+                    if "script" in ph:
+                        yield (f"{path}[{i}].script",
+                               [mv for mv in _seq(ph.get("script")) if _is_map(mv)])
+        base = self.base(e)
+        if "script" in e.data:
+            yield f"{base}.script", [mv for mv in _seq(e.data.get("script")) if _is_map(mv)]
+        yield from walk(e.data.get("phases"), f"{base}.phases")
+
+    def entry_moves(self, path: str, entry: Mapping[str, Any]
+                    ) -> Iterator[tuple[str, Mapping[str, Any]]]:
+        """The moves of one script entry: the move, or each option of a pick."""
+        if "pick" in entry:
+            for j, opt in enumerate(_seq(entry.get("pick"))):
+                if _is_map(opt):
+                    yield f"{path}.pick[{j}]", opt
+        else:
+            yield path, entry
+
     def moves(self, e: Item) -> Iterator[tuple[str, Mapping[str, Any]]]:
-        """Every move of an Encounter's script and of its `unless` branches, with its path."""
-        for i, mv in enumerate(_seq(e.data.get("script"))):
-            if not _is_map(mv):
-                continue
-            yield f"{self.base(e)}.script[{i}]", mv
-            alt = _map(_map(mv.get("unless")).get("do"))
-            if alt:
-                yield f"{self.base(e)}.script[{i}].unless.do", alt
+        """Every move of an Encounter's scripts (a pick's options included) and of their
+        `unless` branches, with its path."""
+        for spath, script in self.scripts(e):
+            for i, entry in enumerate(script):
+                for path, mv in self.entry_moves(f"{spath}[{i}]", entry):
+                    yield path, mv
+                    alt = _map(_map(mv.get("unless")).get("do"))
+                    if alt:
+                        yield f"{path}.unless.do", alt
 
     # ---- instructions ----
     def selects_nothing(self, p: _Prog, ins: Mapping[str, Any]) -> str | None:
@@ -704,36 +734,10 @@ class _Linter:
         roster = [self.ref(e, r) for r in _seq(d.get("roster"))]
         enemies = self.items.get("enemy_hero", {})
         power = [_int(enemies[r].data.get("power"), 0) if r in enemies else 0 for r in roster]
-        script = [mv for mv in _seq(d.get("script")) if _is_map(mv)]
-        phases: list[set[str]] = []
-        for i, mv in enumerate(script):
-            path = f"{base}.script[{i}]"
-            self.check_move(e, path, mv, len(roster), nested=False)
-            own = {mv.get("phase", "combat" if mv.get("move") == "attack" else "main")}
-            unless = _map(mv.get("unless"))
-            if not unless:
-                phases.append(own)
-                continue
-            alt = _map(unless.get("do"))
-            if alt:
-                self.check_move(e, f"{path}.unless.do", alt, len(roster), nested=True)
-            other = {alt.get("phase", "combat" if alt.get("move") == "attack" else "main")}
-            decided = self.branch(unless.get("if"), _int(unless.get("arg"), 0))
-            if decided is None:
-                phases.append(own | other)
-                continue
-            verdict, why = decided
-            if verdict == "never":
-                self.report("EVE-L005", e, f"{path}.unless",
-                            f"the condition never holds ({why}): the `do` move is never made",
-                            "change arg, or remove the unless branch")
-                phases.append(own)
-            else:
-                self.report("EVE-L005", e, f"{path}.unless",
-                            f"the condition always holds ({why}): this move is never made, "
-                            "only its `do` move", "change arg, or make the `do` move the move itself")
-                phases.append(other)
-        self.check_initiative(e, phases)
+        runs = [[self.entry_phases(e, f"{spath}[{i}]", entry, len(roster))
+                 for i, entry in enumerate(script)] for spath, script in self.scripts(e)]
+        self.check_variables(e)
+        self.check_initiative(e, runs)
         self.check_responses(e)
         # L002: can anything the Encounter does ever change the match?
         buffs = any(p.encounter is e and ins.get("op") == "buff" and _int(ins.get("n"), 1) > 0
@@ -770,11 +774,56 @@ class _Linter:
                         "changes the match" + (f" ({why})" if why else ""),
                         "give its heroes power, or its moves effects that do something")
 
+    def entry_phases(self, e: Item, path: str, entry: Mapping[str, Any], roster: int) -> set[str]:
+        """Check a script entry's moves; the turn phases it may be made in."""
+        phases: set[str] = set()
+        for mpath, mv in self.entry_moves(path, entry):
+            phases |= self.move_phases(e, mpath, mv, roster)
+        return phases
+
+    def move_phases(self, e: Item, path: str, mv: Mapping[str, Any], roster: int) -> set[str]:
+        self.check_move(e, path, mv, roster, nested=False)
+        own = {mv.get("phase", "combat" if mv.get("move") == "attack" else "main")}
+        unless = _map(mv.get("unless"))
+        if not unless:
+            return own
+        alt = _map(unless.get("do"))
+        if alt:
+            self.check_move(e, f"{path}.unless.do", alt, roster, nested=True)
+        other = {alt.get("phase", "combat" if alt.get("move") == "attack" else "main")}
+        decided = self.branch(unless.get("if"), _int(unless.get("arg"), 0))
+        if decided is None:
+            return own | other
+        verdict, why = decided
+        if verdict == "never":
+            self.report("EVE-L005", e, f"{path}.unless",
+                        f"the condition never holds ({why}): the `do` move is never made",
+                        "change arg, or remove the unless branch")
+            return own
+        self.report("EVE-L005", e, f"{path}.unless",
+                    f"the condition always holds ({why}): this move is never made, "
+                    "only its `do` move", "change arg, or make the `do` move the move itself")
+        return other
+
+    def check_variables(self, e: Item) -> None:
+        """L023: a script variable no expression of the Encounter reads."""
+        variables = _map(e.data.get("vars"))
+        if not variables:
+            return
+        texts = json.dumps(thaw(e.data), default=str)
+        for name in variables:
+            if not re.search(rf"\bvar\s*\.\s*{re.escape(str(name))}\b", texts):
+                self.report("EVE-L023", e, f"{self.base(e)}.vars.{name}",
+                            f"variable {name!r} is never read (no `var.{name}` in a condition, "
+                            "a phase's `when`, an amount or a `set`): setting it changes nothing",
+                            f"read var.{name} somewhere, or remove it")
+
     def check_move(self, e: Item, path: str, mv: Mapping[str, Any], roster: int,
                    nested: bool) -> None:
         kind = mv.get("move")
         unused = {"effect": ("unit", "attacker", "lane"), "summon": ("attacker", "target", "effect"),
-                  "attack": ("unit", "target", "effect")}.get(str(kind), ())
+                  "attack": ("unit", "target", "effect"),
+                  "wait": ("unit", "attacker", "lane", "target", "effect")}.get(str(kind), ())
         self.ignored(e, path, mv, unused, f"a {kind} move does not use it")
         if nested:
             self.ignored(e, path, mv, ("unless",), "a `do` move does not branch again")
@@ -785,23 +834,25 @@ class _Linter:
                         f"hero{'es' * (roster != 1)}): the leader attacks instead",
                         f"use \"leader\" or an index below {roster}")
 
-    def check_initiative(self, e: Item, phases: list[set[str]]) -> None:
+    def check_initiative(self, e: Item, runs: list[list[set[str]]]) -> None:
         initiative = _int(e.data.get("initiative"), 1)
-        n = len(phases)
-        if not n or initiative <= 1:
+        if not any(runs) or initiative <= 1:
             return
         # a turn: Main makes moves while the intent is a main move, then Combat while it is a
-        # combat move (rule N04; moves are made in script order, rule N02)
+        # combat move (rule N04; moves are made in script order, rule N02); with phases, the
+        # longest run of any phase's script (a turn may stay in one phase)
         best = 0
-        for start in range(n):
-            mains = 0
-            while mains < initiative and "main" in phases[(start + mains) % n]:
-                mains += 1
-            for a in range(mains + 1):
-                b = 0
-                while a + b < initiative and "combat" in phases[(start + a + b) % n]:
-                    b += 1
-                best = max(best, a + b)
+        for phases in runs:
+            n = len(phases)
+            for start in range(n):
+                mains = 0
+                while mains < initiative and "main" in phases[(start + mains) % n]:
+                    mains += 1
+                for a in range(mains + 1):
+                    b = 0
+                    while a + b < initiative and "combat" in phases[(start + a + b) % n]:
+                        b += 1
+                    best = max(best, a + b)
         if best < initiative:
             self.report("EVE-L014", e, f"{self.base(e)}.initiative",
                         f"initiative {initiative}, but the script makes at most {best} move"

@@ -84,8 +84,9 @@ def scenario(
     Every argument is checked before the match is changed: a slot, lane, task count, round,
     script position or value out of range, an unknown field, phase or side raises ValueError
     naming what is allowed (slots: the side's heroes in this match; lanes: the rule
-    configuration's; round: 1 to max_rounds; script_pos: within the Encounter's script; up to
-    6 World Tasks; unit values: eve.core.testkit.UNIT_FIELDS).
+    configuration's; round: 1 to max_rounds; script_pos: within the script of the phase the
+    Encounter plays at the start; up to 6 World Tasks; unit values:
+    eve.core.testkit.UNIT_FIELDS).
     """
     m = engine._make(seed, heroes, encounter, None, start=False)
     steps: list[tuple[Any, ...]] = []          # the setter calls, made once all are checked

@@ -114,6 +114,11 @@ def expression(text: str, **fields: Any) -> str:
             out.append(f"{ref}'s {said}")
             i += 3
             continue
+        if t.text == "var" and toks[i + 1].text == ".":
+            # an Encounter script variable, by its own name
+            out.append(f"{fields.get('our', 'its')} {toks[i + 2].text}")
+            i += 3
+            continue
         if t.text == "count" and toks[i + 1].text == "(":
             out.append(f"the number of {words('expr_count', toks[i + 2].text, **fields)}")
             i += 4
@@ -460,27 +465,96 @@ def _encounter(catalog: Catalog, enc: Mapping[str, Any]) -> str:
     tasks = [catalog.names[_ref(pack, t)] for t in enc.get("tasks", ())]
     if tasks:
         lines.append(_sentence(f"World Tasks: {', '.join(tasks)}"))
-    lines.append("Script, in a cycle (the next move is the intent):")
-    for i, (move, branch) in enumerate(catalog.script_moves(enc["id"]), 1):
-        info = catalog.describe_move(move)
-        line = f"  {i}. {info['text']}"
-        if branch is not None:
-            alt = catalog.describe_move(branch)
-            unless = info["script"]["unless"]
-            if "cond" in unless:
-                when = words("condition", "expr", cond=expression(
-                    unless["cond"], self="the Encounter's leader", target="its target",
-                    our="the Encounter's", their="the player's", players="the player's"))
-            else:
-                when = words("condition", unless["if"], arg=unless["arg"])
-            phase = "" if alt["phase"] == info["phase"] else f" (in {words('phase', alt['phase'])})"
-            line += " " + _sentence(f"instead, {when}: {_move_body(catalog, alt)}{phase}")
-        lines.append(line)
+    variables = enc.get("vars", {})
+    if variables:
+        lines.append(_sentence("variables: " + ", ".join(
+            f"{name} (starting at {v})" for name, v in variables.items())))
+    by_path = {}
+    for move, branch in catalog.script_moves(enc["id"]):
+        by_path[catalog.describe_move(move)["path"]] = (move, branch)
+    if "phases" in enc:
+        lines.append("Phases (the first whose condition holds plays its script, in a cycle, "
+                     "from its first move each time it is entered; the next move is the intent):")
+        lines += _phase_lines(catalog, enc["phases"], "phases", by_path, "  ")
+    else:
+        lines.append("Script, in a cycle (the next move is the intent):")
+        lines += _script_lines(catalog, enc["script"], "script", by_path, "  ")
     responses = enc.get("responses", ())
     if responses:
         lines.append("Responses:")
         lines.extend(f"  - {_response(catalog, pack, r)}" for r in responses)
     return "\n".join(lines)
+
+
+_ENC_FIELDS = {"self": "the Encounter's leader", "target": "its target", "our": "the Encounter's",
+               "their": "the player's", "players": "the player's"}
+
+
+def _phase_lines(catalog: Catalog, phases: Sequence[Mapping[str, Any]], path: str,
+                 by_path: Mapping[str, tuple[int, int | None]], indent: str) -> list[str]:
+    lines = []
+    for i, ph in enumerate(phases):
+        name = f" ({ph['name']})" if "name" in ph else ""
+        if "when" in ph:
+            head = f"while {expression(ph['when'], **_ENC_FIELDS)}{name}:"
+        else:
+            head = f"{'otherwise' if i else 'always'}{name}:"
+        lines.append(indent + head[0].upper() + head[1:])
+        if "phases" in ph:
+            lines += _phase_lines(catalog, ph["phases"], f"{path}[{i}].phases", by_path,
+                                  indent + "  ")
+        else:
+            lines += _script_lines(catalog, ph["script"], f"{path}[{i}].script", by_path,
+                                   indent + "  ")
+    return lines
+
+
+def _script_lines(catalog: Catalog, script: Sequence[Mapping[str, Any]], path: str,
+                  by_path: Mapping[str, tuple[int, int | None]], indent: str) -> list[str]:
+    lines = []
+    for i, entry in enumerate(script, 1):
+        at = f"{path}[{i - 1}]"
+        if "pick" not in entry:
+            lines.append(f"{indent}{i}. {_move_line(catalog, *by_path[at])}")
+            continue
+        total = sum(opt.get("weight", 1) for opt in entry["pick"])
+        lines.append(f"{indent}{i}. One of, drawn at random when it becomes the intent:")
+        for j, opt in enumerate(entry["pick"]):
+            move, branch = by_path[f"{at}.pick[{j}]"]
+            repeats = catalog.describe_move(move).get("max_repeats", 0)
+            never = (_FORMAT.format(", never more than {n:# time/# times} in a row", n=repeats)
+                     if repeats else "")
+            lines.append(f"{indent}   - {opt.get('weight', 1)} in {total}{never}: "
+                         f"{_move_line(catalog, move, branch)}")
+    return lines
+
+
+def _move_line(catalog: Catalog, move: int, branch: int | None) -> str:
+    """A move's words, its assignments and its branch."""
+    info = catalog.describe_move(move)
+    sets = _sets(info["script"])
+    line = info["text"] + (" " + _sentence(sets) if sets else "")
+    if branch is not None:
+        alt = catalog.describe_move(branch)
+        unless = info["script"]["unless"]
+        if "cond" in unless:
+            when = words("condition", "expr", cond=expression(unless["cond"], **_ENC_FIELDS))
+        else:
+            when = words("condition", unless["if"], arg=unless["arg"])
+        phase = "" if alt["phase"] == info["phase"] else f" (in {words('phase', alt['phase'])})"
+        alt_sets = _sets(alt["script"])
+        line += " " + _sentence(f"instead, {when}: {_move_body(catalog, alt)}{phase}"
+                                + (f"; {alt_sets}" if alt_sets else ""))
+    return line
+
+
+def _sets(move: Mapping[str, Any]) -> str:
+    sets = move.get("set", {})
+    if not sets:
+        return ""
+    said = [f"the Encounter's {name} becomes {expression(str(v), **_ENC_FIELDS)}"
+            for name, v in sets.items()]
+    return "then " + " and ".join(said)
 
 
 _WRITERS = {"hero": _hero, "enemy_hero": _enemy_hero, "card": _card, "unit": _summoned,

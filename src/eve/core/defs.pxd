@@ -44,6 +44,16 @@ cdef enum:
     MAX_START_CARDS = 16
     MAX_ROSTER = 6
     MAX_SETUP = 6
+    # Encounter scripts: phases (nested by condition), entries (a move or a weighted pick),
+    # script variables, and the assignments (`set`) a move makes
+    MAX_SCRIPT_VARS = 4     # variables of one Encounter (`vars`)
+    MAX_MOVE_SETS = 2       # assignments of one move (`set`)
+    MAX_PICK = 8            # options of one weighted pick
+    MAX_PHASE_DEPTH = 3     # phases inside phases
+    MAX_PARTS = 512         # phases of the content (every Encounter's root included)
+    MAX_ENTRIES = 1024      # script entries of the content
+    SCRIPT_VAR_LIMIT = 9999 # a variable is held within [-limit, limit]
+    MAX_REPEATS = 99        # the largest `max_repeats`
 
 # target codes inside an action / stack item
 cdef enum:
@@ -112,6 +122,10 @@ ctypedef struct Foe:
     int16_t init_left
     int16_t resp_used[MAX_RESPONSES]
     int16_t resp_charges[MAX_RESPONSES]
+    int16_t part            # the script phase the intent was taken from (a leaf)
+    int16_t last_move       # the move last made (absolute), -1: none yet
+    int16_t repeats         # how many times in a row it was made
+    int16_t vars[MAX_SCRIPT_VARS]
 
 ctypedef struct State:
     uint64_t rng[MAX_STREAMS]
@@ -225,6 +239,23 @@ ctypedef struct Move:
     int16_t cond
     int16_t cond_arg
     int16_t alt             # absolute move index
+    int16_t weight          # its weight in a pick (0: a plain script entry)
+    int16_t max_repeats     # a pick draws it only if not made this many times in a row (0: any)
+    int16_t n_sets
+    int16_t set_var[MAX_MOVE_SETS]      # variable index
+    int16_t set_expr[MAX_MOVE_SETS]     # its new value: an expression (pool offset)
+
+ctypedef struct ScriptPart:
+    # a phase: its condition, then either phases of its own (children) or script entries
+    int16_t cond            # expression (pool offset); -1: always (the last of its list)
+    int16_t first_child     # part index
+    int16_t n_children      # 0: a leaf, with entries
+    int16_t first_entry
+    int16_t n_entries
+
+ctypedef struct ScriptEntry:
+    int16_t first_opt       # absolute move index
+    int16_t n_opts          # 1: a plain move; more: a weighted pick among them
 
 ctypedef struct ResponseRule:
     int16_t on
@@ -246,6 +277,9 @@ ctypedef struct EncDef:
     int16_t n_moves
     int16_t n_resp
     ResponseRule resp[MAX_RESPONSES]
+    int16_t root            # script part: a leaf (a plain script), or the phases
+    int16_t n_vars
+    int16_t var_init[MAX_SCRIPT_VARS]
 
 ctypedef struct TaskDef:
     int16_t goal
@@ -270,6 +304,8 @@ ctypedef struct Tables:
     int16_t n_timed_st
     int16_t timed_st[MAX_STATUSES]
     StatusDef statuses[MAX_STATUSES]
+    int16_t n_parts
+    int16_t n_entries
     HeroDef heroes[MAX_HERO_DEFS]
     CardDef cards[MAX_CARD_DEFS]
     UnitDef units[MAX_UNIT_DEFS]
@@ -283,6 +319,8 @@ ctypedef struct Tables:
     int32_t n_expr          # words of the pool in use
     EncDef encs[MAX_ENCOUNTERS]
     Move moves[MAX_MOVES]
+    ScriptPart parts[MAX_PARTS]
+    ScriptEntry entries[MAX_ENTRIES]
     TaskDef tasks[MAX_TASK_DEFS]
 
 # The context every rules function gets: the content, and where events go (NULL in playouts).

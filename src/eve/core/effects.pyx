@@ -610,6 +610,8 @@ cdef int eval_expr(const State* st, const Tables* tb, int at, int side, int self
             stack[sp] = _count(st, tb, arg, side); sp += 1
         elif op == E_ROUND:
             stack[sp] = st.round; sp += 1
+        elif op == E_VAR:
+            stack[sp] = st.foe.vars[arg]; sp += 1
         elif op == E_NEG:
             stack[sp - 1] = -stack[sp - 1]
         elif op == E_NOT:

@@ -34,26 +34,74 @@ cdef bint _cond_holds(State* st, const Tables* tb, const Move* m) noexcept nogil
     return False
 
 
+cdef inline int _leaf(State* st, const Tables* tb, const EncDef* e) noexcept nogil:
+    """The phase the script plays now: from the root down, the first phase of each list whose
+    condition holds (the last of a list has none, so one always does)."""
+    cdef int p = e.root, c, i, _, u
+    if tb.parts[p].n_children == 0:
+        return p                    # a plain script: one phase, nothing to read
+    u = leader_of(st, ENCOUNTER)
+    for _ in range(MAX_PHASE_DEPTH + 1):
+        if tb.parts[p].n_children == 0:
+            break
+        c = tb.parts[p].first_child
+        p = c + tb.parts[p].n_children - 1
+        for i in range(c, p):
+            if eval_expr(st, tb, tb.parts[i].cond, ENCOUNTER, u, TGT_NONE) != 0:
+                p = i
+                break
+    return p
+
+
+cdef inline int _pick(State* st, const Tables* tb, const ScriptEntry* en) noexcept nogil:
+    """A weighted draw among the entry's options, from the Encounter stream, leaving out an
+    option made `max_repeats` times in a row (a pick has two options or more of weight 1 or
+    more, and at most one is left out, so the total is never 0)."""
+    cdef int k, total = 0, r, last = en.first_opt + en.n_opts - 1
+    cdef const Move* m
+    for k in range(en.first_opt, en.first_opt + en.n_opts):
+        m = &tb.moves[k]
+        if not (m.max_repeats > 0 and st.foe.last_move == k and st.foe.repeats >= m.max_repeats):
+            total += m.weight
+    r = <int>sm_below(&st.rng[STREAM_ENCOUNTER], <unsigned int>total)
+    for k in range(en.first_opt, en.first_opt + en.n_opts):
+        m = &tb.moves[k]
+        if m.max_repeats > 0 and st.foe.last_move == k and st.foe.repeats >= m.max_repeats:
+            continue
+        if r < m.weight:
+            return k
+        r -= m.weight
+    return last
+
+
 cdef void compute_intent(State* st, Ctx* cx) noexcept nogil:
-    """The next move is decided when the previous one is made, its branch and every random
-    part of it (a random lane, a random target) drawn then: the intent the player sees is
-    exactly the move that will come, and nothing the player does meanwhile steers a draw."""
+    """The next move is decided when the previous one is made, its phase, its pick, its branch
+    and every random part of it (a random lane, a random target) drawn then: the intent the
+    player sees is exactly the move that will come, and nothing the player does meanwhile
+    steers a draw."""
     cdef const Tables* tb = cx.tb
     cdef const EncDef* e = &tb.encs[st.foe.enc]
     cdef const Move* m
-    cdef int idx, t
+    cdef const ScriptEntry* en
+    cdef int idx, t, part
     st.foe.intent_lane = -1
     st.foe.intent_target = -1
     st.foe.intent_target_uid = -1
     if e.n_moves == 0:
         st.foe.intent = -1
         return
-    idx = e.first_move + st.foe.script_pos
+    part = _leaf(st, tb, e)
+    if part != st.foe.part:
+        # a phase entered (or entered again) plays its script from the start
+        st.foe.part = part
+        st.foe.script_pos = 0
+    en = &tb.entries[tb.parts[part].first_entry + st.foe.script_pos]
+    idx = en.first_opt if en.n_opts == 1 else _pick(st, tb, en)
     if tb.moves[idx].cond != COND_NONE and _cond_holds(st, tb, &tb.moves[idx]):
         idx = tb.moves[idx].alt
     st.foe.intent = idx
     m = &tb.moves[idx]
-    if m.kind != MV_EFFECT and m.lane_sel == LANE_RANDOM:
+    if m.kind != MV_EFFECT and m.kind != MV_WAIT and m.lane_sel == LANE_RANDOM:
         st.foe.intent_lane = _pick_lane(st, tb, LANE_RANDOM, 0)
     elif m.kind == MV_EFFECT and m.target_sel == ESEL_RANDOM_FOE:
         t = _pick_target(st, tb, ESEL_RANDOM_FOE)
@@ -61,6 +109,30 @@ cdef void compute_intent(State* st, Ctx* cx) noexcept nogil:
             st.foe.intent_target = t
             st.foe.intent_target_uid = st.units[t].uid
     emit(cx, EV_INTENT, ENCOUNTER, idx, m.kind, st.foe.intent_lane, st.foe.intent_target)
+
+
+cdef void _made(State* st, Ctx* cx, const Move* m) noexcept nogil:
+    """The intent is made: its history, its assignments (every value read before any is
+    written), the script's next entry and the next intent."""
+    cdef const Tables* tb = cx.tb
+    cdef int v[MAX_MOVE_SETS]
+    cdef int k, u
+    if st.foe.last_move == st.foe.intent:
+        if st.foe.repeats < MAX_REPEATS:
+            st.foe.repeats += 1
+    else:
+        st.foe.last_move = st.foe.intent
+        st.foe.repeats = 1
+    if m.n_sets:
+        u = leader_of(st, ENCOUNTER)
+        for k in range(m.n_sets):
+            v[k] = eval_expr(st, tb, m.set_expr[k], ENCOUNTER, u, TGT_NONE)
+    for k in range(m.n_sets):
+        st.foe.vars[m.set_var[k]] = (SCRIPT_VAR_LIMIT if v[k] > SCRIPT_VAR_LIMIT else
+                                     (-SCRIPT_VAR_LIMIT if v[k] < -SCRIPT_VAR_LIMIT else v[k]))
+    st.foe.init_left -= 1
+    st.foe.script_pos = (st.foe.script_pos + 1) % tb.parts[st.foe.part].n_entries
+    compute_intent(st, cx)
 
 
 cdef int _pick_target(State* st, const Tables* tb, int esel) noexcept nogil:
@@ -145,11 +217,13 @@ cdef bint next_move(State* st, Ctx* cx, StackItem* out) noexcept nogil:
     scripted moves while Initiative lasts and the intent belongs to this phase, then (in
     Combat) each ready enemy character attacks its own lane."""
     cdef const Tables* tb = cx.tb
-    cdef const EncDef* e = &tb.encs[st.foe.enc]
     cdef const Move* m
     cdef int u, i, lane
-    if st.foe.init_left > 0 and st.foe.intent >= 0 and tb.moves[st.foe.intent].phase == st.phase:
+    while st.foe.init_left > 0 and st.foe.intent >= 0 and tb.moves[st.foe.intent].phase == st.phase:
         m = &tb.moves[st.foe.intent]
+        if m.kind == MV_WAIT:
+            _made(st, cx, m)        # made on the spot: a wait puts nothing on the Stack
+            continue
         if m.kind == MV_ATTACK:
             u = ENCOUNTER * UNITS_PER_SIDE + m.attacker if m.attacker >= 0 else leader_of(st, ENCOUNTER)
             if u < 0 or not st.units[u].alive:
@@ -181,9 +255,7 @@ cdef bint next_move(State* st, Ctx* cx, StackItem* out) noexcept nogil:
             else:
                 out.target = _pick_target(st, tb, m.target_sel)
                 _bind_target(st, out)
-        st.foe.init_left -= 1
-        st.foe.script_pos = (st.foe.script_pos + 1) % e.n_moves
-        compute_intent(st, cx)
+        _made(st, cx, m)
         return True
     if st.phase == PH_COMBAT:
         for i in range(tb.cfg.lanes):

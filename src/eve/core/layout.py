@@ -17,6 +17,13 @@ from eve.core.vocabulary import names as _names
 
 MAX_STREAMS, MAX_CARDS, N_ZONES, MAX_UNITS, MAX_STACK, MAX_TASKS, MAX_RESPONSES = 4, 64, 8, 32, 24, 6, 4
 MAX_STATUSES = 16
+MAX_SCRIPT_VARS = 4
+
+#: the body's layout revision, within ABI 5: a body of an older revision has arrays of other
+#: lengths, so it is refused with a SchemaViolation naming the first one, never misread
+#: (docs/snapshot-abi.md lists them; 4: the Encounter's script phase, move history and
+#: variables, in `foe`)
+BODY_REVISION = 4
 
 UNIT_FIELDS = (("def_id", "card", "alive", "is_token", "hp", "max_hp", "power", "ready",
                 "attacked", "used", "ambition", "morality", "uid")
@@ -31,7 +38,9 @@ TASK_FIELDS = ("def_id", "active", "progress[player]", "progress[encounter]")
 FOE_FIELDS = (("enc", "script_pos", "intent", "intent_lane", "intent_target",
                "intent_target_uid", "initiative", "init_left")
               + tuple(f"resp_used[{i}]" for i in range(MAX_RESPONSES))
-              + tuple(f"resp_charges[{i}]" for i in range(MAX_RESPONSES)))
+              + tuple(f"resp_charges[{i}]" for i in range(MAX_RESPONSES))
+              + ("part", "last_move", "repeats")
+              + tuple(f"vars[{i}]" for i in range(MAX_SCRIPT_VARS)))
 ZONE_WORDS = 1 + MAX_CARDS          # a count, then the card slots
 
 
@@ -64,7 +73,9 @@ BODY = (
     Section("tasks", "6 arrays, one a task slot", TASK_FIELDS),
     Section("foe", "the Encounter: intent is a move index (-1 none), with the lane and the "
             "unit target (and its uid) it drew at random when it was shown (-1 none); response "
-            "charges -1 are unlimited", FOE_FIELDS),
+            "charges -1 are unlimited; part is the script phase it plays (script_pos is within "
+            "it), last_move the move last made (-1 none) and repeats how many times in a row; "
+            "vars its script variables", FOE_FIELDS),
 )
 
 

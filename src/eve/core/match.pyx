@@ -385,8 +385,9 @@ cdef class Match:
     @property
     def intent(self):
         """The Encounter's next move (public), or None when its script is empty: the move as
-        the catalog describes it, and what it drew at random when it was shown, which is what
-        it will do: `drawn_lane` (a lane number) or `drawn_target` (a unit id) with
+        the catalog describes it (where it is written, `path`; a pick's drawn option with its
+        `weight` and `max_repeats`), and what it drew at random when it was shown, which is
+        what it will do: `drawn_lane` (a lane number) or `drawn_target` (a unit id) with
         `drawn_target_present` (False once that unit is gone: the move will fizzle)."""
         if self.st.foe.intent < 0:
             return None
@@ -611,7 +612,7 @@ def _check_layout():
                               "16-bit fields: the two must change together")
     caps = ((L.MAX_STREAMS, MAX_STREAMS), (L.MAX_CARDS, MAX_CARDS), (L.N_ZONES, N_ZONES),
             (L.MAX_UNITS, MAX_UNITS), (L.MAX_STACK, MAX_STACK), (L.MAX_TASKS, MAX_TASKS),
-            (L.MAX_RESPONSES, MAX_RESPONSES))
+            (L.MAX_RESPONSES, MAX_RESPONSES), (L.MAX_SCRIPT_VARS, MAX_SCRIPT_VARS))
     for a, b in caps:
         if a != b:
             raise ImportError("eve/core/layout.py's capacities differ from defs.pxd's")

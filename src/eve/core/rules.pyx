@@ -114,6 +114,10 @@ cdef void setup_match(State* st, Ctx* cx, uint64_t seed, const int16_t* heroes, 
     st.foe.initiative = e.initiative
     for i in range(e.n_resp):
         st.foe.resp_charges[i] = e.resp[i].charges
+    st.foe.part = -1
+    st.foe.last_move = -1
+    for i in range(e.n_vars):
+        st.foe.vars[i] = e.var_init[i]
     for i in range(e.n_setup):
         summon_unit(st, cx, ENCOUNTER, e.setup_units[i], i)
     for i in range(e.n_tasks):

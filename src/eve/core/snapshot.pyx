@@ -36,7 +36,7 @@ cdef enum:
     N_ITEM = 13
     N_METER = 7
     N_TASK = 4
-    N_FOE = 16              # 8 + 2 x MAX_RESPONSES (a literal: see search_loop.pxd on enum arithmetic)
+    N_FOE = 23              # 8 + 2 x MAX_RESPONSES + 3 + MAX_SCRIPT_VARS (a literal: see search_loop.pxd on enum arithmetic)
 
 
 @cython.overflowcheck(False)       # FNV arithmetic wraps modulo 2**64 on purpose
@@ -174,6 +174,9 @@ cdef void write_body(const State* st, Buf* b) noexcept nogil:
         w_int(b, st.foe.resp_used[k])
     for k in range(MAX_RESPONSES):
         w_int(b, st.foe.resp_charges[k])
+    w_int(b, st.foe.part); w_int(b, st.foe.last_move); w_int(b, st.foe.repeats)
+    for k in range(MAX_SCRIPT_VARS):
+        w_int(b, st.foe.vars[k])
 
 
 def header_prefix(str version, str fingerprint, list packs):
@@ -540,6 +543,11 @@ cdef int read_body(Rd* r, State* st, const Tables* tb) except -1:
         _f(r, 0, DEF_BIG, &st.foe.resp_used[k], p, -1, b"response_used")
     for k in range(MAX_RESPONSES):
         _f(r, -1, 99, &st.foe.resp_charges[k], p, -1, b"response_charges")
+    _f(r, -1, tb.n_parts - 1, &st.foe.part, p, -1, b"part")
+    _f(r, -1, tb.n_moves - 1, &st.foe.last_move, p, -1, b"last_move")
+    _f(r, 0, MAX_REPEATS, &st.foe.repeats, p, -1, b"repeats")
+    for k in range(MAX_SCRIPT_VARS):
+        _f(r, -SCRIPT_VAR_LIMIT, SCRIPT_VAR_LIMIT, &st.foe.vars[k], p, -1, b"vars")
     return 0
 
 
@@ -682,7 +690,7 @@ cdef int check_state(const State* st, const Tables* tb, int n_player_heroes) exc
     index the core will use is within its table, and the state is one the engine makes (its
     shapes are derived from the code that writes each field; tests/test_snapshot_reachable.py
     restores the states of many matches, rare shapes counted)."""
-    cdef int i, k, c, side, slot, lane, e0, e1, lo, hi
+    cdef int i, k, c, side, slot, lane, lo, hi
     cdef const Unit* u
     cdef const StackItem* it
     cdef const CardDef* cd
@@ -794,12 +802,7 @@ cdef int check_state(const State* st, const Tables* tb, int n_player_heroes) exc
     if st.foe.initiative != e.initiative:
         _fail("body.foe.initiative", f"{st.foe.initiative}: the Encounter's Initiative is "
               f"{e.initiative} (set at setup, never changed)")
-    if e.n_moves and st.foe.script_pos >= e.n_moves:
-        _fail("body.foe.script_pos", "beyond the Encounter's script")
-    e0 = e.first_move
-    e1 = tb.encs[st.foe.enc + 1].first_move if st.foe.enc + 1 < tb.n_encs else tb.n_moves
-    if st.foe.intent != -1 and not (e0 <= st.foe.intent < e1):
-        _fail("body.foe.intent", "not a move of this Encounter")
+    _check_script(st, tb, e)
     _check_intent_draws(st, tb)
     if st.foe.init_left > st.foe.initiative:
         _fail("body.foe.initiative_left", "more than the Initiative")
@@ -824,6 +827,32 @@ cdef int check_state(const State* st, const Tables* tb, int n_player_heroes) exc
         if st.decisions >= tb.cfg.max_decisions_per_turn:
             _fail("body.turn.decisions", "the turn's decisions are spent: the engine plays the "
                   "rest of the turn itself and never stops for the player here (X02)")
+    return 0
+
+
+cdef int _check_script(const State* st, const Tables* tb, const EncDef* e) except -1:
+    """The script's place: a phase of this Encounter's with no phases of its own, a position
+    within its script, moves of this Encounter's, a history that is one, variables it has."""
+    cdef int e0 = e.first_move
+    cdef int e1 = tb.encs[st.foe.enc + 1].first_move if st.foe.enc + 1 < tb.n_encs else tb.n_moves
+    cdef int p0 = e.root
+    cdef int p1 = tb.encs[st.foe.enc + 1].root if st.foe.enc + 1 < tb.n_encs else tb.n_parts
+    cdef int k
+    if e.n_moves and not (p0 <= st.foe.part < p1 and tb.parts[st.foe.part].n_children == 0):
+        _fail("body.foe.part", "not a script phase of this Encounter's that has a script")
+    if not e.n_moves and (st.foe.part != -1 or st.foe.script_pos != 0):
+        _fail("body.foe.part", "an Encounter without a script has no place in one")
+    if e.n_moves and st.foe.script_pos >= tb.parts[st.foe.part].n_entries:
+        _fail("body.foe.script_pos", "beyond the script of its phase")
+    if st.foe.intent != -1 and not (e0 <= st.foe.intent < e1):
+        _fail("body.foe.intent", "not a move of this Encounter")
+    if st.foe.last_move != -1 and not (e0 <= st.foe.last_move < e1):
+        _fail("body.foe.last_move", "not a move of this Encounter")
+    if (st.foe.last_move == -1) != (st.foe.repeats == 0):
+        _fail("body.foe.repeats", "a move made is made at least once, and none made none")
+    for k in range(e.n_vars, MAX_SCRIPT_VARS):
+        if st.foe.vars[k] != 0:
+            _fail("body.foe.vars", f"variable {k}: the Encounter has {e.n_vars}")
     return 0
 
 

@@ -168,6 +168,30 @@ cdef class CompiledContent:
             tb.moves[i].cond = m["cond"]
             tb.moves[i].cond_arg = m["cond_arg"]
             tb.moves[i].alt = m["alt"]
+            tb.moves[i].weight = m.get("weight", 0)
+            tb.moves[i].max_repeats = m.get("max_repeats", 0)
+            sets = m.get("set", ())
+            _cap(len(sets), MAX_MOVE_SETS, f"move {i} assignments")
+            tb.moves[i].n_sets = len(sets)
+            for j, (var, at) in enumerate(sets):
+                tb.moves[i].set_var[j] = var
+                tb.moves[i].set_expr[j] = at
+
+        parts = spec.get("parts", ())
+        _cap(len(parts), MAX_PARTS, "script phases")
+        tb.n_parts = len(parts)
+        for i, q in enumerate(parts):
+            tb.parts[i].cond = q["cond"]
+            tb.parts[i].first_child = q["first_child"]
+            tb.parts[i].n_children = q["n_children"]
+            tb.parts[i].first_entry = q["first_entry"]
+            tb.parts[i].n_entries = q["n_entries"]
+        entries = spec.get("entries", ())
+        _cap(len(entries), MAX_ENTRIES, "script entries")
+        tb.n_entries = len(entries)
+        for i, (first, n) in enumerate(entries):
+            tb.entries[i].first_opt = first
+            tb.entries[i].n_opts = n
 
         tasks = spec["tasks"]
         _cap(len(tasks), MAX_TASK_DEFS, "tasks")
@@ -197,6 +221,11 @@ cdef class CompiledContent:
             tb.encs[i].initiative = e["initiative"]
             tb.encs[i].first_move = e["first_move"]
             tb.encs[i].n_moves = e["n_moves"]
+            tb.encs[i].root = e["root"]
+            _cap(len(e.get("vars", ())), MAX_SCRIPT_VARS, f"encounter {i} variables")
+            tb.encs[i].n_vars = len(e.get("vars", ()))
+            for j, v in enumerate(e.get("vars", ())):
+                tb.encs[i].var_init[j] = v
             tb.encs[i].n_resp = len(e["responses"])
             for j, r in enumerate(e["responses"]):
                 tb.encs[i].resp[j].on = r["on"]
@@ -233,6 +262,9 @@ LIMITS = _frozen({
     "expression_nodes": MAX_EXPR_NODES, "expression_depth": MAX_EXPR_DEPTH,
     "expression_words": EXPR_POOL, "roster": MAX_ROSTER, "setup_summons": MAX_SETUP,
     "start_cards": MAX_START_CARDS, "actions": MAX_ACTIONS, "statuses": MAX_STATUSES,
+    "script_vars": MAX_SCRIPT_VARS, "move_sets": MAX_MOVE_SETS, "pick_options": MAX_PICK,
+    "phase_depth": MAX_PHASE_DEPTH, "script_phases": MAX_PARTS, "script_entries": MAX_ENTRIES,
+    "script_var_limit": SCRIPT_VAR_LIMIT, "max_repeats": MAX_REPEATS,
 })
 
 # the names content may use, by table: derived from the vocabulary (eve/core/vocabulary.py), as

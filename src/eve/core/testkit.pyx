@@ -94,8 +94,11 @@ def max_rounds(Match m):
 
 
 def script_length(Match m):
-    """The number of moves in the script of the match's Encounter (0: no script)."""
-    return m.content.tb.encs[m.st.foe.enc].n_moves
+    """The number of entries in the script phase the match's Encounter plays now (0: no
+    script)."""
+    if m.content.tb.encs[m.st.foe.enc].n_moves == 0 or m.st.foe.part < 0:
+        return 0
+    return m.content.tb.parts[m.st.foe.part].n_entries
 
 
 def _hero_unit(Match m, side, slot):
@@ -317,8 +320,9 @@ def set_task(Match m, slot, def_id, active, p0, p1):
 
 
 def set_script(Match m, pos):
-    """The Encounter's script position (within its script), and the intent it makes."""
-    cdef int n = m.content.tb.encs[m.st.foe.enc].n_moves
+    """The Encounter's script position (within the phase it plays now), and the intent it
+    makes."""
+    cdef int n = script_length(m)
     cdef int p = check_range(pos, 0, max(n, 1) - 1,
                              "script_pos" + ("" if n else " (the Encounter has no script)"))
     m.cx.tb = m.content.tb

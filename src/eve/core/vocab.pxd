@@ -124,7 +124,8 @@ cdef enum:
     E_NOT = 19
     E_CLAMP = 20
     E_STATUS = 21
-    N_EXPR_OPS = 22
+    E_VAR = 22
+    N_EXPR_OPS = 23
 
 # Units an expression reads (`self.hp`, `target.poison`)
 cdef enum:
@@ -250,6 +251,7 @@ cdef enum:
     MV_EFFECT = 0
     MV_SUMMON = 1
     MV_ATTACK = 2
+    MV_WAIT = 3
 
 # Encounter lane choices
 cdef enum:

@@ -174,6 +174,7 @@ ENUMS: tuple[Enum, ...] = (
         ("and", "both true"), ("or", "either true"), ("not", "not a"),
         ("clamp", "a held within [lo, hi]: clamp(a, lo, hi)"),
         ("status", "push a unit's stacks of a status: arg = reference * 64 + status index"),
+        ("var", "push an Encounter script variable: arg = its index (`var.NAME`)"),
     ], count="N_EXPR_OPS"),
     _enum("expr_ref", "Units an expression reads (`self.hp`, `target.poison`)", "ER_", [
         ("self", "the source unit (the activator, the deployed character; else the leader)"),
@@ -276,6 +277,7 @@ ENUMS: tuple[Enum, ...] = (
         ("effect", "run an effect program"),
         ("summon", "summon a unit into a lane"),
         ("attack", "attack a player lane with a roster hero"),
+        ("wait", "make nothing: spend the move (its `set` still applies)"),
     ], content=True),
     _enum("lane", "Encounter lane choices", "LANE_", [
         ("fixed", "a lane number (written as the number itself)"),
@@ -540,6 +542,7 @@ TEXT: Mapping[str, Mapping[str, str]] = MappingProxyType({key: MappingProxyType(
         "effect": "{effect}",
         "summon": "summon {unit} into {lane}",
         "attack": "{attacker} attacks {lane}",
+        "wait": "do nothing",
     },
     "lane": {
         "fixed": "lane {lane}",

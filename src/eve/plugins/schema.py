@@ -126,13 +126,14 @@ class TaskData(TypedDict, total=False):
 
 class BranchMove(TypedDict, total=False):
     """A move a branch switches to: a move without a branch of its own."""
-    move: Literal["effect", "summon", "attack"]
+    move: Literal["effect", "summon", "attack", "wait"]
     phase: Literal["main", "combat"]
     unit: str                      # summon
     lane: int | str                # a lane number or first_empty strongest random
     attacker: int | str            # attack: "leader" or a roster index
     target: str                    # effect: an enemy target selector
     effect: list[Instruction]
+    set: dict[str, int | str]      # script variables and their new values ("var.rage + 1")
 
 
 # `if` is a Python keyword, so this one is written in the functional form; a branch names a
@@ -143,6 +144,16 @@ Condition = TypedDict("Condition", {"if": str, "arg": int, "cond": str, "do": Br
 
 class Move(BranchMove, total=False):
     unless: Condition              # {if = condition, arg = n, do = another move}, or {cond, do}
+    pick: list[Move]               # a weighted pick among these moves (then no move fields)
+    weight: int                    # a pick's option: 1..9999 (default 1)
+    max_repeats: int               # a pick's (or its option's): never made more times in a row
+
+
+class ScriptPhase(TypedDict, total=False):
+    name: str
+    when: str                      # an expression; the last phase of a list has none
+    script: list[Move]             # the phase's script ...
+    phases: list[ScriptPhase]      # ... or phases of its own
 
 
 class Response(TypedDict, total=False):
@@ -160,7 +171,9 @@ class EncounterData(TypedDict, total=False):
     initiative: int                # moves per turn, 1..20
     setup: list[str]               # units summoned at match start
     tasks: list[str]               # World Tasks in play
-    script: list[Move]             # at least one move
+    script: list[Move]             # at least one move ...
+    phases: list[ScriptPhase]      # ... or phases, each with its own script
+    vars: dict[str, int]           # script variables and their starting values
     responses: list[Response]
 
 

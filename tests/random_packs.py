@@ -42,6 +42,10 @@ SELECTORS = list(CONTENT["selector"])
 TARGETS = list(CONTENT["target"])
 ENEMY_TARGETS = list(CONTENT["enemy_target"])
 TRIGGERS = [t for t in CONTENT["trigger"] if t != "none"]
+RELIC_TRIGGERS = TRIGGERS[:4]         # a Relic's `trigger`, the first form
+UNIT_EVENTS = ("attack", "damage_taken", "damage_dealt", "dies", "summoned", "ally_hero_damaged")
+CARD_EVENTS = ("card_played", "drawn", "discarded", "exiled")
+EXPR_EVENTS = list(CONTENT["expr_event"])
 GOALS = list(CONTENT["goal"])
 KEYWORDS = list(CONTENT["keyword"])
 CONDITIONS = list(CONTENT["condition"])
@@ -73,6 +77,10 @@ class _Gen:
         self.card_names = [f"c{i}" for i in range(r.randint(1, 14))]
         self.hero_names = [f"h{i}" for i in range(r.choice((1, 2, 3, 3, 4, 5)))]
         self.status_names = [f"s{i}" for i in range(r.randint(0, 5))]
+        # triggers draw from a stream of their own, so that the rest of a seed's pack is the
+        # pack it was before triggers existed
+        self.trigger_rng = random.Random(seed * 7919 + 17)
+        self.in_trigger = False
 
     # ---- effects ----
     def expression(self, depth: int = 0) -> str:
@@ -81,6 +89,8 @@ class _Gen:
         k = r.random()
         if depth >= 2 or k < 0.3:
             return str(r.randint(0, 6))
+        if self.in_trigger and k < 0.36:
+            return f"event.{r.choice(EXPR_EVENTS)}"
         if k < 0.45:
             return f"{r.choice(EXPR_REFS)}.{r.choice(EXPR_ATTRS)}"
         if k < 0.5:
@@ -219,7 +229,49 @@ class _Gen:
             h["ability"] = self.ability()
         if r.random() < 0.2:
             h["name"] = "A Hero"
+        if self.trigger_rng.random() < 0.3:
+            h["triggers"] = self.triggers("unit")
         return h
+
+    def triggers(self, source: str) -> list[dict[str, Any]]:
+        """1 to 3 triggers over the whole trigger vocabulary, for a `source`: "unit",
+        "character", "enhancement" or "status" (the compiler's rules: no limit on a status, one
+        limited trigger an item, a zone only on a card)."""
+        main, self.rng = self.rng, self.trigger_rng
+        self.in_trigger = True
+        try:
+            r = self.rng
+            out = []
+            limited = source == "status"
+            for _ in range(r.randint(1, 3)):
+                on = r.choice(TRIGGERS)
+                t: dict[str, Any] = {"on": on}
+                if on in ("foe_turn_start", "foe_turn_end"):
+                    if r.random() < 0.5:
+                        t["who"] = "foe"
+                elif r.random() < 0.6:
+                    t["who"] = r.choice(list(CONTENT["trigger_who"]))
+                if on in CARD_EVENTS and r.random() < 0.3:
+                    t["card"] = r.choice(names("card_kind"))
+                if r.random() < 0.3:
+                    t["if"] = self.expression()
+                if not limited and r.random() < 0.3:
+                    limited = True
+                    if r.random() < 0.5:
+                        t["once"] = r.choice(("turn", "match"))
+                    else:
+                        t["every"] = _small(r, 1, 4, big=99)
+                        if r.random() < 0.5:
+                            t["per"] = r.choice(("turn", "match"))
+                if source in ("character", "enhancement") and r.random() < 0.15:
+                    t["zone"] = r.choice(("rift", "abyss", "void", "archive",
+                                          "wastes" if source == "character" else "lattice"))
+                t["effect"] = self.effect("any" if on in UNIT_EVENTS else "none")
+                out.append(t)
+            return out
+        finally:
+            self.rng = main
+            self.in_trigger = False
 
     def card(self) -> dict[str, Any]:
         r = self.rng
@@ -246,7 +298,7 @@ class _Gen:
                     c["on_enter"]["target"] = target
         else:
             if r.random() < 0.7:
-                c["trigger"] = {"on": r.choice(TRIGGERS), "effect": self.effect("none")}
+                c["trigger"] = {"on": r.choice(RELIC_TRIGGERS), "effect": self.effect("none")}
             if r.random() < 0.4:
                 c["ally_power"] = _small(r, 0, 3, big=99)
             if r.random() < 0.1:
@@ -254,6 +306,8 @@ class _Gen:
                 c["on_enter"] = {"target": target, "effect": self.effect(target)}
         if kw:
             c["keywords"] = kw
+        if self.trigger_rng.random() < 0.3:
+            c["triggers"] = self.triggers("character" if kind == "character" else "enhancement")
         if r.random() < 0.3:
             c["aurorune"] = r.randint(0, 99999)
         if r.random() < 0.2:
@@ -273,6 +327,8 @@ class _Gen:
         kw = self.keywords()
         if kw:
             u["keywords"] = kw
+        if self.trigger_rng.random() < 0.3:
+            u["triggers"] = self.triggers("unit")
         return u
 
     def task(self, name: str) -> dict[str, Any]:
@@ -440,6 +496,8 @@ class _Gen:
                 d[key] = True
         if r.random() < 0.1:
             d["keeps"] = r.sample(self.status_names + list(STANDARD_STATUSES), 1)
+        if self.trigger_rng.random() < 0.3:
+            d["triggers"] = self.triggers("status")
         return d
 
     def pack(self, name: str) -> DataPack:

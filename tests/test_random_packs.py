@@ -89,7 +89,7 @@ def test_the_generated_packs_use_the_whole_vocabulary():
                     seen[table].add(x)
             if key in ("n", "cond"):                 # an expression: the names it reads
                 for word in re.findall(r"[a-z_]+", x):
-                    for table in ("expr_ref", "expr_attr", "expr_count"):
+                    for table in ("expr_ref", "expr_attr", "expr_count", "expr_event"):
                         if word in CONTENT[table]:
                             seen[table].add(word)
 
@@ -98,7 +98,8 @@ def test_the_generated_packs_use_the_whole_vocabulary():
             "if": ("condition",), "move": ("move",), "lane": ("lane",), "kind": ("card_kind",),
             "phase": ("phase",), "stacking": ("status_stacking",),
             "polarity": ("status_polarity",), "at": ("status_timing",), "by": ("status_decay",),
-            "into": ("place",)}
+            "into": ("place",), "who": ("trigger_who",), "once": ("trigger_limit",),
+            "per": ("trigger_limit",)}
     for seed in range(N_PACKS):
         p = random_pack(seed)
         walk([p.heroes, p.cards, p.units, p.tasks, p.encounters, p.statuses])

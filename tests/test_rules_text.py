@@ -33,7 +33,8 @@ FIELDS = {
     "status_stacking": {"n", "status"}, "status_polarity": set(), "status_timing": set(),
     "status_decay": set(), "place": VOICE,
     "expr_ref": {"self", "target"} | VOICE, "expr_attr": set(), "expr_count": VOICE,
-    "selector": {"target", "self"} | VOICE, "trigger": {"our"}, "goal": {"threshold"},
+    "selector": {"target", "self"} | VOICE, "trigger": {"our", "their", "who", "card"},
+    "trigger_who": {"self"} | VOICE, "trigger_limit": set(), "expr_event": set(), "goal": {"threshold"},
     "phase": set(), "move": {"effect", "unit", "lane", "attacker"}, "lane": {"lane"},
     "enemy_target": set(), "condition": {"arg", "cond"}, "response_on": set(), "category": set(),
 }
@@ -132,6 +133,16 @@ def lexicon_pack() -> DataPack:
     for t in CONTENT["trigger"]:
         cards[f"tr_{t}"] = {"kind": "relic", "trigger": {
             "on": t, "effect": [{"op": "damage", "to": "foe_leader"}]}}
+    # triggers of every who, limit and event field, on a character (a unit listening)
+    events = [f"event.{f}" for f in CONTENT["expr_event"]]
+    cards["tr_who"] = {"kind": "character", "power": 1, "hp": 3, "triggers": [
+        {"on": "dies", "who": w, "effect": [{"op": "damage", "to": "foe_leader"}]}
+        for w in CONTENT["trigger_who"]] + [
+        {"on": "damage_taken", "once": "turn", "if": " + ".join(events) + " > 0",
+         "effect": [{"op": "heal", "to": "self"}]}]}
+    cards["tr_once"] = {"kind": "relic", "triggers": [
+        {"on": "card_played", "card": "character", "once": "match",
+         "effect": [{"op": "draw"}]}]}
     cards["banner"] = {"kind": "relic", "ally_power": 2}
     tasks = {f"g_{g}": {"goal": g, "threshold": 3,
                         "reward": [{"op": "heal", "to": "all_ally_heroes", "n": 2}]}
@@ -195,7 +206,8 @@ def test_every_template_is_used_by_a_pack_that_says_everything(monkeypatch):
     assert texts
     # the names no item can say: a side operation's `to`, and the phases no move is made in
     unsaid = {("selector", "none"), ("phase", "beginning"), ("phase", "end"),
-              ("status_timing", "never")}   # the default of a status without the table
+              ("status_timing", "never"),   # the default of a status without the table
+              ("trigger_limit", "none")}    # the default of a trigger without once or every
     every = {(key, name) for key in TEXT for name in TEXT[key]}
     assert every - used == unsaid
 
@@ -311,8 +323,16 @@ def test_the_text_reads_the_data_as_the_compiler_does(pack_engine):
         same_ability(data.get("on_enter"), compiled, "on_enter", "play_target", None, pack)
         same_ability(data.get("ability"), compiled, "ability_prog", "ability_target",
                      "ability_reaction", pack)
-        if "trigger" in data:
-            same_program(data["trigger"].get("effect", ()), compiled["trigger_prog"], pack)
+        # a Relic's `trigger` then its `triggers`, in the trigger table in order (`none`: never)
+        written = [t for t in ([data["trigger"]] if "trigger" in data else []) + list(
+            data.get("triggers", ())) if t["on"] != "none"]
+        first, n = compiled["triggers"]
+        assert n == len(written)
+        for t, got in zip(written, spec["triggers"][first:first + n]):
+            assert vocabulary.BY_KEY["trigger"].by_code()[got["on"]] == {
+                "foe_turn_start": "turn_start", "foe_turn_end": "turn_end"}.get(t["on"], t["on"])
+            if "effect" in t:
+                same_program(t["effect"], got["prog"], pack)
     for i, ident in enumerate(catalog.unit_ids):
         data = {**text._UNIT, **catalog.units[ident]}
         assert data["power"] == spec["units"][i]["power"]

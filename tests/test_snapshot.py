@@ -158,9 +158,17 @@ def _units_of_revision_2(body):
         u[7:] = [u[13 + 1], u[13], *u[7:13]]
 
 
+def _revision_4(body):
+    # before triggers' limits: no tcount and tstamp on units, three card arrays
+    for u in body[4]:
+        del u[-2:]
+    del body[2][3:]
+
+
 @pytest.mark.parametrize("change,path", [
     (lambda body: body[1].pop(), "body.turn"),          # revision 1: before turn.archive_known
     (_units_of_revision_2, "body.units[0]"),           # revision 2: before statuses
+    (_revision_4, "body.cards"),                       # revision 4: before trigger limits
 ])
 def test_a_body_of_an_earlier_revision_is_refused_with_its_path(frozen, change, path):
     """docs/snapshot-abi.md's layout revisions: an older body is refused, never misread."""

@@ -198,7 +198,7 @@ def _sortilege_in_lattice(engine: eve.Engine) -> Callable[[list], bool]:
                   if engine.catalog.cards[cid]["kind"] == "sortilege"}
 
     def pred(b: list) -> bool:
-        defs, zones, _ = part(b, "cards")
+        defs, zones = part(b, "cards")[:2]
         return any(z == ZONE["lattice"] and defs[c] in sortileges for c, z in enumerate(zones))
     return pred
 
@@ -208,7 +208,7 @@ def test_a_sortilege_holds_1_to_its_charges(engine):
     destroyed at 0); every other card there holds its card's charges (none)."""
     data = find(engine, _sortilege_in_lattice(engine))
     body = msgpack.unpackb(data)[6]
-    defs, zones, charges = part(body, "cards")
+    defs, zones, charges = part(body, "cards")[:3]
     c = next(c for c, z in enumerate(zones) if z == ZONE["lattice"] and charges[c] > 0)
     full = engine.catalog.cards[engine.catalog.card_ids[defs[c]]]["charges"]
     refused(engine, data, lambda b: part(b, "cards")[2].__setitem__(c, 0), f"body.cards.charges[{c}]")
@@ -221,10 +221,10 @@ def test_a_relic_holds_no_charges(engine):
               if engine.catalog.cards[cid]["kind"] == "relic"}
 
     def pred(b: list) -> bool:
-        defs, zones, _ = part(b, "cards")
+        defs, zones = part(b, "cards")[:2]
         return any(z == ZONE["lattice"] and defs[c] in relics for c, z in enumerate(zones))
     data = find(engine, pred)
-    defs, zones, _ = part(msgpack.unpackb(data)[6], "cards")
+    defs, zones = part(msgpack.unpackb(data)[6], "cards")[:2]
     c = next(c for c, z in enumerate(zones) if z == ZONE["lattice"] and defs[c] in relics)
     refused(engine, data, lambda b: part(b, "cards")[2].__setitem__(c, 1), f"body.cards.charges[{c}]")
 
@@ -406,7 +406,7 @@ def _shapes(engine: eve.Engine, m: eve.Match, body: list) -> set[str]:
     if any(units[i][0] != -1 and not units[i][UNIT["is_token"]] for i in range(CHAR_BASE, 16)):
         out.add("player character")
     cat = engine.catalog
-    defs, zones, charges = part(body, "cards")
+    defs, zones, charges = part(body, "cards")[:3]
     for c, z in enumerate(zones):
         card = cat.cards[cat.card_ids[defs[c]]]
         if z == ZONE["lattice"] and card["kind"] == "sortilege" and charges[c] < card["charges"]:

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from eve.core.tables import ENUMS, LIMITS
+from eve.core.vocabulary import BY_KEY
 from eve.errors import ConfigError, ContentError
 from eve.expressions import ExpressionError, compile_expression
 from eve.plugins import errors as codes
@@ -147,6 +148,8 @@ class Compiler:
         self.parts: list[dict[str, int]] = []   # script phases of every Encounter
         self.entries: list[tuple[int, int]] = []  # script entries: (first move, options)
         self.script_vars: list[str] | None = None   # the variables `var.NAME` reads, if any
+        self.triggers: list[dict[str, int]] = []    # every item's, in compile order
+        self.in_trigger = False                     # whether `event.` may be read
         self.out = Compiled(spec={}, fingerprint="")
 
     def ctx(self, item: Item, base: str) -> _Ctx:
@@ -227,7 +230,7 @@ class Compiler:
         try:
             nodes = compile_expression(text, LIMITS["expression_nodes"],
                                        LIMITS["expression_depth"], self._visible_statuses(ctx),
-                                       self.script_vars)
+                                       self.script_vars, self.in_trigger)
         except ExpressionError as e:
             raise ctx.err(path, f"{text!r}: {e}", codes.INVALID_VALUE) from None
         at = len(self.expressions)
@@ -396,6 +399,7 @@ class Compiler:
         spec["moves"] = []
         spec["encounters"] = [self.encounter(e, spec["moves"]) for e in items["encounter"].values()]
         spec["programs"] = self.programs
+        spec["triggers"] = self.triggers
         spec["expressions"] = self.expressions
         spec["parts"] = self.parts
         spec["entries"] = self.entries
@@ -508,20 +512,21 @@ class Compiler:
                 "morality": ctx.int(d, "morality", "", 0, lo=-20, hi=20),
                 "ability_prog": prog, "ability_target": tgt, "ability_reaction": react,
                 "start_cards": [_ref(ctx, c, self.card_index, "card", f"cards[{i}]")
-                                for i, c in enumerate(cards)]}
+                                for i, c in enumerate(cards)],
+                "triggers": self._triggers(ctx, d, "unit")}
 
     def enemy(self, it: Item) -> dict[str, Any]:
         ctx = self.ctx(it, f"units.{it.id}")
         d = it.data
         return {"max_hp": ctx.int(d, "max_hp", "", lo=1), "power": ctx.int(d, "power", "", 0),
                 "ambition": 0, "morality": 0, "ability_prog": -1, "ability_target": 0,
-                "ability_reaction": 0, "start_cards": []}
+                "ability_reaction": 0, "start_cards": [], "triggers": self._triggers(ctx, d, "unit")}
 
     def unit(self, it: Item) -> dict[str, Any]:
         ctx = self.ctx(it, f"units.{it.id}")
         d = it.data
         return {"power": ctx.int(d, "power", "", 0), "hp": ctx.int(d, "hp", "", lo=1),
-                "keywords": self.keywords(ctx, d)}
+                "keywords": self.keywords(ctx, d), "triggers": self._triggers(ctx, d, "unit")}
 
     def keywords(self, ctx: _Ctx, d: Mapping) -> int:
         kw = ctx.seq(d, "keywords")
@@ -535,10 +540,9 @@ class Compiler:
         d = it.data
         kind = d.get("kind")
         kindn = ctx.enum("card_kind", kind, "kind")
-        out = {"kind": kindn, "keywords": self.keywords(ctx, d), "power": 0, "hp": 0,
+        out: dict[str, Any] = {"kind": kindn, "keywords": self.keywords(ctx, d), "power": 0, "hp": 0,
                "charges": 0, "play_target": 0, "on_enter": -1, "ability_prog": -1,
-               "ability_target": 0, "ability_reaction": 0, "trigger": 0, "trigger_prog": -1,
-               "ally_power": 0, "play_cond": -1}
+               "ability_target": 0, "ability_reaction": 0, "ally_power": 0, "play_cond": -1}
         ctx.int(d, "aurorune", "", 0, hi=99999)   # a shop price only: checked, never compiled
         if "play_if" in d:
             out["play_cond"] = self._expression(ctx, d["play_if"], "play_if")
@@ -561,13 +565,9 @@ class Compiler:
             raise ctx.err("charges", "only a Sortilege has charges")
         if out["ability_prog"] >= 0 and kind == "relic":
             raise ctx.err("ability", "a Relic has triggers and static modifiers, not an activated ability")
-        trig = d.get("trigger")
-        if trig is not None:
-            if kind != "relic":
-                raise ctx.err("trigger", "only a Relic has triggers")
-            ctx.mapping(trig, "trigger", "a table with on and effect")
-            out["trigger"] = ctx.enum("trigger", trig.get("on"), "trigger.on")
-            out["trigger_prog"] = self.program(ctx, trig.get("effect"), "trigger.effect")
+        if d.get("trigger") is not None and kind != "relic":
+            raise ctx.err("trigger", "`trigger` is a Relic's (any card may have `triggers`)")
+        out["triggers"] = self._triggers(ctx, d, "character" if kind == "character" else "enhancement")
         if "ally_power" in d:
             if kind != "relic":
                 raise ctx.err("ally_power", "only a Relic has static modifiers")
@@ -607,7 +607,96 @@ class Compiler:
             out["tick_prog"] = self.program(ctx, tick["effect"], "tick.effect")
         for i, k in enumerate(ctx.seq(d, "keeps", "list of statuses")):
             out["keeps"] |= 1 << self._status_ref(ctx, k, f"keeps[{i}]")
+        out["triggers"] = self._triggers(ctx, d, "status", limited=False)
         return out
+
+    # the events whose subject is a unit (the others are a side's), and the card events
+    UNIT_EVENTS = frozenset({"attack", "damage_taken", "damage_dealt", "dies", "summoned"})
+    CARD_EVENTS = frozenset({"card_played", "drawn", "discarded", "exiled"})
+    # a trigger's first form, kept: the Relic's `trigger = {on, effect}` and its events
+    FOE_TURN = {"foe_turn_start": "turn_start", "foe_turn_end": "turn_end"}
+
+    def _triggers(self, ctx: _Ctx, d: Mapping, source: str, limited: bool = True) -> tuple[int, int]:
+        """An item's `triggers` (and a Relic's `trigger`), compiled into the content's trigger
+        table: (first, count). `source`: "unit" (a hero or a unit: it listens while in play),
+        "character", "enhancement" (a Sortilege or Relic: from the Lattice) or "status"."""
+        written: list[tuple[str, Any]] = []
+        if "trigger" in d:
+            written.append(("trigger", d["trigger"]))
+        written += [(f"triggers[{i}]", t) for i, t in enumerate(ctx.seq(d, "triggers", "list of triggers"))]
+        if len(written) > LIMITS["item_triggers"]:
+            raise ctx.err("triggers", f"{len(written)} triggers exceed the limit of "
+                          f"{LIMITS['item_triggers']} an item", codes.OUT_OF_RANGE)
+        first = len(self.triggers)
+        n_limited = 0
+        zones = BY_KEY["zone"].by_name()
+        for path, t in written:
+            ctx.mapping(t, path, "a table with on and effect")
+            on = t.get("on")
+            ctx.enum("trigger", on, f"{path}.on")
+            if on == "none":
+                continue                        # never fires: nothing to compile
+            who = t.get("who", "foe" if on in self.FOE_TURN else "self")
+            if on in self.FOE_TURN and who != "foe":
+                raise ctx.err(f"{path}.who", f"{on} is the other side's: who is \"foe\"")
+            event = self.FOE_TURN.get(on, on)
+            out = {"on": ENUMS["trigger"][event], "who": ctx.enum("trigger_who", who, f"{path}.who"),
+                   "zone": zones["wastes"] if source in ("unit", "character", "status")
+                   else zones["lattice"],
+                   "card_kind": -1, "cond": -1, "once": 0, "every": 0,
+                   "per": ENUMS["trigger_limit"]["match"], "prog": -1}
+            if "zone" in t:
+                if source in ("unit", "status"):
+                    raise ctx.err(f"{path}.zone", "only a card's triggers listen from a zone")
+                z = t["zone"]
+                if z not in ("archive", "rift", "lattice", "wastes", "abyss", "void"):
+                    raise ctx.err(f"{path}.zone", f"{z!r} is not a zone a card listens from (one "
+                                  "of: archive, rift, lattice, wastes, abyss, void)")
+                if z == "wastes" and source != "character" or z == "lattice" and source == "character":
+                    raise ctx.err(f"{path}.zone", f"a {'character' if source == 'character' else 'Sortilege or Relic'} "
+                                  f"is never in the {z}")
+                out["zone"] = zones[z]
+            if "card" in t:
+                if event not in self.CARD_EVENTS:
+                    raise ctx.err(f"{path}.card", f"`card` filters a card event ({', '.join(sorted(self.CARD_EVENTS))}), "
+                                  f"not {on!r}", codes.UNKNOWN_FIELD)
+                out["card_kind"] = ctx.enum("card_kind", t["card"], f"{path}.card")
+            if "once" in t or "every" in t or "per" in t:
+                if not limited:
+                    raise ctx.err(path, "a status's triggers take no `once` or `every`")
+                n_limited += 1
+                if n_limited > 1:
+                    raise ctx.err(path, "one trigger an item may have `once` or `every` (it "
+                                  "keeps one count)")
+                if "once" in t and ("every" in t or "per" in t):
+                    raise ctx.err(f"{path}.once", "`once` or `every` (with `per`), not both")
+                if "once" in t:
+                    out["once"] = ctx.enum("trigger_limit", t["once"], f"{path}.once")
+                    if out["once"] == 0:
+                        raise ctx.err(f"{path}.once", "is turn or match")
+                else:
+                    out["every"] = ctx.int(t, "every", f"{path}.", lo=1, hi=99)
+                    out["per"] = ctx.enum("trigger_limit", t.get("per", "match"), f"{path}.per")
+                    if out["per"] == 0:
+                        raise ctx.err(f"{path}.per", "is turn or match")
+            self.in_trigger = True
+            try:
+                if "if" in t:
+                    out["cond"] = self._expression(ctx, t["if"], f"{path}.if")
+                if "effect" not in t and path != "trigger":     # a Relic's may be empty
+                    raise ctx.err(f"{path}.effect", "is required: the program it runs",
+                                  codes.MISSING_FIELD)
+                # `to = "target"` is the event's unit (none for a side's event: nothing)
+                out["prog"] = self.program(ctx, t.get("effect"), f"{path}.effect",
+                                           "any" if event in self.UNIT_EVENTS or event == "ally_hero_damaged"
+                                           else "none")
+            finally:
+                self.in_trigger = False
+            self.triggers.append(out)
+        if len(self.triggers) > LIMITS["triggers"]:
+            raise ctx.err("triggers", f"the content's triggers exceed the core's "
+                          f"{LIMITS['triggers']}", codes.CAPACITY)
+        return first, len(self.triggers) - first
 
     def _timing(self, ctx: _Ctx, value: Any, path: str) -> int:
         t = ctx.enum("status_timing", value, path)

@@ -31,6 +31,7 @@ _OP = BY_KEY["expr_op"].by_name()
 _REFS = BY_KEY["expr_ref"].by_name()
 _ATTRS = BY_KEY["expr_attr"].by_name()
 _COUNTS = BY_KEY["expr_count"].by_name()
+_EVENTS = BY_KEY["expr_event"].by_name()
 _COMPARE = {"<": "lt", "<=": "le", ">": "gt", ">=": "ge", "==": "eq", "!=": "ne"}
 _TOKEN = re.compile(r"\s*(?:(\d+)|([A-Za-z_][A-Za-z0-9_]*)|(<=|>=|==|!=|[-+*/(),.<>]))")
 MAX_TEXT = 400                   # characters of one expression
@@ -71,8 +72,9 @@ def _tokens(text: str) -> list[_Tok]:
 
 class _Parser:
     def __init__(self, text: str, statuses: Mapping[str, int] | None = None,
-                 variables: Sequence[str] | None = None) -> None:
+                 variables: Sequence[str] | None = None, events: bool = False) -> None:
         self.statuses = statuses or {}
+        self.events = events
         self.toks = _tokens(text)
         self.i = 0
         self.nodes: list[tuple[int, int]] = []
@@ -178,6 +180,15 @@ class _Parser:
             self.call(t)
         elif t.text == "var":
             self.var(t)
+        elif t.text == "event":
+            if not self.events:
+                raise ExpressionError("`event.` is read only in a trigger's `if` and effect", t.at)
+            self.expect(".")
+            a = self.take()
+            if a.text not in _EVENTS:
+                raise ExpressionError(f"unknown event field {a.text!r} (one of: "
+                                      f"{', '.join(names('expr_event'))})", a.at)
+            self.emit("event", _EVENTS[a.text])
         elif t.text in _REFS:
             self.expect(".")
             a = self.take()
@@ -240,7 +251,7 @@ class _Parser:
                 self.emit(t.text)
 
 
-_POPS = {"const": 0, "attr": 0, "status": 0, "count": 0, "round": 0, "var": 0, "neg": 1, "not": 1,
+_POPS = {"const": 0, "attr": 0, "status": 0, "count": 0, "round": 0, "var": 0, "event": 0, "neg": 1, "not": 1,
          "clamp": 3}
 
 
@@ -257,13 +268,15 @@ def depth(nodes: list[tuple[int, int]]) -> int:
 
 def compile_expression(text: str, max_nodes: int, max_depth: int,
                        statuses: Mapping[str, int] | None = None,
-                       variables: Sequence[str] | None = None) -> list[tuple[int, int]]:
+                       variables: Sequence[str] | None = None,
+                       events: bool = False) -> list[tuple[int, int]]:
     """The postfix nodes of `text`, checked against the core's bounds. `statuses`: the status
     names it may read as attributes (`target.vulnerable`), with their indices; `variables`: the
-    script variables `var.NAME` may read, in index order (None: no script, so no `var`)."""
+    script variables `var.NAME` may read, in index order (None: no script, so no `var`); `events`:
+    whether it is a trigger's, which may read `event.amount` and the other fields of its event."""
     if len(text) > MAX_TEXT:
         raise ExpressionError(f"{len(text)} characters exceed the limit of {MAX_TEXT}", 0)
-    nodes = _Parser(text, statuses, variables).parse()
+    nodes = _Parser(text, statuses, variables, events).parse()
     if len(nodes) > max_nodes:
         raise ExpressionError(f"{len(nodes)} terms exceed the limit of {max_nodes}", 0)
     if depth(nodes) > max_depth:

@@ -328,6 +328,21 @@ class _Linter:
     def each(self, kind: str) -> Iterator[Item]:
         yield from self.items.get(kind, {}).values()
 
+    _UNIT_EVENTS = frozenset({"attack", "damage_taken", "damage_dealt", "dies", "summoned",
+                              "ally_hero_damaged"})
+
+    def _trigger_progs(self, item: Item, side: str, self_is: str) -> list[_Prog]:
+        """The programs of an item's `triggers` (rule E19): the target is the event's unit."""
+        out = []
+        for i, t in enumerate(_seq(item.data.get("triggers"))):
+            t = _map(t)
+            if t:
+                unit = t.get("on") in self._UNIT_EVENTS
+                out.append(_Prog(item, f"{self.base(item)}.triggers[{i}].effect",
+                                 _seq(t.get("effect")), side, "any" if unit else "none",
+                                 "unit" if unit else "none", self_is))
+        return out
+
     # ---- the whole catalog ----
     def collect(self) -> None:
         """The programs of every item and what the catalog as a whole provides."""
@@ -347,6 +362,13 @@ class _Linter:
             if trig:
                 progs.append(_Prog(c, f"{self.base(c)}.trigger.effect", _seq(trig.get("effect")),
                                    "player", "none", "none", "leader"))
+            progs += self._trigger_progs(c, "player", "character" if char else "leader")
+        for h in self.each("hero"):
+            progs += self._trigger_progs(h, "player", "hero")
+        for kind, side, self_is in (("enemy_hero", "encounter", "hero"), ("unit", "either", "character"),
+                                    ("status", "either", "character")):
+            for u in self.each(kind):
+                progs += self._trigger_progs(u, side, self_is)
         for t in self.each("task"):
             progs.append(_Prog(t, f"{self.base(t)}.reward", _seq(t.data.get("reward")), "either",
                                "none", "none", "leader"))
@@ -643,7 +665,8 @@ class _Linter:
                             "leaves the Lattice",
                             "give it an ability (each use spends a charge), or make it a Relic")
             trig = _map(d.get("trigger"))
-            if kind == "relic" and not trig and not _int(d.get("ally_power"), 0):
+            if kind == "relic" and not trig and not _seq(d.get("triggers")) \
+                    and not _int(d.get("ally_power"), 0):
                 self.report("EVE-L018", c, base,
                             "a Relic with no trigger and no ally_power does nothing in the Lattice",
                             "give it a trigger or an ally_power")

@@ -106,6 +106,10 @@ def expression(text: str, **fields: Any) -> str:
     i = 0
     while toks[i].kind != "end":
         t = toks[i]
+        if t.text == "event" and toks[i + 1].text == ".":
+            out.append(words("expr_event", toks[i + 2].text))
+            i += 3
+            continue
         if t.text in TEXT["expr_ref"] and toks[i + 1].text == ".":
             ref = words("expr_ref", t.text, **fields)
             attr = toks[i + 2].text
@@ -190,6 +194,7 @@ def _status(catalog: Catalog, st: Mapping[str, Any]) -> str:
     if st["keeps"]:
         kept = ", ".join(catalog.names[_status_id(catalog, pack, k)] for k in st["keeps"])
         parts.append(f"{kept} does not decay while it lasts")
+    parts += _triggers(catalog, st, pack=pack, voice=_PLAYER, self_unit="the unit", unit=True)
     return "; ".join(parts) + "."
 
 
@@ -273,7 +278,7 @@ def _effect(catalog: Catalog, effect: Sequence[Mapping[str, Any]] | None, *, pac
         if "card" in op_fields:
             fields["card"] = catalog.names[_ref(pack, ins["card"])]
         clauses.append(words("op", op, **fields))
-    if target and not target_used:
+    if target and not target_used and target != _EVENT_UNIT:
         clauses.insert(0, f"choose {target}")
     return ", then ".join(clauses)
 
@@ -328,11 +333,55 @@ def _card(catalog: Catalog, card: Mapping[str, Any]) -> str:
                               self_unit=self_unit))
     if card["ally_power"]:
         parts.append(f"your characters' attacks deal +{card['ally_power']}")
-    trigger = card.get("trigger")
-    if trigger is not None and "effect" in trigger:
-        parts.append(words("trigger", trigger["on"], our=_PLAYER.our) + ": "
-                     + _effect(catalog, trigger["effect"], pack=pack, voice=_PLAYER))
+    parts += _triggers(catalog, card, pack=pack, voice=_PLAYER,
+                       self_unit=self_unit or "your leader", unit=character)
     return _paragraph(parts)
+
+
+_EVENT_UNIT = "that unit"        # a trigger's target: the event's unit, chosen by no one
+_UNIT_EVENTS = {"attack", "damage_taken", "damage_dealt", "dies", "summoned"}
+_ORDINAL = {1: "", 2: "2nd ", 3: "3rd "}
+
+
+def _triggers(catalog: Catalog, item: Mapping[str, Any], *, pack: str, voice: _Voice,
+              self_unit: str, unit: bool) -> list[str]:
+    """An item's triggers (and a Relic's `trigger`), a clause each: when, its filters and limit,
+    then its effect. `unit`: whether the item listens as a unit (a hero, a character, a status's
+    holder), so that `who = "self"` is that unit; else it is the item's side."""
+    written = ([item["trigger"]] if "trigger" in item else []) + list(item.get("triggers", ()))
+    out = []
+    for t in written:
+        if "effect" not in t:
+            continue
+        on = t["on"]
+        who = t.get("who", "foe" if on in ("foe_turn_start", "foe_turn_end") else "self")
+        fields: dict[str, Any] = {"our": voice.our, "their": voice.their, "players": voice.players,
+                                  "self": self_unit}
+        if on in _UNIT_EVENTS and unit:
+            fields["who"] = words("trigger_who", who, **fields)
+        elif on in _UNIT_EVENTS:
+            fields["who"] = {"self": f"one of {voice.our} units", "ally": f"one of {voice.our} units",
+                             "foe": f"one of {voice.their} units"}.get(who, "any unit")
+        else:                     # a side's event: whose
+            fields["who"] = {"foe": voice.their, "any": "any"}.get(who, voice.our)
+        fields["card"] = ({"character": "character", "sortilege": "Sortilege", "relic": "Relic"}
+                          [t["card"]] if "card" in t else "card")
+        clause = words("trigger", on, **fields)
+        if "zone" in t:
+            clause += f" while this card is in {voice.players} {t['zone'].capitalize()}"
+        if "if" in t:
+            clause += ", if " + expression(t["if"], target=_EVENT_UNIT, **{
+                k: v for k, v in fields.items() if k in ("our", "their", "players", "self")})
+        if "once" in t:
+            clause += ", " + words("trigger_limit", t["once"])
+        elif "every" in t:
+            n = t["every"]
+            clause += (f", every {_ORDINAL.get(n, f'{n}th ')}time"
+                       + (" in a turn" if t.get("per", "match") == "turn" else ""))
+        target = _EVENT_UNIT if on in _UNIT_EVENTS or on == "ally_hero_damaged" else ""
+        out.append(clause + ": " + _effect(catalog, t["effect"], pack=pack, voice=voice,
+                                           target=target, self_unit=self_unit))
+    return out
 
 
 def _leader_meter(catalog: Catalog, hero: Mapping[str, Any]) -> str:
@@ -374,18 +423,23 @@ def _hero(catalog: Catalog, hero: Mapping[str, Any]) -> str:
         listed = ", ".join(_FORMAT.format("{n:/# × }{name}", n=k, name=catalog.names[c])
                            for c, k in counts.items())
         parts.append(f"starting cards: {listed}")
+    parts += _triggers(catalog, hero, pack=pack, voice=_PLAYER, self_unit="this hero", unit=True)
     return _paragraph(parts)
 
 
 def _enemy_hero(catalog: Catalog, hero: Mapping[str, Any]) -> str:
     hero = {**_UNIT, **hero}
-    return _paragraph([f"enemy hero, {hero['max_hp']} hp, {hero['power']} power"])
+    return _paragraph([f"enemy hero, {hero['max_hp']} hp, {hero['power']} power",
+                       *_triggers(catalog, hero, pack=_pack(hero["id"]), voice=_ENCOUNTER,
+                                  self_unit="this hero", unit=True)])
 
 
 def _summoned(catalog: Catalog, unit: Mapping[str, Any]) -> str:
     unit = {**_UNIT, **unit}
     return _paragraph([f"summoned character, {unit['power']} power, {unit['hp']} hp",
-                       _keywords(unit["keywords"])])
+                       _keywords(unit["keywords"]),
+                       *_triggers(catalog, unit, pack=_pack(unit["id"]), voice=_PLAYER,
+                                  self_unit="this character", unit=True)])
 
 
 def _task(catalog: Catalog, task: Mapping[str, Any]) -> str:

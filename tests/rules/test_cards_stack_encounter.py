@@ -325,11 +325,12 @@ def test_turn_end_trigger_fires_in_end(eng):
     assert hp(m, E_HERO) == 9
     assert [e.kind for e in m.events if e.kind in ("damage", "phase")][:2] == ["damage", "phase"]
 
-@rule("E08")
-def test_a_trigger_never_fires_from_inside_another_trigger(eng):
+@rule("E08", "E19")
+def test_a_trigger_fires_from_inside_another_trigger(eng):
+    # the scourge's damage (a turn_start trigger) sets off the tripwire (ally_hero_damaged)
     m = sc(eng, lattice=["scourge", "tripwire"], phase="beginning", advance=True)
     assert hp(m, P_HERO) == 9
-    assert hp(m, E_HERO) == 10
+    assert hp(m, E_HERO) == 7
 
 @rule("E08")
 def test_ally_hero_damaged_trigger_fires_outside_triggers(eng):

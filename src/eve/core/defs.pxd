@@ -33,6 +33,10 @@ cdef enum:
     EXPR_POOL = 32768       # words of every expression of the content: a count, then 2 a node
 
     MAX_STATUSES = 16       # status kinds of the content (the standard ones included): stacks per unit
+    MAX_TRIGGER_DEFS = 1024 # triggers of every item of the content
+    MAX_ITEM_TRIGGERS = 8   # triggers of one item
+    MAX_TRIGGER_DEPTH = 4   # triggers firing from inside triggers' programs, nested at most this deep
+    TRIGGER_BUDGET = 256    # trigger programs one player decision (and what follows it) may run
 
     MAX_HERO_DEFS = 128
     MAX_CARD_DEFS = 512
@@ -80,6 +84,8 @@ ctypedef struct Unit:
     int16_t morality
     int16_t uid         # identity of this entity for the match (fizzle checks)
     int16_t status[MAX_STATUSES]    # stacks of each status kind, by its index in the content
+    int16_t tcount      # its trigger's limit: times fired / events counted (a trigger's `once`, `every`)
+    int16_t tstamp      # the turn (round * 2 + side) they were counted in
 
 ctypedef struct StackItem:
     int16_t kind
@@ -146,6 +152,8 @@ ctypedef struct State:
     int16_t card_def[MAX_CARDS]
     int16_t card_zone[MAX_CARDS]
     int16_t card_charges[MAX_CARDS]
+    int16_t card_tcount[MAX_CARDS]  # a card's trigger limit, as Unit.tcount
+    int16_t card_tstamp[MAX_CARDS]
     Zone zones[N_ZONES]     # indexed by Z_*; Z_NONE, Z_WASTES and Z_STACK stay empty
     Unit units[MAX_UNITS]
     StackItem stack[MAX_STACK]
@@ -187,6 +195,8 @@ ctypedef struct HeroDef:
     int16_t ability_reaction
     int16_t n_start
     int16_t start_cards[MAX_START_CARDS]
+    int16_t trig_first      # its triggers: trigs[trig_first .. trig_first + trig_n)
+    int16_t trig_n
 
 ctypedef struct CardDef:
     int16_t kind
@@ -199,8 +209,8 @@ ctypedef struct CardDef:
     int16_t ability_prog        # activated ability, -1
     int16_t ability_target
     int16_t ability_reaction
-    int16_t trigger             # TR_*
-    int16_t trigger_prog
+    int16_t trig_first          # its triggers (a Relic's `trigger` is the first)
+    int16_t trig_n
     int16_t ally_power          # static: + power to allied characters' attacks
     int16_t play_cond           # expression (pool offset) that must hold to play it, -1
 
@@ -221,11 +231,26 @@ ctypedef struct StatusDef:
     int16_t absorb          # absorbs damage up to its stacks, spending them (shield)
     int16_t negate          # prevents one whole hit, spending one stack (divine shield)
     int32_t keeps           # bit i: status i does not decay on a unit that has this one
+    int16_t trig_first      # its triggers, while a unit has a stack
+    int16_t trig_n
 
 ctypedef struct UnitDef:
     int16_t power
     int16_t hp
     int16_t keywords
+    int16_t trig_first
+    int16_t trig_n
+
+ctypedef struct TriggerDef:
+    int16_t on              # TR_*: the event
+    int16_t who             # TW_*: whose
+    int16_t zone            # Z_*: where a card must be for it to listen (units: in play)
+    int16_t card_kind       # CK_* of the event's card, -1 any
+    int16_t cond            # expression that must hold (pool offset), -1
+    int16_t once            # TL_*: at most once a turn or a match
+    int16_t every           # fire on every Nth event (0: each), counted `per`
+    int16_t per             # TL_TURN or TL_MATCH
+    int16_t prog
 
 ctypedef struct Move:
     int16_t kind
@@ -304,6 +329,12 @@ ctypedef struct Tables:
     int16_t n_timed_st
     int16_t timed_st[MAX_STATUSES]
     StatusDef statuses[MAX_STATUSES]
+    int16_t n_trigs
+    int16_t listens[N_TRIGGERS]     # 1 when some trigger answers this event: a cheap exit
+    int16_t trig_zones              # bit z: some card trigger listens from zone z
+    int16_t n_trig_st               # statuses with triggers
+    int16_t trig_st[MAX_STATUSES]
+    TriggerDef trigs[MAX_TRIGGER_DEFS]
     int16_t n_parts
     int16_t n_entries
     HeroDef heroes[MAX_HERO_DEFS]
@@ -333,6 +364,19 @@ ctypedef struct Ctx:
     # 1 only in the search's determinizations: a draw takes a uniformly random card of the
     # Archive, which is a shuffle done lazily (cards never drawn are never placed); 0 in a match
     int32_t draw_at_random
+    # the event a trigger answers, for its filter and program (`event.amount`...); ev_kind 0: none
+    int32_t trig_budget     # trigger programs left to this decision (TRIGGER_BUDGET)
+    int16_t ev_kind
+    int16_t ev_side
+    int16_t ev_unit
+    int16_t ev_amount
+    int16_t ev_max_hp
+    int16_t ev_power
+    int16_t ev_hp
+    int16_t ev_card_kind
+    # a unit that died, as it was, for its own `dies` triggers (its slot is cleared by then)
+    const Unit* ghost
+    int32_t ghost_u
 
 
 cdef inline void ctx_init(Ctx* cx, const Tables* tb, int draw_at_random) noexcept nogil:
@@ -340,4 +384,5 @@ cdef inline void ctx_init(Ctx* cx, const Tables* tb, int draw_at_random) noexcep
     (A Ctx is a stack local at most call sites; a field left unset would be garbage.)"""
     memset(cx, 0, sizeof(Ctx))
     cx.tb = tb
+    cx.trig_budget = TRIGGER_BUDGET
     cx.draw_at_random = draw_at_random

@@ -14,6 +14,10 @@ cdef int summon_unit(State* st, Ctx* cx, int side, int def_id, int lane) noexcep
 cdef int first_empty_lane(const State* st, const Tables* tb, int side) noexcept nogil
 cdef void task_progress(State* st, Ctx* cx, int side, int goal, int n) noexcept nogil
 cdef void fire_triggers(State* st, Ctx* cx, int trigger, bint own_resolution) noexcept nogil
+cdef void fire_event(State* st, Ctx* cx, int kind, int side, int unit, int amount, int card_kind,
+                     int max_hp, int power, bint own_resolution) noexcept nogil
+cdef void entered(State* st, Ctx* cx, int u) noexcept nogil
+cdef void drawn(State* st, Ctx* cx) noexcept nogil
 cdef int eval_expr(const State* st, const Tables* tb, int at, int side, int self_unit,
                    int target) noexcept nogil
 cdef void run_program(State* st, Ctx* cx, int prog, int side, int self_unit, int target) noexcept nogil

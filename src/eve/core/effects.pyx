@@ -144,7 +144,8 @@ cdef int deal_damage(State* st, Ctx* cx, int u, int n, int by_side, int src, bin
     lost."""
     cdef const Tables* tb = cx.tb
     cdef Unit* t = &st.units[u]
-    cdef int absorbed = 0, dealt, side = side_of(u), i, s, k
+    cdef int absorbed = 0, dealt, side = side_of(u), i, s, k, max_hp, power
+    cdef Unit ghost
     cdef bint died
     if not t.alive or n <= 0:
         return 0
@@ -164,6 +165,9 @@ cdef int deal_damage(State* st, Ctx* cx, int u, int n, int by_side, int src, bin
                 n -= k
                 add_status(st, cx, u, s, -k)
     dealt = t.hp if t.hp < n else n
+    max_hp = t.max_hp
+    power = unit_power(st, tb, u)
+    ghost = t[0]
     t.hp -= dealt
     died = t.hp == 0
     emit(cx, EV_DAMAGE, side, u, dealt, absorbed, by_side)
@@ -180,6 +184,17 @@ cdef int deal_damage(State* st, Ctx* cx, int u, int n, int by_side, int src, bin
             task_progress(st, cx, by_side, G_DAMAGE, dealt)
         if died:
             task_progress(st, cx, by_side, G_KILLS, 1)
+    # E19: the death first, then what took and what dealt the damage
+    if died:
+        cx.ghost = &ghost
+        cx.ghost_u = u
+        fire_event(st, cx, TR_DIES, side, u, dealt, -1, max_hp, power, False)
+        cx.ghost = NULL
+    if dealt > 0:
+        fire_event(st, cx, TR_DAMAGE_TAKEN, side, u, dealt, -1, max_hp, power, False)
+        if 0 <= src < MAX_UNITS:
+            fire_event(st, cx, TR_DAMAGE_DEALT, side_of(src), src, dealt, -1,
+                       st.units[src].max_hp, unit_power(st, tb, src), False)
     if dealt > 0 and side == PLAYER and (u & 15) < CHAR_BASE:
         fire_triggers(st, cx, TR_ALLY_HERO_DAMAGED, False)
     return dealt
@@ -265,6 +280,7 @@ cdef int summon_unit(State* st, Ctx* cx, int side, int def_id, int lane) noexcep
     st.next_uid = (st.next_uid + 1) & 0x7FFF    # identities wrap, never go negative
     emit(cx, EV_SUMMON, side, u, def_id, lane, 1)
     task_progress(st, cx, side, G_DEPLOY, 1)
+    entered(st, cx, u)
     return u
 
 
@@ -294,8 +310,34 @@ cdef void _task_add(State* st, Ctx* cx, int i, int side, int n) noexcept nogil:
         # The first side to reach the goal takes the reward; the task leaves the Task Zone.
         t.active = 0
         emit(cx, EV_TASK_DONE, side, i, t.def_id, 0, 0)
+        fire_event(st, cx, TR_TASK_COMPLETED, side, -1, 1, -1, 0, 0, False)
         if td.reward_prog >= 0:
             run_program(st, cx, td.reward_prog, side, leader_of(st, side), TGT_NONE)
+
+
+cdef void entered(State* st, Ctx* cx, int u) noexcept nogil:
+    """A character entered a lane: `summoned` triggers (its own `who = "self"` ones included)."""
+    if st.units[u].alive:
+        fire_event(st, cx, TR_SUMMONED, side_of(u), u, 0, -1, st.units[u].max_hp,
+                   unit_power(st, cx.tb, u), False)
+
+
+cdef void drawn(State* st, Ctx* cx) noexcept nogil:
+    """The player drew a card: `drawn` triggers, the card's kind in `event.card_kind`."""
+    cdef int n = st.zones[Z_RIFT].n
+    fire_event(st, cx, TR_DRAWN, PLAYER, -1, 1,
+               cx.tb.cards[st.card_def[st.zones[Z_RIFT].c[n - 1]]].kind if n > 0 else -1,
+               0, 0, False)
+
+
+cdef void _card_moved(State* st, Ctx* cx, int c, int from_zone) noexcept nogil:
+    """An effect moved card `c` out of `from_zone`: into the Void it was exiled, from the Rift
+    into the Abyss discarded (E19)."""
+    cdef int kind = cx.tb.cards[st.card_def[c]].kind
+    if st.card_zone[c] == Z_VOID and from_zone != Z_VOID:
+        fire_event(st, cx, TR_EXILED, PLAYER, -1, 1, kind, 0, 0, False)
+    elif st.card_zone[c] == Z_ABYSS and from_zone == Z_RIFT:
+        fire_event(st, cx, TR_DISCARDED, PLAYER, -1, 1, kind, 0, 0, False)
 
 
 cdef int ally_power_bonus(const State* st, const Tables* tb) noexcept nogil:
@@ -308,29 +350,181 @@ cdef int ally_power_bonus(const State* st, const Tables* tb) noexcept nogil:
 
 
 cdef void fire_triggers(State* st, Ctx* cx, int trigger, bint own_resolution) noexcept nogil:
-    """Relic triggers resolve at once, in Lattice order, off the Stack. A trigger never fires
-    from inside another trigger's program (trigger_depth), so no chain can loop. Turn-start and
-    turn-end triggers are resolutions of their own (`own_resolution`: the outcome is checked
-    after each); the others happen inside a resolution, which checks at its end."""
+    """An event of the player's side with no unit as its subject (turn start and end, the
+    deploy of one of its characters): see fire_event."""
+    fire_event(st, cx, trigger, st.active if (trigger == TR_TURN_START or trigger == TR_TURN_END)
+               else PLAYER, -1, 0, -1, 0, 0, own_resolution)
+
+
+cdef void fire_event(State* st, Ctx* cx, int kind, int side, int unit, int amount, int card_kind,
+                     int max_hp, int power, bint own_resolution) noexcept nogil:
+    """Every trigger that answers an event resolves at once, off the Stack (rule E19): the
+    listeners in a fixed order (each side, the player first: its heroes in slot order, its
+    characters in lane order, then the player's cards in the zones triggers listen from, in
+    zone order; then every unit's statuses, unit by unit, status by status), each of its
+    triggers in written order. `unit` is the event's subject (-1: a side's event), read before
+    it changed: `max_hp` and `power` as they were (`event.max_hp` of a dying unit). Triggers fire inside triggers' programs at most
+    MAX_TRIGGER_DEPTH deep and at most TRIGGER_BUDGET times a decision, so no content loops. With
+    `own_resolution` (turn start and end) the outcome is checked after each program."""
+    cdef const Tables* tb = cx.tb
+    cdef int16_t saved[8]
+    if not tb.listens[kind] or st.outcome != OUT_NONE or st.trigger_depth >= MAX_TRIGGER_DEPTH \
+            or cx.trig_budget <= 0:
+        return
+    saved[0] = cx.ev_kind; saved[1] = cx.ev_side; saved[2] = cx.ev_unit; saved[3] = cx.ev_amount
+    saved[4] = cx.ev_max_hp; saved[5] = cx.ev_power; saved[6] = cx.ev_card_kind
+    saved[7] = cx.ev_hp
+    cx.ev_kind = kind; cx.ev_side = side; cx.ev_unit = unit; cx.ev_amount = amount
+    cx.ev_card_kind = card_kind
+    cx.ev_max_hp = max_hp
+    cx.ev_power = power
+    cx.ev_hp = st.units[unit].hp if 0 <= unit < MAX_UNITS else 0
+    st.trigger_depth += 1
+    _dispatch(st, cx, own_resolution)
+    st.trigger_depth -= 1
+    cx.ev_kind = saved[0]; cx.ev_side = saved[1]; cx.ev_unit = saved[2]; cx.ev_amount = saved[3]
+    cx.ev_max_hp = saved[4]; cx.ev_power = saved[5]; cx.ev_card_kind = saved[6]
+    cx.ev_hp = saved[7]
+
+
+cdef void _dispatch(State* st, Ctx* cx, bint own_resolution) noexcept nogil:
+    """fire_event's listeners, in their order; returns when one stops the rest. A unit that
+    died of the event listens first, as it was (its deathrattles and its statuses')."""
     cdef const Tables* tb = cx.tb
     cdef int16_t cards[MAX_CARDS]
-    cdef int n, i, c, d
-    if st.trigger_depth > 0 or st.outcome != OUT_NONE:
-        return
-    n = st.zones[Z_LATTICE].n
-    for i in range(n):
-        cards[i] = st.zones[Z_LATTICE].c[i]
-    st.trigger_depth += 1
-    for i in range(n):
-        c = cards[i]
-        if st.card_zone[c] != Z_LATTICE:
+    cdef int s, i, n, u, c, d, z
+    cdef const Unit* g = cx.ghost
+    if g != NULL:
+        cx.ghost = NULL             # an event inside its programs has a ghost of its own
+        u = cx.ghost_u
+        s = u >> 4
+        if (u & 15) < CHAR_BASE:
+            if _listen(st, cx, &tb.heroes[g.def_id].trig_first, s, s, u, -1, own_resolution):
+                return
+        elif g.is_token:
+            if _listen(st, cx, &tb.units[g.def_id].trig_first, s, s, u, -1, own_resolution):
+                return
+        elif _listen(st, cx, &tb.cards[g.def_id].trig_first, s, s, u, g.card, own_resolution):
+            return
+        for i in range(tb.n_trig_st):
+            d = tb.trig_st[i]
+            if g.status[d] > 0 and _listen(
+                    st, cx, &tb.statuses[d].trig_first, s,
+                    s if tb.statuses[d].polarity == SP_BUFF else 1 - s, u, -1, own_resolution):
+                return
+    for s in range(2):
+        for i in range(st.n_hero_slots[s]):
+            u = s * UNITS_PER_SIDE + i
+            if st.units[u].alive and _listen(st, cx, &tb.heroes[st.units[u].def_id].trig_first,
+                                             s, s, u, -1, own_resolution):
+                return
+        for i in range(tb.cfg.lanes):
+            u = s * UNITS_PER_SIDE + CHAR_BASE + i
+            if not st.units[u].alive:
+                continue
+            d = st.units[u].def_id
+            if st.units[u].is_token:
+                if _listen(st, cx, &tb.units[d].trig_first, s, s, u, -1, own_resolution):
+                    return
+            elif _listen(st, cx, &tb.cards[d].trig_first, s, s, u, st.units[u].card,
+                         own_resolution):
+                return
+        if s == PLAYER and tb.trig_zones:
+            for z in range(Z_ARCHIVE, Z_VOID + 1):
+                if z == Z_WASTES or not (tb.trig_zones >> z) & 1:
+                    continue
+                n = st.zones[z].n
+                for i in range(n):
+                    cards[i] = st.zones[z].c[i]
+                for i in range(n):
+                    c = cards[i]
+                    if st.card_zone[c] == z and _listen(st, cx, &tb.cards[st.card_def[c]].trig_first,
+                                                        PLAYER, PLAYER, -1, c, own_resolution):
+                        return
+    for i in range(tb.n_trig_st):
+        s = tb.trig_st[i]
+        for u in range(MAX_UNITS):
+            if st.units[u].alive and st.units[u].status[s] > 0:
+                # a status's program is run by the side it helps (a buff) or harms
+                if _listen(st, cx, &tb.statuses[s].trig_first, u >> 4,
+                           (u >> 4) if tb.statuses[s].polarity == SP_BUFF else 1 - (u >> 4), u,
+                           -1, own_resolution):
+                    return
+
+
+cdef bint _listen(State* st, Ctx* cx, const int16_t* first_n, int mine, int owner, int u,
+                  int card, bint own_resolution) noexcept nogil:
+    """The triggers [first_n[0], + first_n[1]) of one listener: a unit `u` (with its card `card`
+    when it is a character card), a card `card` in a zone (u -1), or a status held by unit u.
+    `mine` is the listener's side (a status: its unit's), which `who` reads; `owner` the side
+    that runs its programs. True when the match ended or the budget ran out: the caller
+    stops."""
+    cdef const Tables* tb = cx.tb
+    cdef const TriggerDef* td
+    cdef int k, self_unit, stamp
+    cdef int16_t* count
+    cdef int16_t* when
+    cdef bint hit
+    for k in range(first_n[1]):
+        td = &tb.trigs[first_n[0] + k]
+        if td.on != cx.ev_kind:
             continue
-        d = st.card_def[c]
-        if tb.cards[d].trigger == trigger and tb.cards[d].trigger_prog >= 0:
-            run_program(st, cx, tb.cards[d].trigger_prog, PLAYER, leader_of(st, PLAYER), TGT_NONE)
-            if own_resolution and check_outcome(st, cx) != OUT_NONE:
-                break
-    st.trigger_depth -= 1
+        # a card listens from its zone; a character card's triggers from the Wastes, as a unit
+        if u < 0:
+            if st.card_zone[card] != td.zone:
+                continue
+        elif card >= 0 and td.zone != Z_WASTES:
+            continue
+        # who: a unit's event is read against the listening unit, else against its side
+        if td.who == TW_ANY:
+            hit = True
+        elif cx.ev_unit >= 0 and u >= 0:
+            if td.who == TW_SELF: hit = cx.ev_unit == u
+            elif td.who == TW_ALLY: hit = cx.ev_unit != u and (cx.ev_unit >> 4) == mine
+            else: hit = (cx.ev_unit >> 4) != mine
+        elif td.who == TW_FOE:
+            hit = cx.ev_side != mine
+        else:
+            hit = cx.ev_side == mine
+        if not hit:
+            continue
+        if td.card_kind >= 0 and td.card_kind != cx.ev_card_kind:
+            continue
+        self_unit = u if u >= 0 else leader_of(st, owner)
+        if td.cond >= 0 and _eval(st, tb, cx, td.cond, owner, self_unit,
+                                  cx.ev_unit if cx.ev_unit >= 0 else TGT_NONE) == 0:
+            continue
+        if (td.once != TL_NONE or td.every > 0) and (card >= 0 or st.units[u].alive):
+            # a card's count goes with its instance, a unit's with the unit (the compiler
+            # allows one limited trigger an item, and none on a status); a unit that died of
+            # the event keeps no count: its slot is empty now
+            if card >= 0:
+                count = &st.card_tcount[card]
+                when = &st.card_tstamp[card]
+            else:
+                count = &st.units[u].tcount
+                when = &st.units[u].tstamp
+            stamp = st.round * 2 + st.active
+            if td.once != TL_NONE:
+                if count[0] > 0 and (td.once == TL_MATCH or when[0] == stamp):
+                    continue
+                count[0] = 1
+                when[0] = <int16_t>stamp
+            else:
+                if td.per == TL_TURN and when[0] != stamp:
+                    count[0] = 0
+                when[0] = <int16_t>stamp
+                count[0] += 1
+                if count[0] < td.every:
+                    continue
+                count[0] = 0
+        cx.trig_budget -= 1
+        run_program(st, cx, td.prog, owner, self_unit,
+                    cx.ev_unit if cx.ev_unit >= 0 else TGT_NONE)
+        if st.outcome != OUT_NONE or (own_resolution and check_outcome(st, cx) != OUT_NONE) \
+                or cx.trig_budget <= 0:
+            return True
+    return False
 
 
 # ---------------- targets ----------------
@@ -523,6 +717,7 @@ cdef int deploy_from_void(State* st, Ctx* cx, int card) noexcept nogil:
     emit(cx, EV_SUMMON, PLAYER, u, ch.def_id, lane, 0)
     task_progress(st, cx, PLAYER, G_DEPLOY, 1)
     fire_triggers(st, cx, TR_ALLY_DEPLOY, False)
+    entered(st, cx, u)
     return u
 
 
@@ -586,9 +781,27 @@ cdef int _count(const State* st, const Tables* tb, int what, int side) noexcept 
     return _living(st, s, 0, st.n_hero_slots[s])
 
 
+cdef inline int _event_field(const Ctx* cx, int f) noexcept nogil:
+    if cx == NULL or cx.ev_kind == 0:
+        return 0
+    if f == EE_AMOUNT: return cx.ev_amount
+    if f == EE_MAX_HP: return cx.ev_max_hp
+    if f == EE_POWER: return cx.ev_power
+    if f == EE_HP: return cx.ev_hp
+    if f == EE_CARD_KIND: return cx.ev_card_kind
+    return cx.ev_side                   # EE_SIDE
+
+
 cdef int eval_expr(const State* st, const Tables* tb, int at, int side, int self_unit,
                    int target) noexcept nogil:
-    """The value of the expression at pool offset `at`, for a program run by `side`. The
+    """The value of the expression at pool offset `at`, for a program run by `side`, outside a
+    trigger (`event.` reads 0)."""
+    return _eval(st, tb, NULL, at, side, self_unit, target)
+
+
+cdef int _eval(const State* st, const Tables* tb, const Ctx* cx, int at, int side, int self_unit,
+               int target) noexcept nogil:
+    """eval_expr, with the event a trigger answers in `cx` (NULL or ev_kind 0: none). The
     compiler checked its nodes and that the stack never exceeds MAX_EXPR_DEPTH."""
     cdef int stack[MAX_EXPR_DEPTH]
     cdef int sp = 0, i, op, arg, x, y, u
@@ -612,6 +825,8 @@ cdef int eval_expr(const State* st, const Tables* tb, int at, int side, int self
             stack[sp] = st.round; sp += 1
         elif op == E_VAR:
             stack[sp] = st.foe.vars[arg]; sp += 1
+        elif op == E_EVENT:
+            stack[sp] = _event_field(cx, arg); sp += 1
         elif op == E_NEG:
             stack[sp - 1] = -stack[sp - 1]
         elif op == E_NOT:
@@ -657,12 +872,12 @@ cdef void run_program(State* st, Ctx* cx, int prog, int side, int self_unit, int
         op = ins[0]; sel = ins[1]; a = ins[2]; b = ins[3]
         if op == OP_IF:
             # a: the instructions to skip when the condition fails (no condition: always)
-            if ins[4] < 0 or eval_expr(st, tb, ins[4], side, self_unit, target) == 0:
+            if ins[4] < 0 or _eval(st, tb, cx, ins[4], side, self_unit, target) == 0:
                 pc += a
             continue
         if ins[4] >= 0:
             # an amount written as an expression, held to an amount's range
-            v = eval_expr(st, tb, ins[4], side, self_unit, target)
+            v = _eval(st, tb, cx, ins[4], side, self_unit, target)
             v = 0 if v < 0 else (999 if v > 999 else v)
             if op == OP_SUMMON or op == OP_TASK:
                 b = v
@@ -699,7 +914,8 @@ cdef void run_program(State* st, Ctx* cx, int prog, int side, int self_unit, int
             # draw of its own (a move, a response, a task reward it won) draws nothing
             if side == PLAYER:
                 for k in range(a):
-                    draw_one(st, cx)
+                    if draw_one(st, cx):
+                        drawn(st, cx)
         elif op == OP_DISCARD:
             # the player's hand is the only hand: the Encounter's discard strikes it
             for k in range(a):
@@ -707,18 +923,24 @@ cdef void run_program(State* st, Ctx* cx, int prog, int side, int self_unit, int
                 if n == 0:
                     break
                 i = <int>sm_below(&st.rng[STREAM_SHUFFLE], <unsigned int>n)
-                move_card(st, cx, st.zones[Z_RIFT].c[i], Z_ABYSS, False)
+                c = st.zones[Z_RIFT].c[i]
+                move_card(st, cx, c, Z_ABYSS, False)
+                _card_moved(st, cx, c, Z_RIFT)
         elif op == OP_EXILE:
             if sel == SEL_NEWEST_LATTICE or (sel == SEL_TARGET and target >= TGT_CARD_BASE):
                 c = _select_card(st, sel, target, Z_LATTICE)
                 if c >= 0:
                     move_card(st, cx, c, Z_VOID, False)
+                    _card_moved(st, cx, c, Z_LATTICE)
             else:
                 n = _select_units(st, tb, sel, side, self_unit, target, units)
                 for k in range(n):
                     u = units[k]
                     if (u & 15) >= CHAR_BASE and st.units[u].alive:
+                        c = st.units[u].card
                         remove_character(st, cx, u, Z_VOID)
+                        if c >= 0:
+                            _card_moved(st, cx, c, Z_WASTES)
         elif op == OP_RETURN:
             c = _select_card(st, sel, target, Z_VOID) if side == PLAYER else -1
             if c >= 0:
@@ -742,7 +964,9 @@ cdef void run_program(State* st, Ctx* cx, int prog, int side, int self_unit, int
             # them too, but never into the Rift (it has no hand to fill: as its return, E16)
             c = _chosen_card(st, tb, prog, sel, target)
             if c >= 0 and (side == PLAYER or b != PL_RIFT):
+                i = st.card_zone[c]
                 put_card(st, cx, c, b)
+                _card_moved(st, cx, c, i)
         elif op == OP_DEPLOY:
             if side == PLAYER:
                 deploy_from_void(st, cx, _chosen_card(st, tb, prog, sel, target))
@@ -753,6 +977,7 @@ cdef void run_program(State* st, Ctx* cx, int prog, int side, int self_unit, int
                 if c < 0:
                     break
                 move_card(st, cx, c, Z_VOID if b == PL_VOID else Z_ABYSS, True)
+                _card_moved(st, cx, c, Z_ARCHIVE)
         elif op == OP_CREATE or op == OP_COPY:
             # b: the place, and for create the card def above it (b = place + 8 * def)
             c = (b >> 3) if op == OP_CREATE else _chosen_card(st, tb, prog, sel, target)

@@ -23,11 +23,11 @@ MAX_SCRIPT_VARS = 4
 #: lengths, so it is refused with a SchemaViolation naming the first one, never misread
 #: (docs/snapshot-abi.md lists them; 4: the Encounter's script phase, move history and
 #: variables, in `foe`)
-BODY_REVISION = 4
+BODY_REVISION = 5
 
 UNIT_FIELDS = (("def_id", "card", "alive", "is_token", "hp", "max_hp", "power", "ready",
                 "attacked", "used", "ambition", "morality", "uid")
-               + tuple(f"status[{i}]" for i in range(MAX_STATUSES)))
+               + tuple(f"status[{i}]" for i in range(MAX_STATUSES)) + ("tcount", "tstamp"))
 STACK_ITEM_FIELDS = ("kind", "side", "dead", "responded", "card", "prog", "source", "target",
                      "lane", "def_id", "source_uid", "target_uid", "target_zone")
 TURN_FIELDS = ("phase", "active", "priority", "passes", "round", "outcome", "leader[player]",
@@ -61,8 +61,9 @@ BODY = (
             "many of the Archive's top cards are known (0..its size: put there face up by an "
             "effect, rule Z28)",
             TURN_FIELDS),
-    Section("cards", "`[defs, zones, charges]`: three arrays of the same length n ≤ 64, one "
-            "entry per card instance: its card id, its zone, its Sortilege charges"),
+    Section("cards", "`[defs, zones, charges, tcount, tstamp]`: five arrays of the same length n "
+            "≤ 64, one entry per card instance: its card id, its zone, its Sortilege charges, and "
+            "its trigger limit's count and the turn (round × 2 + side) it was counted in"),
     Section("zones", "`[archive, rift, lattice, abyss, void]`: card instances in order (the "
             "Archive bottom first, its top last; the others in insertion order)"),
     Section("units", "32 arrays, one a unit slot; an empty slot is `[-1, -1, 0, …, 0]`; a fallen "
@@ -81,7 +82,7 @@ BODY = (
 
 def state_words() -> int:
     """The State's size in int16 words, from its declared parts (the RNG as 4 words a stream)."""
-    return (4 * MAX_STREAMS + len(TURN_FIELDS) + 2 + 3 * MAX_CARDS + N_ZONES * ZONE_WORDS
+    return (4 * MAX_STREAMS + len(TURN_FIELDS) + 2 + 5 * MAX_CARDS + N_ZONES * ZONE_WORDS
             + MAX_UNITS * len(UNIT_FIELDS) + MAX_STACK * len(STACK_ITEM_FIELDS)
             + len(METER_FIELDS) + MAX_TASKS * len(TASK_FIELDS) + len(FOE_FIELDS))
 

@@ -13,7 +13,8 @@ from eve.core.defs cimport *
 from eve.core.events cimport emit
 from eve.core.rng cimport sm_mix, sm_shuffle16, stream_seed
 from eve.core.zones cimport move_card, draw_one
-from eve.core.effects cimport (leader_of, deal_damage, unit_power, status_turn, summon_unit, task_progress, fire_triggers,
+from eve.core.effects cimport (leader_of, deal_damage, unit_power, status_turn, fire_event, entered,
+                               drawn, summon_unit, task_progress, fire_triggers,
                                run_program, target_ok, enum_targets, check_outcome, ally_power_bonus,
                                first_empty_lane, eval_expr)
 from eve.core.encounter cimport compute_intent, next_move, respond
@@ -132,6 +133,10 @@ cdef void setup_match(State* st, Ctx* cx, uint64_t seed, const int16_t* heroes, 
 
 
 cdef void begin(State* st, Ctx* cx) noexcept nogil:
+    # match_start triggers: each side's, the player's first (rule E19)
+    cx.trig_budget = TRIGGER_BUDGET
+    fire_event(st, cx, TR_MATCH_START, PLAYER, -1, 0, -1, 0, 0, True)
+    fire_event(st, cx, TR_MATCH_START, ENCOUNTER, -1, 0, -1, 0, 0, True)
     advance(st, cx)
 
 
@@ -573,6 +578,7 @@ cdef void _resolve_card(State* st, Ctx* cx, StackItem* it) noexcept nogil:
         emit(cx, EV_SUMMON, PLAYER, u, ch.def_id, it.lane, 0)
         task_progress(st, cx, PLAYER, G_DEPLOY, 1)
         fire_triggers(st, cx, TR_ALLY_DEPLOY, False)
+        entered(st, cx, u)
         if cd.on_enter >= 0 and st.units[u].alive:
             run_program(st, cx, cd.on_enter, PLAYER, u, it.target)
     else:
@@ -650,9 +656,9 @@ cdef void _beginning(State* st, Ctx* cx) noexcept nogil:
         for i in range(MAX_RESPONSES):
             st.foe.resp_used[i] = 0   # the Encounter's per-round response limits
         seed_meter(st, cx)
-        fire_triggers(st, cx, TR_TURN_START, True)
     else:
         st.foe.init_left = st.foe.initiative
+    fire_triggers(st, cx, TR_TURN_START, True)
     if check_outcome(st, cx) == OUT_NONE:
         _set_phase(st, cx, PH_MAIN)
 
@@ -660,10 +666,9 @@ cdef void _beginning(State* st, Ctx* cx) noexcept nogil:
 cdef void _end(State* st, Ctx* cx) noexcept nogil:
     cdef const Tables* tb = cx.tb
     cdef int side = st.active
-    if side == PLAYER:
-        fire_triggers(st, cx, TR_TURN_END, True)
-        if check_outcome(st, cx) != OUT_NONE:
-            return
+    fire_triggers(st, cx, TR_TURN_END, True)
+    if check_outcome(st, cx) != OUT_NONE:
+        return
     status_turn(st, cx, side, ST_TURN_END)       # poison ticks and decays here
     if check_outcome(st, cx) != OUT_NONE:
         return
@@ -675,6 +680,7 @@ cdef void _end(State* st, Ctx* cx) noexcept nogil:
         while st.zones[Z_RIFT].n < tb.cfg.hand_floor:
             if not draw_one(st, cx):
                 break
+            drawn(st, cx)
         st.active = ENCOUNTER
     else:
         if st.round >= tb.cfg.max_rounds:
@@ -693,6 +699,7 @@ cdef inline int _run(State* st, Ctx* cx, int32_t* out, int limit) noexcept nogil
     are in `out`, at most `limit`, always more than one) or the match is over (returns 0)."""
     cdef StackItem it
     cdef int n
+    cx.trig_budget = TRIGGER_BUDGET   # E19: what the game runs on its own is bounded too
     while st.outcome == OUT_NONE:
         if st.n_stack > 0:
             if st.priority == ENCOUNTER:
@@ -718,6 +725,10 @@ cdef inline int _run(State* st, Ctx* cx, int32_t* out, int limit) noexcept nogil
         else:
             if next_move(st, cx, &it):
                 _push(st, cx, &it)
+                if it.kind == SI_ATTACK:
+                    fire_event(st, cx, TR_ATTACK, ENCOUNTER, it.source, 0, -1,
+                               st.units[it.source].max_hp, unit_power(st, cx.tb, it.source), False)
+                    check_outcome(st, cx)
             else:
                 _set_phase(st, cx, st.phase + 1)
     return 0
@@ -757,6 +768,7 @@ cdef inline void _commit(State* st, Ctx* cx, int32_t a) noexcept nogil:
     cdef int prog = -1, spec = 0, reaction = 0, c
     cdef StackItem it
     st.decisions += 1                 # X02: a turn's decisions are bounded, so is a match
+    cx.trig_budget = TRIGGER_BUDGET   # E19: what one decision sets off is bounded
     if kind == A_PASS:
         _pass(st, cx, PLAYER)
     elif kind == A_END_PHASE:
@@ -807,3 +819,12 @@ cdef inline void _commit(State* st, Ctx* cx, int32_t a) noexcept nogil:
                 if st.card_charges[c] <= 0:
                     move_card(st, cx, c, Z_ABYSS, False)
         _push(st, cx, &it)
+        # played and attack triggers resolve at once, the item waiting on the Stack (E19)
+        if kind == A_PLAY:
+            fire_event(st, cx, TR_CARD_PLAYED, PLAYER, -1, 1, tb.cards[st.card_def[src]].kind,
+                       0, 0, False)
+            check_outcome(st, cx)
+        elif kind == A_ATTACK:
+            fire_event(st, cx, TR_ATTACK, PLAYER, src, 0, -1, st.units[src].max_hp,
+                       unit_power(st, tb, src), False)
+            check_outcome(st, cx)

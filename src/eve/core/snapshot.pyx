@@ -32,7 +32,7 @@ MAGIC_PREFIX = b"\x97\xa8eve.snap"
 cdef enum:
     BODY_CAP = 8192
     N_TURN = 14
-    N_UNIT = 29             # 13 + MAX_STATUSES (a literal, as N_FOE is)
+    N_UNIT = 31             # 13 + MAX_STATUSES + 2 (a literal, as N_FOE is)
     N_ITEM = 13
     N_METER = 7
     N_TASK = 4
@@ -130,10 +130,12 @@ cdef void write_body(const State* st, Buf* b) noexcept nogil:
     w_int(b, st.round); w_int(b, st.outcome); w_int(b, st.leader[0]); w_int(b, st.leader[1])
     w_int(b, st.n_hero_slots[0]); w_int(b, st.n_hero_slots[1]); w_int(b, st.trigger_depth)
     w_int(b, st.next_uid); w_int(b, st.decisions); w_int(b, st.archive_known)
-    w_array(b, 3)
+    w_array(b, 5)
     w_ints(b, st.card_def, st.n_cards)
     w_ints(b, st.card_zone, st.n_cards)
     w_ints(b, st.card_charges, st.n_cards)
+    w_ints(b, st.card_tcount, st.n_cards)
+    w_ints(b, st.card_tstamp, st.n_cards)
     w_array(b, 5)
     for k in range(Z_ARCHIVE, Z_VOID + 1):
         if k == Z_WASTES:
@@ -149,6 +151,7 @@ cdef void write_body(const State* st, Buf* b) noexcept nogil:
         w_int(b, u.ambition); w_int(b, u.morality); w_int(b, u.uid)
         for k in range(MAX_STATUSES):
             w_int(b, u.status[k])
+        w_int(b, u.tcount); w_int(b, u.tstamp)
     w_array(b, st.n_stack)
     for i in range(st.n_stack):
         it = &st.stack[i]
@@ -465,11 +468,14 @@ cdef int read_body(Rd* r, State* st, const Tables* tb) except -1:
     _f(r, 0, DEF_BIG, &st.next_uid, p, -1, b"next_uid")
     _f(r, 0, tb.cfg.max_decisions_per_turn, &st.decisions, p, -1, b"decisions")
     _f(r, 0, MAX_CARDS, &st.archive_known, p, -1, b"archive_known")
-    r_array(r, 3, 3, "body.cards")
+    r_array(r, 5, 5, "body.cards")
     nc = <int16_t>r_ints(r, st.card_def, 0, MAX_CARDS, 0, tb.n_cards - 1, b"body.cards.def")
     st.n_cards = nc
     r_ints(r, st.card_zone, nc, nc, Z_ARCHIVE, Z_STACK, b"body.cards.zone")
     r_ints(r, st.card_charges, nc, nc, 0, 999, b"body.cards.charges")
+    # a trigger's limit: its count (at most `every`, 99) and the turn it was counted in
+    r_ints(r, st.card_tcount, nc, nc, 0, 99, b"body.cards.tcount")
+    r_ints(r, st.card_tstamp, nc, nc, 0, 2 * tb.cfg.max_rounds + 1, b"body.cards.tstamp")
     r_array(r, 5, 5, "body.zones")
     for k in range(Z_ARCHIVE, Z_VOID + 1):
         if k == Z_WASTES:
@@ -495,6 +501,8 @@ cdef int read_body(Rd* r, State* st, const Tables* tb) except -1:
         _f(r, 0, DEF_BIG, &u.uid, p, i, b"uid")
         for k in range(MAX_STATUSES):
             _f(r, 0, DEF_BIG, &u.status[k], p, i, _status_field(k))
+        _f(r, 0, 99, &u.tcount, p, i, b"tcount")
+        _f(r, 0, 2 * tb.cfg.max_rounds + 1, &u.tstamp, p, i, b"tstamp")
     n = r_array(r, 0, MAX_STACK, "body.stack")
     st.n_stack = <int16_t>n
     for i in range(n):
@@ -606,6 +614,8 @@ cdef const char* _uncleared(const Unit* u) noexcept:
     if u.power: return b"power"
     for k in range(MAX_STATUSES):
         if u.status[k]: return _status_field(k)
+    if u.tcount: return b"tcount"
+    if u.tstamp: return b"tstamp"
     if u.ready: return b"ready"
     if u.attacked: return b"attacked"
     if u.used: return b"used"

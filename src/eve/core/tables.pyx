@@ -43,6 +43,7 @@ cdef class CompiledContent:
         cdef Tables* tb = self.tb
         cdef int i, j, k
         cdef StatusDef* sd
+        cdef TriggerDef* td
         memset(tb, 0, sizeof(Tables))
         cfg = spec["config"]
         tb.cfg.player_hero_slots = cfg["player_hero_slots"]
@@ -82,6 +83,18 @@ cdef class CompiledContent:
             tb.expr[j] = w
         tb.n_expr = len(pool)
 
+        trigs = spec.get("triggers", [])
+        _cap(len(trigs), MAX_TRIGGER_DEFS, "triggers")
+        tb.n_trigs = len(trigs)
+        for i, t in enumerate(trigs):
+            td = &tb.trigs[i]
+            td.on = t["on"]; td.who = t["who"]; td.zone = t["zone"]
+            td.card_kind = t["card_kind"]; td.cond = t["cond"]; td.once = t["once"]
+            td.every = t["every"]; td.per = t["per"]; td.prog = t["prog"]
+            tb.listens[td.on] = 1
+            if td.zone != Z_WASTES:
+                tb.trig_zones |= 1 << td.zone
+
         statuses = spec["statuses"]
         _cap(len(statuses), MAX_STATUSES, "statuses")
         tb.n_statuses = len(statuses)
@@ -102,6 +115,9 @@ cdef class CompiledContent:
             sd.absorb = d["absorb"]
             sd.negate = d["negate"]
             sd.keeps = d["keeps"]
+            sd.trig_first, sd.trig_n = d.get("triggers", (0, 0))
+            if sd.trig_n:
+                tb.trig_st[tb.n_trig_st] = i; tb.n_trig_st += 1
             if sd.power:
                 tb.power_st[tb.n_power_st] = i; tb.n_power_st += 1
             if (sd.dealt_add or sd.taken_add or sd.dealt_pct != 100 or sd.taken_pct != 100
@@ -125,6 +141,7 @@ cdef class CompiledContent:
             tb.heroes[i].n_start = len(h["start_cards"])
             for j, c in enumerate(h["start_cards"]):
                 tb.heroes[i].start_cards[j] = c
+            tb.heroes[i].trig_first, tb.heroes[i].trig_n = h.get("triggers", (0, 0))
 
         cards = spec["cards"]
         _cap(len(cards), MAX_CARD_DEFS, "cards")
@@ -140,8 +157,7 @@ cdef class CompiledContent:
             tb.cards[i].ability_prog = c["ability_prog"]
             tb.cards[i].ability_target = c["ability_target"]
             tb.cards[i].ability_reaction = c["ability_reaction"]
-            tb.cards[i].trigger = c["trigger"]
-            tb.cards[i].trigger_prog = c["trigger_prog"]
+            tb.cards[i].trig_first, tb.cards[i].trig_n = c.get("triggers", (0, 0))
             tb.cards[i].ally_power = c["ally_power"]
             tb.cards[i].play_cond = c.get("play_cond", -1)
 
@@ -152,6 +168,7 @@ cdef class CompiledContent:
             tb.units[i].power = u["power"]
             tb.units[i].hp = u["hp"]
             tb.units[i].keywords = u["keywords"]
+            tb.units[i].trig_first, tb.units[i].trig_n = u.get("triggers", (0, 0))
 
         moves = spec["moves"]
         _cap(len(moves), MAX_MOVES, "moves")
@@ -262,6 +279,9 @@ LIMITS = _frozen({
     "expression_nodes": MAX_EXPR_NODES, "expression_depth": MAX_EXPR_DEPTH,
     "expression_words": EXPR_POOL, "roster": MAX_ROSTER, "setup_summons": MAX_SETUP,
     "start_cards": MAX_START_CARDS, "actions": MAX_ACTIONS, "statuses": MAX_STATUSES,
+    "triggers": MAX_TRIGGER_DEFS, "item_triggers": MAX_ITEM_TRIGGERS,
+    "trigger_depth": MAX_TRIGGER_DEPTH,
+    "trigger_budget": TRIGGER_BUDGET,
     "script_vars": MAX_SCRIPT_VARS, "move_sets": MAX_MOVE_SETS, "pick_options": MAX_PICK,
     "phase_depth": MAX_PHASE_DEPTH, "script_phases": MAX_PARTS, "script_entries": MAX_ENTRIES,
     "script_var_limit": SCRIPT_VAR_LIMIT, "max_repeats": MAX_REPEATS,
@@ -276,7 +296,8 @@ ENUMS = CONTENT
 for _name, _c in (("op", N_OPS - 1), ("selector", SEL_NONE), ("target", T_STACK_CARD), ("place", N_PLACES - 1),
                   ("expr_ref", N_EXPR_REFS - 1), ("expr_attr", N_EXPR_ATTRS - 1),
                   ("expr_count", N_EXPR_COUNTS - 1),
-                  ("trigger", TR_ALLY_HERO_DAMAGED), ("goal", G_EFFECT),
+                  ("trigger", N_TRIGGERS - 1), ("goal", G_EFFECT), ("trigger_who", TW_FOE),
+                  ("trigger_limit", TL_MATCH), ("expr_event", N_EXPR_EVENTS - 1),
                   ("enemy_target", ESEL_NEWEST_LATTICE), ("condition", COND_EXPR),
                   ("response_on", RESP_ON_ANY)):
     if max(CONTENT[_name].values()) != _c:

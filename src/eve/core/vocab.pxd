@@ -125,7 +125,8 @@ cdef enum:
     E_CLAMP = 20
     E_STATUS = 21
     E_VAR = 22
-    N_EXPR_OPS = 23
+    E_EVENT = 23
+    N_EXPR_OPS = 24
 
 # Units an expression reads (`self.hp`, `target.poison`)
 cdef enum:
@@ -144,6 +145,16 @@ cdef enum:
     EA_POISON = 4
     EA_ALIVE = 5
     N_EXPR_ATTRS = 6
+
+# What a trigger's expressions read of its event (`event.amount`; 0 outside a trigger)
+cdef enum:
+    EE_AMOUNT = 0
+    EE_MAX_HP = 1
+    EE_POWER = 2
+    EE_HP = 3
+    EE_CARD_KIND = 4
+    EE_SIDE = 5
+    N_EXPR_EVENTS = 6
 
 # What `count(...)` counts in an expression
 cdef enum:
@@ -192,7 +203,33 @@ cdef enum:
     TR_TURN_END = 2
     TR_ALLY_DEPLOY = 3
     TR_ALLY_HERO_DAMAGED = 4
-    N_TRIGGERS = 5
+    TR_FOE_TURN_START = 5
+    TR_FOE_TURN_END = 6
+    TR_MATCH_START = 7
+    TR_CARD_PLAYED = 8
+    TR_ATTACK = 9
+    TR_DAMAGE_TAKEN = 10
+    TR_DAMAGE_DEALT = 11
+    TR_DIES = 12
+    TR_SUMMONED = 13
+    TR_DRAWN = 14
+    TR_DISCARDED = 15
+    TR_EXILED = 16
+    TR_TASK_COMPLETED = 17
+    N_TRIGGERS = 18
+
+# Whose event a trigger answers (`who`), from the listener's side
+cdef enum:
+    TW_ANY = 0
+    TW_SELF = 1
+    TW_ALLY = 2
+    TW_FOE = 3
+
+# How often a trigger may fire (`once`; `every` counts `per`)
+cdef enum:
+    TL_NONE = 0
+    TL_TURN = 1
+    TL_MATCH = 2
 
 # The standard statuses (eve.statuses: every content has them, first)
 cdef enum:

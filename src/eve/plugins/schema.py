@@ -56,6 +56,20 @@ class Trigger(TypedDict, total=False):
     effect: list[Instruction]
 
 
+# `if` is a Python keyword, so this one is written in the functional form
+When = TypedDict("When", {
+    "on": str,                     # the event: turn_start ... dies summoned drawn ... (vocabulary)
+    "who": str,                    # any self ally foe (default self: its own, or its side's)
+    "zone": str,                   # a card's zone it listens from (default: where it is in play)
+    "card": str,                   # the kind of the event's card: character sortilege relic
+    "if": str,                     # an expression that must hold ("event.amount >= 5")
+    "once": str,                   # turn match: at most once a turn or a match
+    "every": int,                  # 1..99: fire on every Nth event
+    "per": str,                    # turn match (default): where `every` counts
+    "effect": list[Instruction],   # run by its owner; `to = "target"` is the event's unit
+}, total=False)
+
+
 class HeroData(TypedDict, total=False):
     name: str
     max_hp: int                    # 1..32767
@@ -64,6 +78,7 @@ class HeroData(TypedDict, total=False):
     morality: int                  # -20..20
     cards: list[str]               # starting cards
     ability: Ability
+    triggers: list[When]
 
 
 class CardData(TypedDict, total=False):
@@ -79,6 +94,7 @@ class CardData(TypedDict, total=False):
     trigger: Trigger               # Relic
     ally_power: int                # Relic static modifier, 0..99
     play_if: str                   # an expression that must hold to play it ("target.hp <= 10")
+    triggers: list[When]           # any card: listening from where it is in play, or `zone`
 
 
 class UnitData(TypedDict, total=False):
@@ -88,6 +104,7 @@ class UnitData(TypedDict, total=False):
     power: int
     hp: int                        # unit
     keywords: list[str]
+    triggers: list[When]
 
 
 class StatusTiming(TypedDict, total=False):
@@ -115,6 +132,7 @@ class StatusData(TypedDict, total=False):
     absorb: bool                   # soaks up damage, spending stacks (shield)
     negate: bool                   # prevents a whole hit, spending one stack
     keeps: list[str]               # statuses that do not decay while the unit has this one
+    triggers: list[When]           # while a unit has a stack; no `once` or `every`
 
 
 class TaskData(TypedDict, total=False):

@@ -194,6 +194,25 @@ DESIGNS = [
                    {"move": "effect", "target": "own_leader", "set": {"chanted": 1},
                     "effect": [status("ritual", 3, "own_leader")]}]},
                {"name": "dark strike", "script": [_poke(6)]}]}}),
+    Design("sword_boomerang", S + "Sword Boomerang", "Hit a random enemy for 3, three times.",
+           "compromise", note="the chosen foe takes all three hits: no selector picks a random "
+           "foe for the player's effects",
+           cards={"sword_boomerang": spell([dmg(3)] * 3, "foe")}),
+    Design("slimed", S + "Slimed", "A status card that does nothing when played, then exhausts.",
+           "exact", cards={"slimed": spell([], exhaust=True)}),
+    Design("acid_slime", S + "Acid Slime",
+           "Spits for 7 and slips a Slimed into the discard pile, tackles for 10, or licks to "
+           "make the player Weak, by weight.", "compromise",
+           note="its limits on repeats are simplified: no move three times in a row",
+           units={"acid_slime_body": {"kind": "enemy_hero", "name": "Acid Slime", "max_hp": 30,
+                                      "power": 0}},
+           encounters={"acid_slime": {"roster": ["acid_slime_body"], "initiative": 1,
+                                      "script": [{"max_repeats": 2, "pick": [
+               {"move": "effect", "target": "foe_leader", "weight": 30, "effect": [
+                   dmg(7), {"op": "create", "card": "slimed", "into": "abyss"}]},
+               {**_poke(10), "weight": 40},
+               {"move": "effect", "target": "foe_leader", "weight": 30,
+                "effect": [status("core:weak", 1)]}]}]}}),
     needs("corpse_explosion", S + "Corpse Explosion",
           "6 Poison; when that enemy dies, its max hp as damage to all the others.",
           "triggers: a status that fires when its holder dies, with the dying unit's max hp as "

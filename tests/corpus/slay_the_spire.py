@@ -1,0 +1,243 @@
+"""Designs from Slay the Spire: cards, Powers (a status on the hero), relics and monsters."""
+from __future__ import annotations
+
+from .design import KILL, Design, block, dmg, draw, needs, power, spell, status
+
+S = "Slay the Spire: "
+
+
+def _poke(n: int, **extra: object) -> dict[str, object]:
+    return {"move": "effect", "target": "foe_leader", "effect": [dmg(n)], **extra}
+
+
+DESIGNS = [
+    Design("strike", S + "Strike", "Deal 6 damage to an enemy.", "exact",
+           cards={"strike": spell([dmg(6)], "foe")}),
+    Design("defend", S + "Defend", "Gain 5 Block.", "exact",
+           cards={"defend": spell([block(5)])}),
+    Design("bash", S + "Bash", "Hit an enemy for 8, then make it Vulnerable for 2 turns.", "exact",
+           cards={"bash": spell([dmg(8), status("core:vulnerable", 2)], "foe")}),
+    Design("flex", S + "Flex", "Gain 2 Strength that goes away at the end of your turn.", "exact",
+           cards={"flex": spell([status("strength_up", 2, "own_leader")])}),
+    Design("inflame", S + "Inflame", "A Power: gain 2 Strength for the rest of combat.", "exact",
+           cards={"inflame": power("strength", 2)}),
+    Design("heavy_blade", S + "Heavy Blade",
+           "Deal 14 damage; Strength counts three times for this card.", "exact",
+           cards={"heavy_blade": spell(
+               [dmg("14 + 2 * (own_leader.strength + own_leader.strength_up)")], "foe")}),
+    Design("limit_break", S + "Limit Break", "Double your Strength, then exhaust.", "exact",
+           cards={"limit_break": spell([status("strength", "own_leader.strength", "own_leader")],
+                                       exhaust=True)}),
+    Design("pommel_strike", S + "Pommel Strike", "Deal 9 damage and draw a card.", "exact",
+           cards={"pommel_strike": spell([dmg(9), draw(1)], "foe")}),
+    Design("shrug_it_off", S + "Shrug It Off", "Gain 8 Block and draw a card.", "exact",
+           cards={"shrug_it_off": spell([block(8), draw(1)])}),
+    Design("iron_wave", S + "Iron Wave", "Gain 5 Block and deal 5 damage.", "exact",
+           cards={"iron_wave": spell([block(5), dmg(5)], "foe")}),
+    Design("twin_strike", S + "Twin Strike", "Hit an enemy for 5, twice.", "exact",
+           cards={"twin_strike": spell([dmg(5), dmg(5)], "foe")}),
+    Design("cleave", S + "Cleave", "Deal 8 damage to every enemy.", "exact",
+           cards={"cleave": spell([dmg(8, "all_foes")])}),
+    Design("thunderclap", S + "Thunderclap",
+           "Deal 4 damage to every enemy and make each Vulnerable for a turn.", "exact",
+           cards={"thunderclap": spell([dmg(4, "all_foes"), status("core:vulnerable", 1, "all_foes")])}),
+    Design("clothesline", S + "Clothesline", "Deal 12 damage and make the enemy Weak for 2 turns.",
+           "exact", cards={"clothesline": spell([dmg(12), status("core:weak", 2)], "foe")}),
+    Design("uppercut", S + "Uppercut", "Deal 13 damage; the enemy is Weak and Vulnerable for a turn.",
+           "exact", cards={"uppercut": spell([dmg(13), status("core:weak", 1), status("core:vulnerable", 1)],
+                                             "foe")}),
+    Design("body_slam", S + "Body Slam", "Deal damage equal to your current Block.", "exact",
+           cards={"body_slam": spell([dmg("own_leader.shield")], "foe")}),
+    Design("entrench", S + "Entrench", "Double your Block.", "exact",
+           cards={"entrench": spell([block("own_leader.shield")])}),
+    Design("impervious", S + "Impervious", "Gain 30 Block, then exhaust.", "exact",
+           cards={"impervious": spell([block(30)], exhaust=True)}),
+    Design("barricade", S + "Barricade", "A Power: your Block no longer expires at turn start.",
+           "exact", cards={"barricade": power("barricaded")},
+           statuses={"barricaded": {"name": "Barricade", "polarity": "buff", "max": 1,
+                                   "keeps": ["shield"]}}),
+    Design("demon_form", S + "Demon Form", "A Power: gain 2 Strength at the start of each turn.",
+           "exact", cards={"demon_form": power("demonic")},
+           statuses={"demonic": {"name": "Demon Form", "polarity": "buff", "tick": {
+               "at": "turn_start",
+               "effect": [status("strength", "2 * self.demonic", "self")]}}}),
+    Design("metallicize", S + "Metallicize", "A Power: gain 3 Block at the end of each turn.",
+           "exact", cards={"metallicize": power("metallic")},
+           statuses={"metallic": {"name": "Metallicize", "polarity": "buff", "tick": {
+               "at": "turn_end", "effect": [{"op": "shield", "to": "self",
+                                             "n": "3 * self.metallic"}]}}}),
+    Design("noxious_fumes", S + "Noxious Fumes",
+           "A Power: at the start of each turn, 2 Poison to every enemy.", "exact",
+           cards={"noxious_fumes": power("fumes")},
+           statuses={"fumes": {"name": "Noxious Fumes", "polarity": "buff", "tick": {
+               "at": "turn_start",
+               "effect": [{"op": "poison", "to": "all_foes", "n": "2 * self.fumes"}]}}}),
+    Design("deadly_poison", S + "Deadly Poison", "Give an enemy 5 Poison.", "exact",
+           cards={"deadly_poison": spell([{"op": "poison", "n": 5}], "foe")}),
+    Design("catalyst", S + "Catalyst", "Double an enemy's Poison, then exhaust.", "exact",
+           cards={"catalyst": spell([{"op": "poison", "n": "target.poison"}], "foe",
+                                    exhaust=True)}),
+    Design("bane", S + "Bane", "Deal 7 damage, and 7 more if the enemy is poisoned.", "exact",
+           cards={"bane": spell([dmg(7), {"op": "if", "cond": "target.poison > 0",
+                                          "then": [dmg(7)]}], "foe")}),
+    Design("poisoned_stab", S + "Poisoned Stab", "Deal 6 damage and give 3 Poison.", "exact",
+           cards={"poisoned_stab": spell([dmg(6), {"op": "poison", "n": 3}], "foe")}),
+    Design("neutralize", S + "Neutralize", "Deal 3 damage and make the enemy Weak for a turn.",
+           "exact", cards={"neutralize": spell([dmg(3), status("core:weak", 1)], "foe")}),
+    Design("survivor", S + "Survivor", "Gain 8 Block, then discard a card of your choice.",
+           "compromise", note="the card to discard is chosen as Survivor is played (a target), so "
+           "it cannot be played from an otherwise empty hand",
+           cards={"survivor": spell([block(8), {"op": "put", "into": "abyss"}], "rift_card")}),
+    Design("backflip", S + "Backflip", "Gain 5 Block and draw 2 cards.", "exact",
+           cards={"backflip": spell([block(5), draw(2)])}),
+    Design("dagger_spray", S + "Dagger Spray", "Deal 4 damage to every enemy, twice.", "exact",
+           cards={"dagger_spray": spell([dmg(4, "all_foes"), dmg(4, "all_foes")])}),
+    Design("burning_pact", S + "Burning Pact", "Exhaust a card of your hand, then draw 2.",
+           "compromise", note="the card to exhaust is chosen as Burning Pact is played (a target), "
+           "so it cannot be played from an otherwise empty hand",
+           cards={"burning_pact": spell([{"op": "exile"}, draw(2)], "rift_card")}),
+    Design("headbutt", S + "Headbutt",
+           "Deal 9 damage and put a card of your discard pile on top of your draw pile.",
+           "compromise", note="the damage goes to the Encounter's leader: a card has one chosen "
+           "target, here the discarded card; it cannot be played with an empty discard pile",
+           cards={"headbutt": spell([dmg(9, "foe_leader"), {"op": "put", "into": "archive_top"}],
+                                    "abyss_card")}),
+    Design("anger", S + "Anger", "Deal 6 damage and put a copy of this card in the discard pile.",
+           "exact", cards={"anger": spell([dmg(6), {"op": "copy", "to": "newest_lattice",
+                                                    "into": "abyss"}], "foe")}),
+    Design("wound", S + "Wound", "A status card that cannot be played.", "exact",
+           cards={"wound": spell([], play_if="0")}),
+    Design("wild_strike", S + "Wild Strike", "Deal 12 damage and shuffle a Wound into your draw pile.",
+           "exact", cards={"wild_strike": spell(
+               [dmg(12), {"op": "create", "card": "wound", "into": "archive_shuffled"}], "foe")}),
+    Design("shockwave", S + "Shockwave", "Every enemy becomes Weak and Vulnerable for 3 turns; exhaust.",
+           "exact", cards={"shockwave": spell([status("core:weak", 3, "all_foes"),
+                                               status("core:vulnerable", 3, "all_foes")], exhaust=True)}),
+    Design("disarm", S + "Disarm", "An enemy loses 2 Strength for good; exhaust.", "compromise",
+           note="Strength never goes below 0: stacks are counts, so a foe without Strength loses "
+           "nothing",
+           cards={"disarm": spell([{"op": "remove_status", "status": "strength", "n": 2}], "foe",
+                                  exhaust=True)}),
+    Design("bouncing_flask", S + "Bouncing Flask", "Give 3 Poison to a random enemy, three times.",
+           "compromise", note="the chosen foe takes all three: no selector picks a random foe "
+           "for the player's effects",
+           cards={"bouncing_flask": spell([{"op": "poison", "n": 3}] * 3, "foe")}),
+    Design("acrobatics", S + "Acrobatics", "Draw 3 cards, then discard one of your choice.",
+           "compromise", note="the discarded card is random: a choice made during resolution "
+           "is not in the language yet",
+           cards={"acrobatics": spell([draw(3), {"op": "discard", "n": 1}])}),
+    Design("orichalcum", S + "Orichalcum",
+           "A relic: if you end your turn with no Block, gain 6 Block.", "exact",
+           cards={"orichalcum": {"kind": "relic", "trigger": {"on": "turn_end", "effect": [
+               {"op": "if", "cond": "own_leader.shield == 0", "then": [block(6)]}]}}}),
+    Design("mercury_hourglass", S + "Mercury Hourglass",
+           "A relic: at the start of your turn, 3 damage to every enemy.", "exact",
+           cards={"mercury_hourglass": {"kind": "relic", "trigger": {
+               "on": "turn_start", "effect": [dmg(3, "all_foes")]}}}),
+    Design("jaw_worm", S + "Jaw Worm",
+           "Opens with a bite, then picks bite, thrash or bellow by weight, never biting or "
+           "bellowing twice in a row nor thrashing three times.", "exact",
+           units={"jaw_worm_body": {"kind": "enemy_hero", "name": "Jaw Worm", "max_hp": 42,
+                                    "power": 0}},
+           encounters={"jaw_worm": {"roster": ["jaw_worm_body"], "initiative": 1,
+                                    "vars": {"opened": 0}, "phases": [
+               {"name": "opening", "when": "var.opened == 0",
+                "script": [_poke(11, set={"opened": 1})]},
+               {"name": "hunting", "script": [{"pick": [
+                   {**_poke(11), "weight": 25, "max_repeats": 1},                     # chomp
+                   {"move": "effect", "target": "foe_leader", "weight": 30, "max_repeats": 2,
+                    "effect": [dmg(7), {"op": "shield", "to": "own_leader", "n": 5}]},  # thrash
+                   {"move": "effect", "target": "own_leader", "weight": 45, "max_repeats": 1,
+                    "effect": [status("strength", 3, "own_leader"),                    # bellow
+                               {"op": "shield", "to": "own_leader", "n": 6}]}]}]}]}}),
+    Design("lagavulin", S + "Lagavulin",
+           "Sleeps until hurt or three turns pass, then hits hard twice and drains the "
+           "player's Strength, over and over.", "compromise",
+           note="no Metallicize while asleep and no stunned turn on waking by damage; the drain "
+           "takes Strength only (no Dexterity), never below 0",
+           units={"lagavulin_body": {"kind": "enemy_hero", "name": "Lagavulin", "max_hp": 109,
+                                     "power": 0}},
+           encounters={"lagavulin": {"roster": ["lagavulin_body"], "initiative": 1,
+                                     "vars": {"slept": 0, "awake": 0}, "phases": [
+               {"name": "asleep",
+                "when": "var.awake == 0 and var.slept < 3 and own_leader.hp == own_leader.max_hp",
+                "script": [{"move": "wait", "set": {"slept": "var.slept + 1"}}]},
+               {"name": "awake", "script": [
+                   _poke(18, set={"awake": 1}), _poke(18, set={"awake": 1}),
+                   {"move": "effect", "target": "foe_leader", "set": {"awake": 1},
+                    "effect": [{"op": "remove_status", "status": "strength", "n": 1}]}]}]}}),
+    Design("transient", S + "Transient",
+           "Hits for 30, then 10 more each turn, and fades away after 5 turns.", "compromise",
+           note="no Shifting (losing hp would lower its damage that turn): it needs a trigger on "
+           "damage taken",
+           units={"transient_body": {"kind": "enemy_hero", "name": "Transient", "max_hp": 999,
+                                     "power": 0}},
+           encounters={"transient": {"roster": ["transient_body"], "initiative": 1,
+                                     "vars": {"turns": 0}, "phases": [
+               {"name": "faded", "when": "var.turns >= 5", "script": [
+                   {"move": "effect", "target": "own_leader", "effect": [KILL]}]},
+               {"name": "attacking", "script": [
+                   {"move": "effect", "target": "foe_leader", "set": {"turns": "var.turns + 1"},
+                    "effect": [dmg("20 + 10 * var.turns")]}]}]}}),
+    Design("cultist", S + "Cultist",
+           "Chants first (gaining 3 Strength each turn from then on), then strikes for 6 every "
+           "turn.", "compromise",
+           note="the Ritual ticks at the end of the chanting turn too, so the first strike "
+           "already has 3 Strength (the original skips that first tick)",
+           units={"cultist_body": {"kind": "enemy_hero", "name": "Cultist", "max_hp": 50,
+                                   "power": 0}},
+           statuses={"ritual": {"name": "Ritual", "polarity": "buff", "tick": {
+               "at": "turn_end", "effect": [status("strength", "self.ritual", "self")]}}},
+           encounters={"cultist": {"roster": ["cultist_body"], "initiative": 1,
+                                   "vars": {"chanted": 0}, "phases": [
+               {"name": "incantation", "when": "var.chanted == 0", "script": [
+                   {"move": "effect", "target": "own_leader", "set": {"chanted": 1},
+                    "effect": [status("ritual", 3, "own_leader")]}]},
+               {"name": "dark strike", "script": [_poke(6)]}]}}),
+    Design("sword_boomerang", S + "Sword Boomerang", "Hit a random enemy for 3, three times.",
+           "compromise", note="the chosen foe takes all three hits: no selector picks a random "
+           "foe for the player's effects",
+           cards={"sword_boomerang": spell([dmg(3)] * 3, "foe")}),
+    Design("slimed", S + "Slimed", "A status card that does nothing when played, then exhausts.",
+           "exact", cards={"slimed": spell([], exhaust=True)}),
+    Design("acid_slime", S + "Acid Slime",
+           "Spits for 7 and slips a Slimed into the discard pile, tackles for 10, or licks to "
+           "make the player Weak, by weight.", "compromise",
+           note="its limits on repeats are simplified: no move three times in a row",
+           units={"acid_slime_body": {"kind": "enemy_hero", "name": "Acid Slime", "max_hp": 30,
+                                      "power": 0}},
+           encounters={"acid_slime": {"roster": ["acid_slime_body"], "initiative": 1,
+                                      "script": [{"max_repeats": 2, "pick": [
+               {"move": "effect", "target": "foe_leader", "weight": 30, "effect": [
+                   dmg(7), {"op": "create", "card": "slimed", "into": "abyss"}]},
+               {**_poke(10), "weight": 40},
+               {"move": "effect", "target": "foe_leader", "weight": 30,
+                "effect": [status("core:weak", 1)]}]}]}}),
+    needs("corpse_explosion", S + "Corpse Explosion",
+          "6 Poison; when that enemy dies, its max hp as damage to all the others.",
+          "triggers: a status that fires when its holder dies, with the dying unit's max hp as "
+          "payload"),
+    needs("feel_no_pain", S + "Feel No Pain", "A Power: gain 3 Block whenever a card is exhausted.",
+          "triggers: card exiled"),
+    needs("kunai", S + "Kunai", "A relic: every third attack in a turn gives 1 Dexterity.",
+          "triggers with a count (every Nth attack a turn); a Dexterity status needs a block "
+          "modifier"),
+    needs("pen_nib", S + "Pen Nib", "A relic: every tenth attack deals double damage.",
+          "triggers with a count (every Nth attack) and a one-hit modifier"),
+    needs("armaments", S + "Armaments", "Gain 5 Block and upgrade a card in your hand.",
+          "choices during resolution, and card upgrades"),
+    needs("whirlwind", S + "Whirlwind", "Spend all energy: 5 damage to every enemy that many times.",
+          "never (seed 002: effects never read the Action Meter)"),
+    needs("perfected_strike", S + "Perfected Strike", "6 damage, +2 for each Strike you own.",
+          "counts of cards by name or tag"),
+    needs("reaper", S + "Reaper", "Damage every enemy; heal the unblocked damage.",
+          "the damage dealt as an amount (event payload)"),
+    needs("juggernaut", S + "Juggernaut", "A Power: gaining Block hits a random enemy for 5.",
+          "triggers: shield gained; a random foe selector"),
+    needs("gremlin_nob", S + "Gremlin Nob", "Gains Strength whenever the player plays a skill.",
+          "triggers: card played by kind, on an Encounter"),
+    needs("bronze_scales", S + "Bronze Scales", "A relic: attackers take 3 damage.",
+          "triggers: damage taken from an attack, with its source"),
+    needs("burning_blood", S + "Burning Blood", "A relic: heal 6 when a combat is won.",
+          "triggers: match end"),
+]

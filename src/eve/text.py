@@ -277,7 +277,10 @@ def _effect(catalog: Catalog, effect: Sequence[Mapping[str, Any]] | None, *, pac
             fields["into"] = words("place", ins["into"], **fields)
         if "card" in op_fields:
             fields["card"] = catalog.names[_ref(pack, ins["card"])]
-        clauses.append(words("op", op, **fields))
+        clause = words("op", op, **fields)
+        if op == "damage" and ins.get("pierce"):
+            clause += " (hp loss: it cannot be prevented or changed)"     # rule D01
+        clauses.append(clause)
     if target and not target_used and target != _EVENT_UNIT:
         clauses.insert(0, f"choose {target}")
     return ", then ".join(clauses)

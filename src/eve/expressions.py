@@ -174,8 +174,8 @@ class _Parser:
                                   t.at)
 
     def name(self, t: _Tok) -> None:
-        if t.text == "round":
-            self.emit("round")
+        if t.text in ("round", "my_turn", "killed"):
+            self.emit(t.text)
         elif t.text in ("min", "max", "clamp", "count"):
             self.call(t)
         elif t.text == "var":
@@ -204,7 +204,8 @@ class _Parser:
                 raise ExpressionError(f"unknown attribute or status {a.text!r}{hint} (one of: "
                                       f"{', '.join(known)})", a.at)
         else:
-            known = [*names("expr_ref"), "round", "min", "max", "clamp", "count"]
+            known = [*names("expr_ref"), "round", "my_turn", "killed", "min", "max", "clamp",
+                     "count", "var", "event"]
             if self.variables is not None:
                 known.append("var")
             raise ExpressionError(f"unknown name {t.text!r} (one of: {', '.join(known)})", t.at)
@@ -251,7 +252,7 @@ class _Parser:
                 self.emit(t.text)
 
 
-_POPS = {"const": 0, "attr": 0, "status": 0, "count": 0, "round": 0, "var": 0, "event": 0, "neg": 1, "not": 1,
+_POPS = {"const": 0, "attr": 0, "status": 0, "count": 0, "round": 0, "my_turn": 0, "killed": 0, "var": 0, "event": 0, "neg": 1, "not": 1,
          "clamp": 3}
 
 

@@ -303,3 +303,29 @@ def test_a_wide_chain_of_triggers_stops_at_the_budget():
     # it (each of the passes above is a step of its own)
     assert not m.is_over
     assert damage == 1 + 2 * LIMITS["trigger_budget"]
+
+
+@rule("E17")
+def test_killed_reads_the_programs_last_damage_and_my_turn_the_running_sides_turn():
+    cards = {**CARDS,
+             "finisher": _sortilege([{"op": "damage", "n": 3}, {"op": "if", "cond": "killed",
+                                     "then": [{"op": "damage", "to": "foe_leader", "n": 20}]}],
+                                    "foe_character"),
+             "clock": _relic({"on": "turn_start", "who": "any", "effect": [
+                 {"op": "if", "cond": "my_turn", "then": [{"op": "damage", "to": "foe_leader"}],
+                  "else": [{"op": "damage", "to": "foe_leader", "n": 10}]}]})}
+    e = eve.Engine(packs=[eve_content, TriggerPack(cards=cards)])
+    m = scenario(e, heroes=["tg:brute"], encounter="tg:idle", rift=["tg:finisher", "tg:finisher"],
+                 meter={"capacity": 30}, enemy_lanes={0: {"id": "tg:grunt", "hp": 3},
+                                                      1: "tg:brute_a"})
+    m.apply(next(a for a in m.legal_actions() if a.kind == "play" and a.target == 25))
+    _resolve(m)
+    assert BOSS_HP - _boss(m)["hp"] == 0                  # the brute lived: not killed
+    m.apply(next(a for a in m.legal_actions() if a.kind == "play" and a.target == 24))
+    _resolve(m)
+    assert BOSS_HP - _boss(m)["hp"] == 20                 # the grunt died: killed
+    m = scenario(e, heroes=["tg:brute"], encounter="tg:idle", lattice=["tg:clock"],
+                 meter={"capacity": 30})
+    while m.round == 1:
+        m.apply(next(a for a in m.legal_actions() if a.kind in ("end_phase", "pass")))
+    assert BOSS_HP - _boss(m)["hp"] == 10 + 1             # the foe's turn start, then ours

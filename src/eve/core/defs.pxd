@@ -374,6 +374,7 @@ ctypedef struct Ctx:
     int16_t ev_power
     int16_t ev_hp
     int16_t ev_card_kind
+    int16_t killed          # the running program's last `damage` instruction killed a unit
     # a unit that died, as it was, for its own `dies` triggers (its slot is cleared by then)
     const Unit* ghost
     int32_t ghost_u

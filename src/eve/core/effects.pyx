@@ -823,6 +823,10 @@ cdef int _eval(const State* st, const Tables* tb, const Ctx* cx, int at, int sid
             stack[sp] = _count(st, tb, arg, side); sp += 1
         elif op == E_ROUND:
             stack[sp] = st.round; sp += 1
+        elif op == E_MY_TURN:
+            stack[sp] = st.active == side; sp += 1
+        elif op == E_KILLED:
+            stack[sp] = cx != NULL and cx.killed; sp += 1
         elif op == E_VAR:
             stack[sp] = st.foe.vars[arg]; sp += 1
         elif op == E_EVENT:
@@ -857,13 +861,23 @@ cdef int _eval(const State* st, const Tables* tb, const Ctx* cx, int at, int sid
 
 
 cdef void run_program(State* st, Ctx* cx, int prog, int side, int self_unit, int target) noexcept nogil:
+    """Run effect program `prog` for `side`. `killed` (the expression) is the program's own: a
+    program run inside it (a trigger) keeps its own and leaves this one's as it was."""
+    cdef int16_t outer_killed = cx.killed
+    if prog < 0:
+        return
+    cx.killed = 0
+    _run_program(st, cx, prog, side, self_unit, target)
+    cx.killed = outer_killed
+
+
+cdef void _run_program(State* st, Ctx* cx, int prog, int side, int self_unit, int target) noexcept nogil:
     cdef const Tables* tb = cx.tb
     cdef const int16_t* ins
     cdef int16_t units[MAX_UNITS]
     cdef int pc, op, sel, a, b, n, k, u, c, i, v, length
     cdef Unit* t
-    if prog < 0:
-        return
+    cdef int16_t kill
     pc = 0
     length = tb.prog_len[prog]
     while pc < length:
@@ -888,6 +902,7 @@ cdef void run_program(State* st, Ctx* cx, int prog, int side, int self_unit, int
         if op == OP_DAMAGE or op == OP_HEAL or op == OP_SHIELD or op == OP_POISON or op == OP_BUFF \
                 or op == OP_STATUS or op == OP_REMOVE_STATUS:
             n = _select_units(st, tb, sel, side, self_unit, target, units)
+            kill = 0
             for k in range(n):
                 u = units[k]
                 t = &st.units[u]
@@ -895,7 +910,9 @@ cdef void run_program(State* st, Ctx* cx, int prog, int side, int self_unit, int
                     continue
                 if op == OP_DAMAGE:
                     # b: pierce (hp loss, past the pipeline); the source's statuses apply
+                    v = t.uid
                     deal_damage(st, cx, u, a, side, self_unit, b != 0)
+                    kill |= not t.alive or t.uid != v      # gone, or its lane refilled
                 elif op == OP_HEAL:
                     heal_unit(st, cx, u, a, side)
                 elif op == OP_SHIELD:
@@ -909,6 +926,8 @@ cdef void run_program(State* st, Ctx* cx, int prog, int side, int self_unit, int
                 else:
                     t.power = sat_add(t.power, a)
                     emit(cx, EV_STATUS, u >> 4, u, -1, t.power, 0)
+            if op == OP_DAMAGE:
+                cx.killed = kill
         elif op == OP_DRAW:
             # E16: the side running the program draws; the Encounter has no deck (Z07), so a
             # draw of its own (a move, a response, a task reward it won) draws nothing

@@ -126,7 +126,9 @@ cdef enum:
     E_STATUS = 21
     E_VAR = 22
     E_EVENT = 23
-    N_EXPR_OPS = 24
+    E_MY_TURN = 24
+    E_KILLED = 25
+    N_EXPR_OPS = 26
 
 # Units an expression reads (`self.hp`, `target.poison`)
 cdef enum:

@@ -176,6 +176,8 @@ ENUMS: tuple[Enum, ...] = (
         ("status", "push a unit's stacks of a status: arg = reference * 64 + status index"),
         ("var", "push an Encounter script variable: arg = its index (`var.NAME`)"),
         ("event", "push a field of the event a trigger answers: arg = its field (`event.amount`)"),
+        ("my_turn", "push 1 when it is the turn of the side running the program, else 0"),
+        ("killed", "push 1 when the program's last `damage` instruction killed a unit, else 0"),
     ], count="N_EXPR_OPS"),
     _enum("expr_ref", "Units an expression reads (`self.hp`, `target.poison`)", "ER_", [
         ("self", "the source unit (the activator, the deployed character; else the leader)"),

@@ -43,7 +43,8 @@ TARGETS = list(CONTENT["target"])
 ENEMY_TARGETS = list(CONTENT["enemy_target"])
 TRIGGERS = [t for t in CONTENT["trigger"] if t != "none"]
 RELIC_TRIGGERS = TRIGGERS[:4]         # a Relic's `trigger`, the first form
-UNIT_EVENTS = ("attack", "damage_taken", "damage_dealt", "dies", "summoned", "ally_hero_damaged")
+UNIT_EVENTS = ("attack", "damage_taken", "damage_dealt", "dies", "summoned", "ally_hero_damaged",
+               "status_applied", "shield_broken")
 CARD_EVENTS = ("card_played", "drawn", "discarded", "exiled")
 EXPR_EVENTS = list(CONTENT["expr_event"])
 GOALS = list(CONTENT["goal"])
@@ -253,6 +254,8 @@ class _Gen:
                     t["who"] = r.choice(list(CONTENT["trigger_who"]))
                 if on in CARD_EVENTS and r.random() < 0.3:
                     t["card"] = r.choice(names("card_kind"))
+                if on in ("status_applied", "shield_broken") and r.random() < 0.4:
+                    t["status"] = r.choice(self.status_names + list(STANDARD_STATUSES))
                 if r.random() < 0.3:
                     t["if"] = self.expression()
                 if not limited and r.random() < 0.3:
@@ -491,6 +494,8 @@ class _Gen:
                             ("dealt_pct", 0, 300), ("taken_pct", 0, 300)):
             if r.random() < 0.2:
                 d[key] = r.randint(lo, hi)
+        if self.trigger_rng.random() < 0.2:      # the later stream: the rest stays as it was
+            d["spend"] = self.trigger_rng.choice(list(CONTENT["status_spend"]))
         for key in ("absorb", "negate"):
             if r.random() < 0.15:
                 d[key] = True

@@ -33,7 +33,7 @@ FIELDS = {
     "status_stacking": {"n", "status"}, "status_polarity": set(), "status_timing": set(),
     "status_decay": set(), "place": VOICE,
     "expr_ref": {"self", "target"} | VOICE, "expr_attr": set(), "expr_count": VOICE,
-    "selector": {"target", "self"} | VOICE, "trigger": {"our", "their", "who", "card"},
+    "selector": {"target", "self"} | VOICE, "trigger": {"our", "their", "who", "card", "status"}, "status_spend": set(),
     "trigger_who": {"self"} | VOICE, "trigger_limit": set(), "expr_event": set(), "goal": {"threshold"},
     "phase": set(), "move": {"effect", "unit", "lane", "attacker"}, "lane": {"lane"},
     "enemy_target": set(), "condition": {"arg", "cond"}, "response_on": set(), "category": set(),
@@ -140,6 +140,9 @@ def lexicon_pack() -> DataPack:
         for w in CONTENT["trigger_who"]] + [
         {"on": "damage_taken", "once": "turn", "if": " + ".join(events) + " > 0",
          "effect": [{"op": "heal", "to": "self"}]}]}
+    cards["tr_status"] = {"kind": "relic", "triggers": [
+        {"on": "status_applied", "who": "foe", "status": "poison",
+         "effect": [{"op": "damage", "to": "target"}]}]}
     cards["tr_once"] = {"kind": "relic", "triggers": [
         {"on": "card_played", "card": "character", "once": "match",
          "effect": [{"op": "draw"}]}]}
@@ -168,6 +171,8 @@ def lexicon_pack() -> DataPack:
     statuses = {
         "dread": {"polarity": "debuff", "stacking": "duration", "taken_pct": 150, "dealt_add": -1,
                   "decay": {"at": "turn_end", "by": "one"}},
+        "spent": {"polarity": "buff", "dealt_pct": 200, "spend": "dealt"},
+        "worn": {"polarity": "buff", "taken_add": -1, "spend": "taken"},
         "glow": {"polarity": "buff", "power": 1, "negate": True, "max": 3, "keeps": ["shield"],
                  "tick": {"at": "turn_start", "effect": [{"op": "heal", "to": "self"}]},
                  "decay": {"at": "turn_start", "by": "all"}},
@@ -207,7 +212,8 @@ def test_every_template_is_used_by_a_pack_that_says_everything(monkeypatch):
     # the names no item can say: a side operation's `to`, and the phases no move is made in
     unsaid = {("selector", "none"), ("phase", "beginning"), ("phase", "end"),
               ("status_timing", "never"),   # the default of a status without the table
-              ("trigger_limit", "none")}    # the default of a trigger without once or every
+              ("trigger_limit", "none"),    # the default of a trigger without once or every
+              ("status_spend", "never")}    # the default of a status without `spend`
     every = {(key, name) for key in TEXT for name in TEXT[key]}
     assert every - used == unsaid
 

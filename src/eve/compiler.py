@@ -592,6 +592,7 @@ class Compiler:
             "taken_pct": ctx.int(d, "taken_pct", "", 100, hi=1000),
             "absorb": int(self._flag(ctx, d, "absorb", "")),
             "negate": int(self._flag(ctx, d, "negate", "")),
+            "spend": ctx.enum("status_spend", d.get("spend", "never"), "spend"),
             "keeps": 0,
         }
         if "decay" in d:
@@ -611,7 +612,8 @@ class Compiler:
         return out
 
     # the events whose subject is a unit (the others are a side's), and the card events
-    UNIT_EVENTS = frozenset({"attack", "damage_taken", "damage_dealt", "dies", "summoned"})
+    UNIT_EVENTS = frozenset({"attack", "damage_taken", "damage_dealt", "dies", "summoned",
+                             "status_applied", "shield_broken"})
     CARD_EVENTS = frozenset({"card_played", "drawn", "discarded", "exiled"})
     # a trigger's first form, kept: the Relic's `trigger = {on, effect}` and its events
     FOE_TURN = {"foe_turn_start": "turn_start", "foe_turn_end": "turn_end"}
@@ -656,6 +658,11 @@ class Compiler:
                     raise ctx.err(f"{path}.zone", f"a {'character' if source == 'character' else 'Sortilege or Relic'} "
                                   f"is never in the {z}")
                 out["zone"] = zones[z]
+            if "status" in t:
+                if event not in ("status_applied", "shield_broken"):
+                    raise ctx.err(f"{path}.status", "`status` filters status_applied and "
+                                  f"shield_broken, not {on!r}", codes.UNKNOWN_FIELD)
+                out["card_kind"] = self._status_ref(ctx, t["status"], f"{path}.status")
             if "card" in t:
                 if event not in self.CARD_EVENTS:
                     raise ctx.err(f"{path}.card", f"`card` filters a card event ({', '.join(sorted(self.CARD_EVENTS))}), "

@@ -329,7 +329,7 @@ class _Linter:
         yield from self.items.get(kind, {}).values()
 
     _UNIT_EVENTS = frozenset({"attack", "damage_taken", "damage_dealt", "dies", "summoned",
-                              "ally_hero_damaged"})
+                              "ally_hero_damaged", "status_applied", "shield_broken"})
 
     def _trigger_progs(self, item: Item, side: str, self_is: str) -> list[_Prog]:
         """The programs of an item's `triggers` (rule E19): the target is the event's unit."""

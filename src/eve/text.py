@@ -180,6 +180,8 @@ def _status(catalog: Catalog, st: Mapping[str, Any]) -> str:
         parts.append(f"deals {st['dealt_pct']}% damage")
     if st["taken_pct"] != 100:
         parts.append(f"takes {st['taken_pct']}% damage")
+    if st.get("spend", "never") != "never":
+        parts.append(words("status_spend", st["spend"]))
     if st["negate"]:
         parts.append("prevents the next hit, spending a stack")
     if st["absorb"]:
@@ -342,7 +344,8 @@ def _card(catalog: Catalog, card: Mapping[str, Any]) -> str:
 
 
 _EVENT_UNIT = "that unit"        # a trigger's target: the event's unit, chosen by no one
-_UNIT_EVENTS = {"attack", "damage_taken", "damage_dealt", "dies", "summoned"}
+_UNIT_EVENTS = {"attack", "damage_taken", "damage_dealt", "dies", "summoned", "status_applied",
+                "shield_broken"}
 _ORDINAL = {1: "", 2: "2nd ", 3: "3rd "}
 
 
@@ -369,6 +372,8 @@ def _triggers(catalog: Catalog, item: Mapping[str, Any], *, pack: str, voice: _V
             fields["who"] = {"foe": voice.their, "any": "any"}.get(who, voice.our)
         fields["card"] = ({"character": "character", "sortilege": "Sortilege", "relic": "Relic"}
                           [t["card"]] if "card" in t else "card")
+        fields["status"] = (catalog.names[_status_id(catalog, pack, t["status"])]
+                            if "status" in t else "a status")
         clause = words("trigger", on, **fields)
         if "zone" in t:
             clause += f" while this card is in {voice.players} {t['zone'].capitalize()}"

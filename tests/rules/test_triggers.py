@@ -329,3 +329,41 @@ def test_killed_reads_the_programs_last_damage_and_my_turn_the_running_sides_tur
     while m.round == 1:
         m.apply(next(a for a in m.legal_actions() if a.kind in ("end_phase", "pass")))
     assert BOSS_HP - _boss(m)["hp"] == 10 + 1             # the foe's turn start, then ours
+
+
+@rule("E19", "D01")
+def test_pen_nib_a_status_spent_by_the_hit_it_doubles():
+    cards = {**CARDS, "nib": _relic({"on": "attack", "who": "ally", "every": 2, "effect": [
+        {"op": "status", "status": "inked", "to": "target"}]})}
+    statuses = {**STATUSES, "inked": {"polarity": "buff", "dealt_pct": 200, "spend": "dealt"}}
+    e = eve.Engine(packs=[eve_content, TriggerPack(cards=cards, statuses=statuses)])
+    m = scenario(e, heroes=["tg:brute"], encounter="tg:idle", lattice=["tg:nib"],
+                 player_lanes={0: "tg:vampire", 1: "tg:vampire"}, phase="combat",
+                 meter={"capacity": 30})
+    for lane, dealt in ((8, 3), (9, 3 + 6)):
+        m.apply(next(a for a in m.legal_actions() if a.kind == "attack" and a.source == lane))
+        _resolve(m)
+        assert BOSS_HP - _boss(m)["hp"] == dealt        # the 2nd attack: doubled
+    assert all(not c["statuses"] for c in m.characters("player") if c)   # and spent
+
+
+@rule("E19")
+def test_status_applied_and_shield_broken():
+    cards = {**CARDS,
+             "venom": _relic({"on": "status_applied", "who": "foe", "status": "poison",
+                              "if": "event.amount >= 2",
+                              "effect": [{"op": "damage", "to": "target", "n": 10}]}),
+             "breaker": _relic({"on": "shield_broken", "who": "foe",
+                                "effect": [{"op": "draw", "n": 2}]}),
+             "toxin": _sortilege([{"op": "poison", "n": 2}, {"op": "poison", "n": 1}]),
+             "smash": _sortilege([{"op": "damage", "n": 3}])}
+    e = eve.Engine(packs=[eve_content, TriggerPack(cards=cards)])
+    m = scenario(e, heroes=["tg:brute"], encounter="tg:idle", rift=["tg:toxin", "tg:smash"],
+                 lattice=["tg:venom", "tg:breaker"], archive=["tg:bolt"] * 3,
+                 enemy_state={0: {"shield": 3}}, meter={"capacity": 30})
+    m.apply(next(a for a in m.legal_actions() if a.kind == "play" and a.target == 16
+                 and "toxin" in str(a)))
+    _resolve(m)
+    # 10 through the shield? no: the shield soaks 3 of the 10 and breaks (2 cards drawn)
+    assert _boss(m)["poison"] == 3 and BOSS_HP - _boss(m)["hp"] == 7
+    assert len(m.zone("rift")) == 1 + 2

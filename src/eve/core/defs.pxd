@@ -230,6 +230,7 @@ ctypedef struct StatusDef:
     int16_t taken_pct       # x this percent to damage it takes
     int16_t absorb          # absorbs damage up to its stacks, spending them (shield)
     int16_t negate          # prevents one whole hit, spending one stack (divine shield)
+    int16_t spend           # SX_*: spends a stack after each hit its unit deals or takes
     int32_t keeps           # bit i: status i does not decay on a unit that has this one
     int16_t trig_first      # its triggers, while a unit has a stack
     int16_t trig_n

@@ -144,7 +144,7 @@ cdef int deal_damage(State* st, Ctx* cx, int u, int n, int by_side, int src, bin
     lost."""
     cdef const Tables* tb = cx.tb
     cdef Unit* t = &st.units[u]
-    cdef int absorbed = 0, dealt, side = side_of(u), i, s, k, max_hp, power
+    cdef int absorbed = 0, dealt, side = side_of(u), i, s, k, max_hp, power, broken = -1
     cdef Unit ghost
     cdef bint died
     if not t.alive or n <= 0:
@@ -164,7 +164,18 @@ cdef int deal_damage(State* st, Ctx* cx, int u, int n, int by_side, int src, bin
                 absorbed += k
                 n -= k
                 add_status(st, cx, u, s, -k)
+                if t.status[s] == 0:
+                    broken = s
     dealt = t.hp if t.hp < n else n
+    # statuses spent by the hit itself (a doubled attack spends its double): the hit is one
+    # that got past the `negate`s, whatever it dealt
+    if not pierce and (dealt > 0 or absorbed > 0):
+        for i in range(tb.n_damage_st):
+            s = tb.damage_st[i]
+            if tb.statuses[s].spend == SX_TAKEN and t.status[s] > 0:
+                add_status(st, cx, u, s, -1)
+            if tb.statuses[s].spend == SX_DEALT and 0 <= src < MAX_UNITS and st.units[src].status[s] > 0:
+                add_status(st, cx, src, s, -1)
     max_hp = t.max_hp
     power = unit_power(st, tb, u)
     ghost = t[0]
@@ -185,6 +196,8 @@ cdef int deal_damage(State* st, Ctx* cx, int u, int n, int by_side, int src, bin
         if died:
             task_progress(st, cx, by_side, G_KILLS, 1)
     # E19: the death first, then what took and what dealt the damage
+    if broken >= 0 and not died:
+        fire_event(st, cx, TR_SHIELD_BROKEN, side, u, absorbed, broken, max_hp, power, False)
     if died:
         cx.ghost = &ghost
         cx.ghost_u = u
@@ -915,12 +928,13 @@ cdef void _run_program(State* st, Ctx* cx, int prog, int side, int self_unit, in
                     kill |= not t.alive or t.uid != v      # gone, or its lane refilled
                 elif op == OP_HEAL:
                     heal_unit(st, cx, u, a, side)
-                elif op == OP_SHIELD:
-                    add_status(st, cx, u, STATUS_SHIELD, a)
-                elif op == OP_POISON:
-                    add_status(st, cx, u, STATUS_POISON, a)
-                elif op == OP_STATUS:
-                    add_status(st, cx, u, b, a)
+                elif op == OP_SHIELD or op == OP_POISON or op == OP_STATUS:
+                    v = STATUS_SHIELD if op == OP_SHIELD else (STATUS_POISON if op == OP_POISON else b)
+                    i = t.status[v]
+                    add_status(st, cx, u, v, a)
+                    if t.status[v] > i:
+                        fire_event(st, cx, TR_STATUS_APPLIED, side_of(u), u, t.status[v] - i, v,
+                                   t.max_hp, unit_power(st, tb, u), False)
                 elif op == OP_REMOVE_STATUS:
                     add_status(st, cx, u, b, -a)
                 else:

@@ -114,6 +114,7 @@ cdef class CompiledContent:
             sd.taken_pct = d["taken_pct"]
             sd.absorb = d["absorb"]
             sd.negate = d["negate"]
+            sd.spend = d.get("spend", 0)
             sd.keeps = d["keeps"]
             sd.trig_first, sd.trig_n = d.get("triggers", (0, 0))
             if sd.trig_n:
@@ -121,7 +122,7 @@ cdef class CompiledContent:
             if sd.power:
                 tb.power_st[tb.n_power_st] = i; tb.n_power_st += 1
             if (sd.dealt_add or sd.taken_add or sd.dealt_pct != 100 or sd.taken_pct != 100
-                    or sd.absorb or sd.negate):
+                    or sd.absorb or sd.negate or sd.spend):
                 tb.damage_st[tb.n_damage_st] = i; tb.n_damage_st += 1
             if sd.decay_at != ST_NEVER or sd.tick_at != ST_NEVER:
                 tb.timed_st[tb.n_timed_st] = i; tb.n_timed_st += 1

@@ -218,7 +218,9 @@ cdef enum:
     TR_DISCARDED = 15
     TR_EXILED = 16
     TR_TASK_COMPLETED = 17
-    N_TRIGGERS = 18
+    TR_STATUS_APPLIED = 18
+    TR_SHIELD_BROKEN = 19
+    N_TRIGGERS = 20
 
 # Whose event a trigger answers (`who`), from the listener's side
 cdef enum:
@@ -253,6 +255,12 @@ cdef enum:
     ST_NEVER = 0
     ST_TURN_START = 1
     ST_TURN_END = 2
+
+# When a status spends a stack by itself (`spend`)
+cdef enum:
+    SX_NEVER = 0
+    SX_DEALT = 1
+    SX_TAKEN = 2
 
 # How much a status loses when it decays (`decay.by`)
 cdef enum:

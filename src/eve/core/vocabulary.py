@@ -251,6 +251,9 @@ ENUMS: tuple[Enum, ...] = (
         ("discarded", "a card of the Rift went to the Abyss by an effect"),
         ("exiled", "a card went to the Void by an effect"),
         ("task_completed", "a side completed a World Task"),
+        ("status_applied", "an instruction gave a unit stacks of a status (`status` filters "
+         "which; `event.amount`: the stacks)"),
+        ("shield_broken", "a hit spent a unit's last stack of an absorbing status (shield)"),
     ], count="N_TRIGGERS", content=True),
     _enum("trigger_who", "Whose event a trigger answers (`who`), from the listener's side", "TW_", [
         ("any", "any unit or side"),
@@ -283,6 +286,11 @@ ENUMS: tuple[Enum, ...] = (
         ("never", "never"),
         ("turn_start", "at the Beginning of its owner's turn"),
         ("turn_end", "at the End of its owner's turn, after its turn-end triggers"),
+    ], content=True),
+    _enum("status_spend", "When a status spends a stack by itself (`spend`)", "SX_", [
+        ("never", "only by its decay or an instruction"),
+        ("dealt", "after each hit its unit deals (a doubled attack: Pen Nib)"),
+        ("taken", "after each hit its unit takes"),
     ], content=True),
     _enum("status_decay", "How much a status loses when it decays (`decay.by`)", "SD_", [
         ("one", "one stack"),
@@ -555,6 +563,8 @@ TEXT: Mapping[str, Mapping[str, str]] = MappingProxyType({key: MappingProxyType(
         "discarded": "whenever {who} {card} is discarded",
         "exiled": "whenever {who} {card} is exiled",
         "task_completed": "whenever {who} side completes a World Task",
+        "status_applied": "whenever {who} is given {status}",
+        "shield_broken": "whenever {who} loses its last {status}",
     },
     "trigger_who": {
         "any": "any unit",
@@ -587,6 +597,11 @@ TEXT: Mapping[str, Mapping[str, str]] = MappingProxyType({key: MappingProxyType(
         "never": "never",
         "turn_start": "at the start of its owner's turn",
         "turn_end": "at the end of its owner's turn",
+    },
+    "status_spend": {
+        "never": "spends no stack by itself",
+        "dealt": "loses one stack each time it deals damage",
+        "taken": "loses one stack each time it takes damage",
     },
     "status_decay": {
         "one": "loses one stack",

@@ -62,6 +62,7 @@ When = TypedDict("When", {
     "who": str,                    # any self ally foe (default self: its own, or its side's)
     "zone": str,                   # a card's zone it listens from (default: where it is in play)
     "card": str,                   # the kind of the event's card: character sortilege relic
+    "status": str,                 # status_applied, shield_broken: which status
     "if": str,                     # an expression that must hold ("event.amount >= 5")
     "once": str,                   # turn match: at most once a turn or a match
     "every": int,                  # 1..99: fire on every Nth event
@@ -131,6 +132,7 @@ class StatusData(TypedDict, total=False):
     taken_pct: int                 # x percent to damage it takes
     absorb: bool                   # soaks up damage, spending stacks (shield)
     negate: bool                   # prevents a whole hit, spending one stack
+    spend: str                     # never (default) dealt taken: a stack spent each hit
     keeps: list[str]               # statuses that do not decay while the unit has this one
     triggers: list[When]           # while a unit has a stack; no `once` or `every`
 

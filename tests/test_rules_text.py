@@ -530,3 +530,12 @@ def test_an_expression_amount_reads_in_words_with_the_plural_form():
     assert text.expression("count(rift) >= 2 and not target.poison", players="your",
                            target="target foe") == \
         "the number of cards in your Rift >= 2 and not target foe's poison"
+
+
+@pytest.mark.rule("N07")
+def test_a_moves_assignment_is_said_before_the_effect_that_reads_it(engine):
+    # a move's effect resolves after its own `set` (N07): the Wyrm's first Firebreath deals 3
+    text = engine.catalog.rules_text("core:wyrm_lair")
+    assert ("Main: first the Encounter's heat becomes the Encounter's heat + 1, then deal "
+            "(2 + the Encounter's heat) damage to the player's leader.") in text
+    assert "Then the Encounter's heat" not in text

@@ -1,5 +1,7 @@
-"""The built-in pack is worth playing (issue 3): enough distinct content, and every Encounter is
-winnable but never a sure win for the greedy policy with the default party (docs/balance.md)."""
+"""The built-in pack is worth playing (issue 3): enough distinct content, and each Encounter's
+greedy win rate with the default party stays in the band docs/balance.md gives it: the Ash
+Warband an introduction, the Wyrm's Lair the hardest (issue 14: MCTS at 1,000 iterations wins it
+40-80%, measured by benchmarks/strength.py, never in a test)."""
 from collections import Counter
 from collections.abc import Mapping
 from itertools import combinations
@@ -36,20 +38,39 @@ def _ops(entry):
     return {ins["op"] for prog in _programs(entry) for ins in prog}
 
 
-@pytest.mark.parametrize("enc", ["core:ash_warband", "core:hollow_court", "core:drowned_choir",
-                                 "core:midnight_throne"])
+# greedy win rate over seeds 0..999, default party: the band each Encounter must stay in
+BANDS = {
+    "core:ash_warband": (0.90, 1.00),
+    "core:hollow_court": (0.08, 0.35),
+    "core:drowned_choir": (0.15, 0.45),
+    "core:midnight_throne": (0.75, 0.98),
+    "core:wyrm_lair": (0.02, 0.15),
+}
+
+
+@pytest.mark.parametrize("enc", sorted(BANDS))
 def test_named_encounters_exist(engine, enc):
     assert enc in engine.catalog.encounters
 
 
-def test_every_encounter_is_winnable_and_none_is_a_sure_win(engine):
+def test_each_encounter_stays_in_its_band_and_the_lair_is_the_hardest(engine):
     heroes = [engine.hero_index(h) for h in engine.default_heroes()]
     table = {}
     for enc in engine.catalog.encounters:
         res = run_matches(engine.content, SEEDS, heroes, engine.encounter_index(enc), "greedy")
         table[enc] = sum(1 for outcome, _, _ in res if outcome == 1) / len(res)
+    assert set(table) == set(BANDS)
     for enc, rate in table.items():
-        assert 0.05 < rate < 0.95, f"{enc}: greedy win rate {rate:.1%} over seeds 0..999 ({table})"
+        lo, hi = BANDS[enc]
+        assert lo <= rate <= hi, f"{enc}: greedy win rate {rate:.1%} over seeds 0..999 ({table})"
+    assert min(table, key=table.get) == "core:wyrm_lair", table
+
+
+def test_the_hardest_encounter_uses_the_script_language(engine):
+    lair = engine.catalog.encounters["core:wyrm_lair"]
+    assert lair.get("vars") and len(lair.get("phases", [])) >= 2
+    picks = [m for ph in lair["phases"] for m in ph.get("script", []) if m.get("pick")]
+    assert picks and all(m.get("max_repeats") for m in picks)
 
 
 def test_default_party_and_first_encounter(engine):

@@ -387,12 +387,12 @@ EXPECTED = {
                         "damage to the Encounter's leader.",
     "core:aldric": "Hero, 16 hp, 3 power. Ambition 2, Morality -3. As leader: an Action Meter of "
                    "4; costs: play 2, deploy 2, activate 1, attack 0. Activate Battle Cry (once a "
-                   "turn, cost 1): give all your characters +1 power. Starting cards: 2 × Ember "
-                   "Squire, Ashen Duelist, War Banner, Cinder Rite, Riposte.",
+                   "turn, cost 1): give all your characters +1 power. Starting cards: Ember "
+                   "Squire, Sundering Blow, Ashen Duelist, War Banner, Cinder Rite, Riposte.",
     "core:thorne": "Hero, 13 hp, 2 power. Ambition 3, Morality -4. As leader: an Action Meter of "
                    "5; costs: play 2, deploy 2, activate 1, attack 0. Activate Hex (once a turn, "
                    "cost 1): give target foe 1 poison, then deal 1 damage to it. Starting cards: "
-                   "Hexed Marauder, Hex of Rot, Plague Censer, Carrion Crow, Hollow Stalker.",
+                   "Hexed Marauder, Hex of Rot, Plague Censer, Carrion Crow, Hollow Stalker, Catalyst.",
     "core:ash_chief": "Enemy hero, 32 hp, 8 power.",
     "core:shade": "Summoned character, 3 power, 1 hp. Swift.",
     "core:bloodletting": "World Task. The first side to deal 15 damage gets: deal 4 damage to the "
@@ -504,6 +504,8 @@ def test_the_intent_says_its_move(engine):
 def test_each_script_line_is_its_moves_words(engine):
     c = engine.catalog
     for enc in c.encounters:
+        if c.encounters[enc].get("phases"):
+            continue            # numbered per phase, indented under it (tests/rules/test_encounter_scripts.py)
         lines = [ln for ln in c.rules_text(enc).splitlines() if re.match(r"  \d+\. ", ln)]
         moves = c.script_moves(enc)
         assert len(lines) == len(moves)
@@ -554,3 +556,12 @@ def test_an_expression_amount_reads_in_words_with_the_plural_form():
     assert text.expression("count(rift) >= 2 and not target.poison", players="your",
                            target="target foe") == \
         "the number of cards in your Rift >= 2 and not target foe's poison"
+
+
+@pytest.mark.rule("N07")
+def test_a_moves_assignment_is_said_before_the_effect_that_reads_it(engine):
+    # a move's effect resolves after its own `set` (N07): the Wyrm's first Firebreath deals 3
+    text = engine.catalog.rules_text("core:wyrm_lair")
+    assert ("Main: first the Encounter's heat becomes the Encounter's heat + 1, then deal "
+            "(2 + the Encounter's heat) damage to the player's leader.") in text
+    assert "Then the Encounter's heat" not in text

@@ -594,8 +594,7 @@ def _script_lines(catalog: Catalog, script: Sequence[Mapping[str, Any]], path: s
 def _move_line(catalog: Catalog, move: int, branch: int | None) -> str:
     """A move's words, its assignments and its branch."""
     info = catalog.describe_move(move)
-    sets = _sets(info["script"])
-    line = info["text"] + (" " + _sentence(sets) if sets else "")
+    line = _with_sets(info["text"], info["script"])
     if branch is not None:
         alt = catalog.describe_move(branch)
         unless = info["script"]["unless"]
@@ -604,19 +603,33 @@ def _move_line(catalog: Catalog, move: int, branch: int | None) -> str:
         else:
             when = words("condition", unless["if"], arg=unless["arg"])
         phase = "" if alt["phase"] == info["phase"] else f" (in {words('phase', alt['phase'])})"
-        alt_sets = _sets(alt["script"])
-        line += " " + _sentence(f"instead, {when}: {_move_body(catalog, alt)}{phase}"
-                                + (f"; {alt_sets}" if alt_sets else ""))
+        body = _move_body(catalog, alt)
+        said = _assignments(alt["script"])
+        if said and alt["script"].get("move") != "wait":
+            body = f"first {said}, then {body}"
+        elif said:
+            body += f"; then {said}"
+        line += " " + _sentence(f"instead, {when}: {body}{phase}")
     return line
 
 
-def _sets(move: Mapping[str, Any]) -> str:
-    sets = move.get("set", {})
-    if not sets:
-        return ""
-    said = [f"the Encounter's {name} becomes {expression(str(v), **_ENC_FIELDS)}"
-            for name, v in sets.items()]
-    return "then " + " and ".join(said)
+def _assignments(move: Mapping[str, Any]) -> str:
+    """A move's `set`, in words ("" without one)."""
+    return " and ".join(f"the Encounter's {name} becomes {expression(str(v), **_ENC_FIELDS)}"
+                        for name, v in move.get("set", {}).items())
+
+
+def _with_sets(text: str, move: Mapping[str, Any]) -> str:
+    """A move's words with its assignments: a wait makes nothing, so they follow it; any other
+    move's effect resolves after its own `set` and reads the new values (rule N07), so they
+    come first."""
+    said = _assignments(move)
+    if not said:
+        return text
+    if move.get("move") == "wait":
+        return text + " " + _sentence("then " + said)
+    head, _, body = text.partition(": ")
+    return f"{head}: first {said}, then {body}"
 
 
 _WRITERS = {"hero": _hero, "enemy_hero": _enemy_hero, "card": _card, "unit": _summoned,

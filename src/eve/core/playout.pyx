@@ -29,6 +29,12 @@ from eve.core.interrupt import run_stoppable as _run_stoppable
 cdef enum:
     POLICY_RANDOM = 0
     POLICY_GREEDY = 1
+    # greedy's passes after an action to let it resolve: an attack and the Encounter's answer
+    # to it take two or three; the bound keeps a reaction loop from running on
+    SETTLE_PASSES = 8
+
+# values closer than this are a tie (the evaluation sums multiples of 0.1)
+cdef double TIE_EPS = 1e-6
 
 POLICIES = {"random": POLICY_RANDOM, "greedy": POLICY_GREEDY}
 
@@ -69,10 +75,9 @@ cdef int random_playout(State* st, Ctx* cx, uint64_t* rng, int max_decisions,
 
 
 cdef double _value(const State* st, const Tables* tb) noexcept nogil:
-    """A simple evaluation from the player's side: hp and board on both sides. Statuses count as
-    shield and poison always did here: the player's buffs for half a point a stack, the
-    Encounter's debuffs against the player (a known flaw of this baseline, kept until the
-    baselines are remade: greedy's results are a reference the balance tests read)."""
+    """A simple evaluation from the player's side: hp, power and board on both sides, and each
+    status counted for the side it helps: a buff (shield, Strength) for its holder, a debuff
+    (poison, Vulnerable) against its holder, so the Encounter's poison is the player's gain."""
     cdef double v = 0, good, bad
     cdef int u, s
     if st.outcome == OUT_WIN:
@@ -90,22 +95,51 @@ cdef double _value(const State* st, const Tables* tb) noexcept nogil:
             else:
                 bad += st.units[u].status[s]
         if u < UNITS_PER_SIDE:
-            v += st.units[u].hp + 0.5 * good + 1.5 * st.units[u].power
+            v += st.units[u].hp + 0.5 * good - bad + 1.5 * st.units[u].power
             if (u & 15) < CHAR_BASE:
                 v += 10.0
         else:
-            v -= 2.0 * st.units[u].hp + 1.5 * st.units[u].power + 2.0 * bad
+            v -= 2.0 * st.units[u].hp + 1.5 * st.units[u].power + 1.5 * good - 1.5 * bad
             if (u & 15) < CHAR_BASE:
                 v -= 15.0
     v += 0.8 * st.zones[Z_LATTICE].n + 0.3 * st.zones[Z_RIFT].n
     return v
 
 
+cdef inline bint _passes(int32_t a) noexcept nogil:
+    """Whether an action code passes priority or ends a phase (the kind is its top byte)."""
+    cdef int kind = (a >> 24) & 255
+    return kind == A_PASS or kind == A_END_PHASE
+
+
+cdef void _settle(State* st, Ctx* cx, int32_t* buf) noexcept nogil:
+    """Pass while the Stack is open, at most SETTLE_PASSES times, so that an action is scored by
+    its result rather than by the response window it opens (where it sits unresolved)."""
+    cdef int k = 0, i, n
+    while k < SETTLE_PASSES:
+        k += 1
+        if st.outcome != OUT_NONE or st.n_stack == 0:
+            return
+        n = legal_actions(st, cx, buf)
+        i = 0
+        while i < n and (buf[i] >> 24) & 255 != A_PASS:
+            i += 1
+        if i == n:
+            return
+        apply_action(st, cx, buf[i])
+
+
 cdef int32_t greedy_choice(State* st, Ctx* cx, uint64_t* rng) noexcept nogil:
-    """One-ply lookahead: the legal action whose result evaluates best (ties: the first)."""
+    """One-ply lookahead: the legal action whose result, once the Stack it opens has resolved
+    (`_settle`), evaluates best. Ties: passing or ending the phase when that is among them
+    (an action that gains nothing still spends the Action Meter, a charge or a card), else the
+    first listed (a deploy into the lowest lane). Measured against the alternatives (docs/
+    balance.md): a random pick among the tied actions, or any action before ending the phase,
+    both lose far more often; `rng` stays for a policy that draws."""
     cdef int32_t buf[MAX_ACTIONS]
+    cdef int32_t scratch[MAX_ACTIONS]
     cdef State tmp
-    cdef int n, i, best = 0
+    cdef int n, i, first = -1, rest = -1
     cdef double v, bv = -1e18
     cdef Event* ev = cx.ev
     n = legal_actions(st, cx, buf)
@@ -115,12 +149,20 @@ cdef int32_t greedy_choice(State* st, Ctx* cx, uint64_t* rng) noexcept nogil:
     for i in range(n):
         memcpy(&tmp, st, sizeof(State))
         apply_action(&tmp, cx, buf[i])
+        _settle(&tmp, cx, scratch)
         v = _value(&tmp, cx.tb)
-        if v > bv:
+        if v > bv + TIE_EPS:
             bv = v
-            best = i
+            first = -1
+            rest = -1
+        if v > bv - TIE_EPS:
+            if _passes(buf[i]):
+                if rest < 0:
+                    rest = buf[i]
+            elif first < 0:
+                first = buf[i]
     cx.ev = ev
-    return buf[best]
+    return rest if rest >= 0 else first
 
 
 cdef int play_policy(State* st, Ctx* cx, int policy, uint64_t* rng, int cap, int32_t* rec,

@@ -624,3 +624,23 @@ def test_L014_and_L005_look_into_phases_and_picks():
         {"when": "round > 2", "script": alternating}, {"script": alternating}]}) != []
     assert found("EVE-L014", encounter={"initiative": 3, "phases": [
         {"when": "round > 2", "script": [hit, hit, hit]}, {"script": alternating}]}) == []
+
+
+def test_L024_a_status_nothing_gives():
+    pack = DataPack("sx", "1", requires=["core"], statuses={
+        "given": {"polarity": "debuff", "taken_add": 1}, "orphan": {"polarity": "buff", "power": 1},
+        "kept": {"polarity": "buff", "max": 1, "keeps": ["given"]}},
+        cards={"c": {"kind": "sortilege", "charges": 1, "ability": {"target": "foe", "effect": [
+            {"op": "status", "status": "given"}, {"op": "status", "status": "kept", "to": "own_leader"}]}}})
+    found = {f.item for f in lint([eve_content, pack], packs=["sx"]).findings if f.code == "EVE-L024"}
+    assert found == {"sx:orphan"}
+
+
+def test_L025_a_status_that_does_nothing():
+    pack = DataPack("sy", "1", requires=["core"], statuses={
+        "idle": {"polarity": "buff"}, "pct": {"polarity": "buff", "dealt_pct": 150},
+        "ticker": {"polarity": "buff", "tick": {"at": "turn_end", "effect": [{"op": "draw"}]}}},
+        cards={"c": {"kind": "sortilege", "charges": 1, "ability": {"target": "ally", "effect": [
+            {"op": "status", "status": s} for s in ("idle", "pct", "ticker")]}}})
+    found = {f.item for f in lint([eve_content, pack], packs=["sy"]).findings if f.code == "EVE-L025"}
+    assert found == {"sy:idle"}

@@ -128,6 +128,13 @@ CHECKS: tuple[Check, ...] = (
           "An Encounter's variable (`vars`) that no expression of its own reads (`var.NAME` in "
           "a branch's `cond`, a phase's `when`, an amount or a `set`): its value changes "
           "nothing (rule N07)."),
+    Check("EVE-L024", WARNING, "status nothing gives",
+          "A status of the pack that no instruction (`status`, or `keeps`) and no other status "
+          "names: no unit ever holds it (rule E18)."),
+    Check("EVE-L025", WARNING, "status that does nothing",
+          "A status with no modifier (`power`, `dealt_add`, `taken_add`, `dealt_pct`, `taken_pct`, "
+          "`absorb`, `negate`), no `tick`, no `keeps` and no `triggers`: its stacks change "
+          "nothing but what expressions read (rule E18)."),
 )
 
 
@@ -671,6 +678,27 @@ class _Linter:
                             "a Relic with no trigger and no ally_power does nothing in the Lattice",
                             "give it a trigger or an ally_power")
 
+    def check_statuses(self) -> None:
+        given = {str(ins.get("status")) for op in ("status", "remove_status")
+                 for _, ins in self.ops.get(op, ())}
+        for st in self.each("status"):
+            local = st.id.split(":", 1)[1]
+            named = {st.id, local}
+            keeps = {str(k) for other in self.each("status") for k in _seq(other.data.get("keeps"))}
+            d = st.data
+            if not (named & given) and not (named & keeps):
+                self.report("EVE-L024", st, self.base(st), "no instruction gives this status: "
+                            "no unit ever holds it", "give it with {op = \"status\", status = "
+                            f"\"{local}\"}}, or remove it")
+            acts = any(d.get(k) for k in ("power", "dealt_add", "taken_add", "absorb", "negate",
+                                          "tick", "keeps", "triggers"))
+            acts |= any(_int(d.get(k), 100) != 100 for k in ("dealt_pct", "taken_pct"))
+            if not acts:
+                self.report("EVE-L025", st, self.base(st), "this status modifies nothing, ticks "
+                            "never and has no trigger: its stacks only count",
+                            "give it a modifier, a tick or a trigger (or read it in expressions "
+                            "on purpose)")
+
     def check_units(self) -> None:
         for u in self.each("unit"):
             base = self.base(u)
@@ -923,6 +951,7 @@ class _Linter:
         self.check_tasks()
         self.check_encounters()
         self.check_programs()
+        self.check_statuses()
         # by pack (load order), kind, item (registration order); an item's findings in the
         # order the checks made them
         packs = {name: i for i, name in enumerate(self.engine.registry.packs)}

@@ -75,8 +75,68 @@ DESIGNS = [
            note="every foe takes 1, then the target 3 more: the same total, but two hits on the "
            "target (a Divine Shield stops only the first)",
            cards={"swipe": spell([dmg(1, "all_foes"), dmg(3)], "foe")}),
-    needs("loot_hoarder", H + "Loot Hoarder", "A 2/1 that draws a card when it dies.",
-          "triggers: on its own death (deathrattle)"),
+    Design("loot_hoarder", H + "Loot Hoarder", "A 2/1 that draws a card when it dies.", "exact",
+           cards={"loot_hoarder": character(2, 1, triggers=[{"on": "dies", "effect": [draw(1)]}])}),
+    Design("acolyte_of_pain", H + "Acolyte of Pain",
+           "A 1/3 that draws a card whenever it takes damage.", "compromise",
+           note="a unit that dies of the damage hears its death, not the damage, so lethal "
+           "damage is a second trigger on its death: any death draws, a destroy too",
+           cards={"acolyte_of_pain": character(1, 3, triggers=[
+               {"on": on, "effect": [draw(1)]} for on in ("damage_taken", "dies")])}),
+    Design("gurubashi_berserker", H + "Gurubashi Berserker",
+           "A 2/7 that gains 3 attack whenever it takes damage.", "exact",
+           cards={"gurubashi_berserker": character(2, 7, triggers=[
+               {"on": "damage_taken", "effect": [{"op": "buff", "to": "self", "n": 3}]}])}),
+    Design("knife_juggler", H + "Knife Juggler",
+           "A 2/2: after you summon another minion, 1 damage to a random enemy.", "compromise",
+           note="the knife always hits the foe's leader: no selector picks a random foe",
+           cards={"knife_juggler": character(2, 2, triggers=[
+               {"on": "summoned", "who": "ally", "effect": [dmg(1, "foe_leader")]}])}),
+    Design("wild_pyromancer", H + "Wild Pyromancer",
+           "A 3/2: after you cast a spell, 1 damage to every minion.", "compromise",
+           note="it fires as the spell is played, before the spell resolves (played triggers "
+           "run with the card waiting on the Stack), not after",
+           cards={"wild_pyromancer": character(3, 2, triggers=[
+               {"on": "card_played", "card": "sortilege",
+                "effect": [dmg(1, "all_foe_characters"), dmg(1, "all_ally_characters")]}])}),
+    Design("cult_master", H + "Cult Master",
+           "A 4/2: whenever one of your other minions dies, draw a card.", "compromise",
+           note="a hero of yours falling draws too: a death event does not say whether the unit "
+           "was a hero or a character",
+           cards={"cult_master": character(4, 2, triggers=[
+               {"on": "dies", "who": "ally", "effect": [draw(1)]}])}),
+    Design("mana_wyrm", H + "Mana Wyrm", "A 1/3 that gains 1 attack whenever you cast a spell.",
+           "exact", cards={"mana_wyrm": character(1, 3, triggers=[
+               {"on": "card_played", "card": "sortilege",
+                "effect": [{"op": "buff", "to": "self", "n": 1}]}])}),
+    Design("leper_gnome", H + "Leper Gnome", "A 1/1 that deals 2 damage to the enemy hero when "
+           "it dies.", "exact", cards={"leper_gnome": character(1, 1, triggers=[
+               {"on": "dies", "effect": [dmg(2, "foe_leader")]}])}),
+    Design("doomsayer", H + "Doomsayer", "A 0/7: at the start of your turn, destroy every minion.",
+           "exact", cards={"doomsayer": character(0, 7, triggers=[
+               {"on": "turn_start", "effect": [{**KILL, "to": to} for to in
+                                               ("all_foe_characters", "all_ally_characters")]}])}),
+    Design("imp_master", H + "Imp Master",
+           "A 1/5: at the end of your turn, it deals 1 damage to itself and summons a 1/1 Imp.",
+           "exact", units={"imp": {"kind": "unit", "name": "Imp", "power": 1, "hp": 1}},
+           cards={"imp_master": character(1, 5, triggers=[
+               {"on": "turn_end", "effect": [dmg(1, "self"),
+                                             {"op": "summon", "unit": "imp"}]}])}),
+    Design("harvest_golem", H + "Harvest Golem", "A 2/3 that leaves a 2/1 Damaged Golem when it "
+           "dies.", "exact",
+           units={"damaged_golem": {"kind": "unit", "name": "Damaged Golem", "power": 2, "hp": 1}},
+           cards={"harvest_golem": character(2, 3, triggers=[
+               {"on": "dies", "effect": [{"op": "summon", "unit": "damaged_golem"}]}])}),
+    Design("soul_of_the_forest", H + "Soul of the Forest",
+           "Your minions gain: when it dies, summon a 2/2 Treant.", "exact",
+           units={"treant": {"kind": "unit", "name": "Treant", "power": 2, "hp": 2}},
+           statuses={"forest_soul": {"name": "Soul of the Forest", "polarity": "buff", "max": 1,
+                                     "triggers": [{"on": "dies", "effect": [
+                                         {"op": "summon", "unit": "treant"}]}]}},
+           cards={"soul_of_the_forest": spell([status("forest_soul", 1, "all_ally_characters")])}),
+    needs("blood_imp", H + "Blood Imp",
+          "At the end of your turn, another random friendly minion gets +1 health.",
+          "a max-hp modifier and a random ally selector (the end of the turn is a trigger now)"),
     needs("taunt", H + "Taunt", "Enemies must attack this minion first.",
           "keywords: a taunt that constrains the Encounter's attack lanes and targets"),
     needs("elven_archer", H + "Elven Archer", "A 1/1 that deals 1 damage to a chosen target on arrival.",

@@ -6,6 +6,10 @@ from .design import KILL, Design, character, dmg, draw, needs, spell, status
 
 M = "Magic: the Gathering: "
 EVERY_CHARACTER = ("all_foe_characters", "all_ally_characters")
+HEAL_ONE = {"op": "heal", "to": "own_leader", "n": 1}
+# losing life: damage that nothing prevents
+LOSE_ONE = {"op": "damage", "to": "own_leader", "n": 1, "pierce": True}
+DRAIN = [{"op": "damage", "to": "foe_leader", "n": 1, "pierce": True}, HEAL_ONE]
 
 DESIGNS = [
     Design("lightning_bolt", M + "Lightning Bolt", "Deal 3 damage to any target.", "exact",
@@ -85,5 +89,37 @@ DESIGNS = [
     needs("unsummon", M + "Unsummon", "Return a creature to its owner's hand.",
           "a put of a character on the Wastes back to the Rift"),
     needs("ajanis_pridemate", M + "Ajani's Pridemate", "Grows a +1/+1 counter whenever you gain life.",
-          "triggers: healing received; counters on a character"),
+          "triggers: no event for healing received; a max-hp modifier for the counter"),
+    Design("soul_warden", M + "Soul Warden",
+           "A 1/1: whenever another creature enters the battlefield, you gain 1 life.", "exact",
+           cards={"soul_warden": character(1, 1, triggers=[
+               {"on": "summoned", "who": who, "effect": [HEAL_ONE]} for who in ("ally", "foe")])}),
+    Design("blood_artist", M + "Blood Artist",
+           "A 0/1: whenever it or another creature dies, the opponent loses 1 life and you gain "
+           "1.", "compromise",
+           note="a hero falling counts too (a death event does not say whether the unit was a "
+           "hero); the life is always the foe leader's, not a chosen player's",
+           cards={"blood_artist": character(0, 1, triggers=[
+               {"on": "dies", "who": "any", "effect": DRAIN}])}),
+    Design("zulaport_cutthroat", M + "Zulaport Cutthroat",
+           "A 1/1: whenever it or another creature you control dies, the opponent loses 1 life "
+           "and you gain 1.", "compromise",
+           note="a hero of yours falling counts too: a death event does not say whether the "
+           "unit was a hero",
+           cards={"zulaport_cutthroat": character(1, 1, triggers=[
+               {"on": "dies", "who": who, "effect": DRAIN} for who in ("self", "ally")])}),
+    Design("guttersnipe", M + "Guttersnipe",
+           "A 2/2: whenever you cast an instant or sorcery, 2 damage to each opponent.", "exact",
+           cards={"guttersnipe": character(2, 2, triggers=[
+               {"on": "card_played", "card": "sortilege", "effect": [dmg(2, "foe_leader")]}])}),
+    Design("young_pyromancer", M + "Young Pyromancer",
+           "A 2/1: whenever you cast an instant or sorcery, create a 1/1 Elemental.", "exact",
+           units={"elemental": {"kind": "unit", "name": "Elemental", "power": 1, "hp": 1}},
+           cards={"young_pyromancer": character(2, 1, triggers=[
+               {"on": "card_played", "card": "sortilege",
+                "effect": [{"op": "summon", "unit": "elemental"}]}])}),
+    Design("phyrexian_arena", M + "Phyrexian Arena",
+           "An enchantment: at the start of your turn, draw a card and lose 1 life.", "exact",
+           cards={"phyrexian_arena": {"kind": "relic", "triggers": [
+               {"on": "turn_start", "effect": [draw(1), LOSE_ONE]}]}}),
 ]

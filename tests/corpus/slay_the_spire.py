@@ -4,6 +4,8 @@ from __future__ import annotations
 from .design import KILL, Design, block, dmg, draw, needs, power, spell, status
 
 S = "Slay the Spire: "
+POWER_EXILED = ("the corpus's Powers leave the match for the Void, so each Power played counts as "
+                "a card exhausted, this one included")
 
 
 def _poke(n: int, **extra: object) -> dict[str, object]:
@@ -167,11 +169,13 @@ DESIGNS = [
                    {"move": "effect", "target": "foe_leader", "set": {"awake": 1},
                     "effect": [{"op": "remove_status", "status": "strength", "n": 1}]}]}]}}),
     Design("transient", S + "Transient",
-           "Hits for 30, then 10 more each turn, and fades away after 5 turns.", "compromise",
-           note="no Shifting (losing hp would lower its damage that turn): it needs a trigger on "
-           "damage taken",
+           "Hits for 30, then 10 more each turn, and fades away after 5 turns; whatever hp it "
+           "loses, it deals that much less until the end of its turn.", "exact",
            units={"transient_body": {"kind": "enemy_hero", "name": "Transient", "max_hp": 999,
-                                     "power": 0}},
+                                     "power": 0, "triggers": [
+               {"on": "damage_taken", "effect": [status("shifting", "event.amount", "self")]}]}},
+           statuses={"shifting": {"name": "Shifting", "polarity": "debuff", "dealt_add": -1,
+                                  "decay": {"at": "turn_end", "by": "all"}}},
            encounters={"transient": {"roster": ["transient_body"], "initiative": 1,
                                      "vars": {"turns": 0}, "phases": [
                {"name": "faded", "when": "var.turns >= 5", "script": [
@@ -213,31 +217,125 @@ DESIGNS = [
                {**_poke(10), "weight": 40},
                {"move": "effect", "target": "foe_leader", "weight": 30,
                 "effect": [status("core:weak", 1)]}]}]}}),
-    needs("corpse_explosion", S + "Corpse Explosion",
-          "6 Poison; when that enemy dies, its max hp as damage to all the others.",
-          "triggers: a status that fires when its holder dies, with the dying unit's max hp as "
-          "payload"),
-    needs("feel_no_pain", S + "Feel No Pain", "A Power: gain 3 Block whenever a card is exhausted.",
-          "triggers: card exiled"),
+    Design("corpse_explosion", S + "Corpse Explosion",
+           "6 Poison; when that enemy dies, its max hp as damage to all the others.", "exact",
+           cards={"corpse_explosion": spell([{"op": "poison", "n": 6}, status("corpse", 1)], "foe")},
+           statuses={"corpse": {"name": "Corpse Explosion", "polarity": "debuff", "max": 1,
+                                "triggers": [{"on": "dies", "effect": [
+                                    dmg("event.max_hp", "all_foes")]}]}}),
+    Design("feel_no_pain", S + "Feel No Pain", "A Power: gain 3 Block whenever a card is exhausted.",
+           "compromise", note=POWER_EXILED, cards={"feel_no_pain": power("no_pain")},
+           statuses={"no_pain": {"name": "Feel No Pain", "polarity": "buff", "triggers": [
+               {"on": "exiled", "effect": [{"op": "shield", "to": "self",
+                                            "n": "3 * self.no_pain"}]}]}}),
     needs("kunai", S + "Kunai", "A relic: every third attack in a turn gives 1 Dexterity.",
-          "triggers with a count (every Nth attack a turn); a Dexterity status needs a block "
-          "modifier"),
-    needs("pen_nib", S + "Pen Nib", "A relic: every tenth attack deals double damage.",
-          "triggers with a count (every Nth attack) and a one-hit modifier"),
+          "a Dexterity status needs a modifier of the Block cards give (the count of every "
+          "third card a turn is a trigger now: see Shuriken)"),
+    Design("shuriken", S + "Shuriken", "A relic: every third attack in a turn gives 1 Strength.",
+           "compromise", note="every third Sortilege played counts, skills too: the corpus's "
+           "cards have no Attack type to filter on",
+           cards={"shuriken": {"kind": "relic", "triggers": [
+               {"on": "card_played", "card": "sortilege", "every": 3, "per": "turn",
+                "effect": [status("strength", 1, "own_leader")]}]}}),
+    Design("pen_nib", S + "Pen Nib", "A relic: every tenth attack deals double damage.",
+           "compromise", note="every tenth Sortilege played counts, skills too (no Attack type), "
+           "and only its first hit is doubled (a Twin Strike's second hit is not)",
+           cards={"pen_nib": {"kind": "relic", "triggers": [
+               {"on": "card_played", "card": "sortilege", "every": 10,
+                "effect": [status("inked", 1, "own_leader")]}]}},
+           statuses={"inked": {"name": "Pen Nib", "polarity": "buff", "max": 1, "dealt_pct": 200,
+                               "triggers": [{"on": "damage_dealt", "effect": [
+                                   {"op": "remove_status", "status": "inked", "to": "self",
+                                    "n": 1}]}]}}),
+    Design("a_thousand_cuts", S + "A Thousand Cuts",
+           "A Power: whenever you play a card, 1 damage to every enemy.", "exact",
+           cards={"a_thousand_cuts": power("cuts")},
+           statuses={"cuts": {"name": "A Thousand Cuts", "polarity": "buff", "triggers": [
+               {"on": "card_played", "effect": [dmg("self.cuts", "all_foes")]}]}}),
+    Design("after_image", S + "After Image", "A Power: whenever you play a card, gain 1 Block.",
+           "exact", cards={"after_image": power("mirage")},
+           statuses={"mirage": {"name": "After Image", "polarity": "buff", "triggers": [
+               {"on": "card_played", "effect": [{"op": "shield", "to": "self",
+                                                 "n": "self.mirage"}]}]}}),
+    Design("dark_embrace", S + "Dark Embrace", "A Power: whenever a card is exhausted, draw 1.",
+           "compromise", note=POWER_EXILED, cards={"dark_embrace": power("embrace")},
+           statuses={"embrace": {"name": "Dark Embrace", "polarity": "buff", "triggers": [
+               {"on": "exiled", "effect": [{"op": "draw", "n": "self.embrace"}]}]}}),
+    Design("rupture", S + "Rupture",
+           "A Power: whenever you lose hp from a card, gain 1 Strength.", "compromise",
+           note="any hp you lose counts, an enemy's hits and poison too: a damage event has no "
+           "source to test",
+           cards={"rupture": power("ruptured")},
+           statuses={"ruptured": {"name": "Rupture", "polarity": "buff", "triggers": [
+               {"on": "damage_taken", "if": "event.amount > 0",
+                "effect": [status("strength", "self.ruptured", "self")]}]}}),
+    Design("flame_barrier", S + "Flame Barrier",
+           "Gain 12 Block; until your next turn, whoever attacks you takes 4 damage.",
+           "compromise", note="it answers every attack a foe declares, at a character of yours "
+           "too, and not the damage an Encounter's effect move deals",
+           cards={"flame_barrier": spell([block(12), status("flames", 4, "own_leader")])},
+           statuses={"flames": {"name": "Flame Barrier", "polarity": "buff",
+                                       "decay": {"at": "turn_start", "by": "all"}, "triggers": [
+               {"on": "attack", "who": "foe", "effect": [dmg("self.flames")]}]}}),
+    Design("centennial_puzzle", S + "Centennial Puzzle",
+           "A relic: the first time you lose hp in a combat, draw 3.", "exact",
+           cards={"centennial_puzzle": {"kind": "relic", "triggers": [
+               {"on": "ally_hero_damaged", "once": "match", "effect": [draw(3)]}]}}),
+    Design("vajra", S + "Vajra", "A relic: start each combat with 1 Strength.", "compromise",
+           note="a Relic card in the deck that fires at the match's start from the Archive or "
+           "the opening hand, where it stays: eve's Relics are cards, not run-long items",
+           cards={"vajra": {"kind": "relic", "triggers": [
+               {"on": "match_start", "zone": z, "effect": [status("strength", 1, "own_leader")]}
+               for z in ("archive", "rift")]}}),
+    Design("louse", S + "Red Louse",
+           "Curls up for 7 Block the first time it is hurt; bites for 6, or grows 3 Strength.",
+           "compromise", note="its bite is 6 and its Curl Up 7 (the original draws each from a "
+           "range); it never grows twice in a row, the rest by weight",
+           units={"louse_body": {"kind": "enemy_hero", "name": "Red Louse", "max_hp": 12,
+                                 "power": 0, "triggers": [
+               {"on": "damage_taken", "once": "match",
+                "effect": [{"op": "shield", "to": "self", "n": 7}]}]}},
+           encounters={"louse": {"roster": ["louse_body"], "initiative": 1, "script": [
+               {"pick": [{**_poke(6), "weight": 75},
+                         {"move": "effect", "target": "own_leader", "weight": 25,
+                          "max_repeats": 1,
+                          "effect": [status("strength", 3, "own_leader")]}]}]}}),
     needs("armaments", S + "Armaments", "Gain 5 Block and upgrade a card in your hand.",
           "choices during resolution, and card upgrades"),
     needs("whirlwind", S + "Whirlwind", "Spend all energy: 5 damage to every enemy that many times.",
           "never (seed 002: effects never read the Action Meter)"),
     needs("perfected_strike", S + "Perfected Strike", "6 damage, +2 for each Strike you own.",
           "counts of cards by name or tag"),
-    needs("reaper", S + "Reaper", "Damage every enemy; heal the unblocked damage.",
-          "the damage dealt as an amount (event payload)"),
+    Design("reaper", S + "Reaper", "Damage every enemy for 4; heal the unblocked damage.",
+           "exact", cards={"reaper": spell([dmg(4, "all_foes")], exhaust=True, triggers=[
+               {"on": "damage_dealt", "effect": [{"op": "heal", "to": "own_leader",
+                                                  "n": "event.amount"}]}])}),
     needs("juggernaut", S + "Juggernaut", "A Power: gaining Block hits a random enemy for 5.",
-          "triggers: shield gained; a random foe selector"),
-    needs("gremlin_nob", S + "Gremlin Nob", "Gains Strength whenever the player plays a skill.",
-          "triggers: card played by kind, on an Encounter"),
-    needs("bronze_scales", S + "Bronze Scales", "A relic: attackers take 3 damage.",
-          "triggers: damage taken from an attack, with its source"),
+          "triggers: no event for shield gained; a random foe selector"),
+    Design("gremlin_nob", S + "Gremlin Nob",
+           "Bellows first (from then on it gains 2 Strength whenever the player plays a skill), "
+           "then rushes for 14 or skull-bashes for 6 and 2 Vulnerable.", "compromise",
+           note="every Sortilege the player plays enrages it, attacks too: the corpus's cards have "
+           "no Skill type; it never rushes three times in a row, and picks by weight",
+           units={"gremlin_nob_body": {"kind": "enemy_hero", "name": "Gremlin Nob", "max_hp": 84,
+                                       "power": 0}},
+           statuses={"enrage": {"name": "Enrage", "polarity": "buff", "triggers": [
+               {"on": "card_played", "who": "foe", "card": "sortilege",
+                "effect": [status("strength", "2 * self.enrage", "self")]}]}},
+           encounters={"gremlin_nob": {"roster": ["gremlin_nob_body"], "initiative": 1,
+                                       "vars": {"bellowed": 0}, "phases": [
+               {"name": "bellow", "when": "var.bellowed == 0", "script": [
+                   {"move": "effect", "target": "own_leader", "set": {"bellowed": 1},
+                    "effect": [status("enrage", 1, "own_leader")]}]},
+               {"name": "rampage", "script": [{"pick": [
+                   {**_poke(14), "weight": 67, "max_repeats": 2},
+                   {"move": "effect", "target": "foe_leader", "weight": 33,
+                    "effect": [dmg(6), status("core:vulnerable", 2)]}]}]}]}}),
+    Design("bronze_scales", S + "Bronze Scales", "A relic: attackers take 3 damage.", "compromise",
+           note="it answers every attack a foe declares, at a character of yours too, and not the "
+           "damage an Encounter's effect move deals (eve's attacks are combat attacks)",
+           cards={"bronze_scales": {"kind": "relic", "triggers": [
+               {"on": "attack", "who": "foe", "effect": [dmg(3)]}]}}),
     needs("burning_blood", S + "Burning Blood", "A relic: heal 6 when a combat is won.",
-          "triggers: match end"),
+          "triggers: no match end event"),
 ]

@@ -5,6 +5,9 @@ from .design import KILL, Design, character, dmg, draw, needs, spell, status
 
 H = "Hearthstone: "
 HEAL = "heal"
+# a Grim Patron that lives through damage calls another, which does the same
+PATRON = {"on": "damage_taken", "if": "event.hp > 0",
+          "effect": [{"op": "summon", "unit": "grim_patron_unit"}]}
 
 DESIGNS = [
     Design("fireball", H + "Fireball", "Deal 6 damage to any character.", "exact",
@@ -134,6 +137,53 @@ DESIGNS = [
                                      "triggers": [{"on": "dies", "effect": [
                                          {"op": "summon", "unit": "treant"}]}]}},
            cards={"soul_of_the_forest": spell([status("forest_soul", 1, "all_ally_characters")])}),
+    Design("cairne_bloodhoof", H + "Cairne Bloodhoof", "A 4/5 that leaves a 4/5 Baine when it "
+           "dies.", "exact",
+           units={"baine": {"kind": "unit", "name": "Baine Bloodhoof", "power": 4, "hp": 5}},
+           cards={"cairne_bloodhoof": character(4, 5, triggers=[
+               {"on": "dies", "effect": [{"op": "summon", "unit": "baine"}]}])}),
+    Design("haunted_creeper", H + "Haunted Creeper", "A 1/2 that leaves two 1/1 Spiders when it "
+           "dies.", "exact",
+           units={"spectral_spider": {"kind": "unit", "name": "Spectral Spider", "power": 1,
+                                      "hp": 1}},
+           cards={"haunted_creeper": character(1, 2, triggers=[
+               {"on": "dies", "effect": [{"op": "summon", "unit": "spectral_spider", "n": 2}]}])}),
+    Design("nerubian_egg", H + "Nerubian Egg", "A 0/2 that hatches a 4/4 Nerubian when it dies.",
+           "exact", units={"nerubian": {"kind": "unit", "name": "Nerubian", "power": 4, "hp": 4}},
+           cards={"nerubian_egg": character(0, 2, triggers=[
+               {"on": "dies", "effect": [{"op": "summon", "unit": "nerubian"}]}])}),
+    Design("gadgetzan_auctioneer", H + "Gadgetzan Auctioneer",
+           "A 4/4: whenever you cast a spell, draw a card.", "exact",
+           cards={"gadgetzan_auctioneer": character(4, 4, triggers=[
+               {"on": "card_played", "card": "sortilege", "effect": [draw(1)]}])}),
+    Design("archmage_antonidas", H + "Archmage Antonidas",
+           "A 5/7: whenever you cast a spell, put a Fireball into your hand.", "exact",
+           cards={"archmage_antonidas": character(5, 7, triggers=[
+               {"on": "card_played", "card": "sortilege",
+                "effect": [{"op": "create", "card": "fireball", "into": "rift"}]}])}),
+    Design("imp_gang_boss", H + "Imp Gang Boss",
+           "A 2/4: whenever it takes damage, summon a 1/1 Imp.", "exact",
+           cards={"imp_gang_boss": character(2, 4, triggers=[
+               {"on": "damage_taken", "effect": [{"op": "summon", "unit": "imp"}]}])}),
+    Design("grim_patron", H + "Grim Patron",
+           "A 3/3: whenever it survives damage, summon another Grim Patron.", "exact",
+           units={"grim_patron_unit": {"kind": "unit", "name": "Grim Patron", "power": 3, "hp": 3,
+                                       "triggers": [PATRON]}},
+           cards={"grim_patron": character(3, 3, triggers=[PATRON])}),
+    Design("frothing_berserker", H + "Frothing Berserker",
+           "A 2/4: whenever a minion takes damage, it gains 1 attack.", "compromise",
+           note="a hero taking damage counts too: a damage event does not say whether the unit "
+           "is a hero or a character",
+           cards={"frothing_berserker": character(2, 4, triggers=[
+               {"on": "damage_taken", "who": "any",
+                "effect": [{"op": "buff", "to": "self", "n": 1}]}])}),
+    Design("flesheating_ghoul", H + "Flesheating Ghoul",
+           "A 2/3: whenever a minion dies, it gains 1 attack.", "compromise",
+           note="a hero falling counts too: a death event does not say whether the unit was a "
+           "hero or a character",
+           cards={"flesheating_ghoul": character(2, 3, triggers=[
+               {"on": "dies", "who": who, "effect": [{"op": "buff", "to": "self", "n": 1}]}
+               for who in ("ally", "foe")])}),
     needs("blood_imp", H + "Blood Imp",
           "At the end of your turn, another random friendly minion gets +1 health.",
           "a max-hp modifier and a random ally selector (the end of the turn is a trigger now)"),

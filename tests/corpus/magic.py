@@ -122,4 +122,32 @@ DESIGNS = [
            "An enchantment: at the start of your turn, draw a card and lose 1 life.", "exact",
            cards={"phyrexian_arena": {"kind": "relic", "triggers": [
                {"on": "turn_start", "effect": [draw(1), LOSE_ONE]}]}}),
+    Design("impact_tremors", M + "Impact Tremors",
+           "An enchantment: whenever a creature enters under your control, 1 damage to each "
+           "opponent.", "exact",
+           cards={"impact_tremors": {"kind": "relic", "triggers": [
+               {"on": "summoned", "effect": [dmg(1, "foe_leader")]}]}}),
+    Design("ajanis_sunstriker", M + "Ajani's Sunstriker", "A 2/2 with lifelink.", "exact",
+           cards={"ajanis_sunstriker": character(2, 2, triggers=[
+               {"on": "damage_dealt", "effect": [{"op": "heal", "to": "own_leader",
+                                                  "n": "event.amount"}]}])}),
+    Design("ball_lightning", M + "Ball Lightning",
+           "A 6/1 with trample and haste, sacrificed at the end of the turn.", "compromise",
+           note="no trample: eve's attacks have no excess damage to carry over",
+           cards={"ball_lightning": character(6, 1, keywords=["swift"], triggers=[
+               {"on": "turn_end", "effect": [{**KILL, "to": "self"}]}])}),
+    Design("warstorm_surge", M + "Warstorm Surge",
+           "An enchantment: whenever a creature enters under your control, it deals damage equal "
+           "to its power to any target.", "compromise",
+           note="the damage goes to the foe's leader, dealt by your leader: a trigger has no "
+           "chosen target, and its source is the listener",
+           cards={"warstorm_surge": {"kind": "relic", "triggers": [
+               {"on": "summoned", "effect": [dmg("event.power", "foe_leader")]}]}}),
+    Design("bitterblossom", M + "Bitterblossom",
+           "An enchantment: at the start of your turn, lose 1 life and create a 1/1 flying "
+           "Faerie.", "compromise", note="the Faerie does not fly: eve has no flying",
+           units={"faerie_rogue": {"kind": "unit", "name": "Faerie Rogue", "power": 1, "hp": 1}},
+           cards={"bitterblossom": {"kind": "relic", "triggers": [
+               {"on": "turn_start", "effect": [LOSE_ONE,
+                                               {"op": "summon", "unit": "faerie_rogue"}]}]}}),
 ]

@@ -300,6 +300,21 @@ DESIGNS = [
                          {"move": "effect", "target": "own_leader", "weight": 25,
                           "max_repeats": 1,
                           "effect": [status("strength", 3, "own_leader")]}]}]}}),
+    Design("letter_opener", S + "Letter Opener",
+           "A relic: every third skill in a turn deals 5 damage to every enemy.", "compromise",
+           note="every third Sortilege played counts, attacks too: the corpus's cards have no "
+           "Skill type",
+           cards={"letter_opener": {"kind": "relic", "triggers": [
+               {"on": "card_played", "card": "sortilege", "every": 3, "per": "turn",
+                "effect": [dmg(5, "all_foes")]}]}}),
+    Design("mad_gremlin", S + "Mad Gremlin",
+           "Scratches for 4; whenever it takes attack damage it gains 1 Strength.", "compromise",
+           note="any damage angers it, poison's too: a damage event has no source to test",
+           units={"mad_gremlin_body": {"kind": "enemy_hero", "name": "Mad Gremlin", "max_hp": 22,
+                                       "power": 0, "triggers": [
+               {"on": "damage_taken", "effect": [status("strength", 1, "self")]}]}},
+           encounters={"mad_gremlin": {"roster": ["mad_gremlin_body"], "initiative": 1,
+                                       "script": [_poke(4)]}}),
     needs("armaments", S + "Armaments", "Gain 5 Block and upgrade a card in your hand.",
           "choices during resolution, and card upgrades"),
     needs("whirlwind", S + "Whirlwind", "Spend all energy: 5 damage to every enemy that many times.",

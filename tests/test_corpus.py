@@ -13,7 +13,7 @@ import eve_content
 from eve.testing import scenario
 
 # the number of designs written (exact or compromise) this corpus has reached: it may only grow
-WRITTEN_AT_LEAST = 142
+WRITTEN_AT_LEAST = 144
 
 FOE, FOE2 = 16, 17                   # the Encounter's heroes by slot
 CARD = 64                            # a card target is 64 + the card instance
@@ -690,6 +690,19 @@ def test_mad_gremlin(eng):
     assert _encounter_damage(m, 1) == [[4 + 3]]
 
 
+@design("reflex")
+def test_reflex(eng):
+    m = match(eng, ["survivor", "reflex", "strike"], archive=ARCHIVE)
+    assert plays(m, "reflex") == []                 # unplayable
+    reflex = next(c for c in m.zone_cards("rift") if m.card_id(c) == cid("reflex"))
+    play(m, "survivor", CARD + reflex)
+    assert zone(m, "rift") == [cid("strike"), cid("grizzly_bears"), cid("grizzly_bears")]
+    m2 = match(eng, ["survivor", "reflex", "strike"], archive=ARCHIVE)
+    strike = next(c for c in m2.zone_cards("rift") if m2.card_id(c) == cid("strike"))
+    play(m2, "survivor", CARD + strike)             # another card, Reflex in hand: nothing
+    assert rift_size(m2) == 1
+
+
 # ---------------------------------------------------------------- monsters
 
 def _monster(eng, encounter, seed=0, hp=999):
@@ -826,6 +839,21 @@ def test_louse(eng):
     m2 = _monster(eng, "louse", seed=1)
     hits = _encounter_damage(m2, 6)
     assert all(h in ([], [6], [9], [12]) for h in hits)
+
+
+@design("chosen")
+def test_chosen(eng):
+    m = match(eng, ["strike", "strike", "slimed"], encounter="chosen",
+              hero_state={0: {"hp": 200, "max_hp": 200}})
+    play(m, "strike", FOE)                          # not hexed yet: nothing shuffled in
+    assert zone(m, "archive") == []
+    assert _encounter_damage(m, 2) == [[5, 5], []]  # two pokes, then the Hex
+    assert st(me(m), "hex") == 1
+    play(m, "slimed")
+    play(m, "strike", FOE)
+    assert zone(m, "archive").count(cid("wound")) == 2
+    hits = _encounter_damage(m, 3)
+    assert hits[0] == [10] and hits[1] == [] and st(foe(m), "strength") == 3
 
 
 # ============================================================== Hearthstone

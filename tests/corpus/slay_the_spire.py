@@ -315,6 +315,36 @@ DESIGNS = [
                {"on": "damage_taken", "effect": [status("strength", 1, "self")]}]}},
            encounters={"mad_gremlin": {"roster": ["mad_gremlin_body"], "initiative": 1,
                                        "script": [_poke(4)]}}),
+    Design("reflex", S + "Reflex", "Unplayable; when it is discarded from your hand, draw 2.",
+           "compromise", note="it listens from the Abyss, so once there it also draws whenever "
+           "another card is discarded: a card event does not say which card it was",
+           cards={"reflex": spell([], play_if="0", triggers=[
+               {"on": "discarded", "zone": "abyss", "effect": [draw(2)]}])}),
+    Design("chosen", S + "Chosen",
+           "Pokes twice for 5, then Hexes the player (each non-attack card played shuffles a "
+           "Dazed into the draw pile), then alternates heavy blows and drains.", "compromise",
+           note="every card played is hexed, attacks too (no Attack type); the Dazed is a Wound; "
+           "its later moves are a fixed cycle: 10 and 2 Vulnerable, then 3 Weak and 3 Strength, "
+           "then an 18 zap",
+           units={"chosen_body": {"kind": "enemy_hero", "name": "Chosen", "max_hp": 95,
+                                  "power": 0}},
+           statuses={"hex": {"name": "Hex", "polarity": "debuff", "triggers": [
+               {"on": "card_played", "effect": [
+                   {"op": "create", "card": "wound", "into": "archive_shuffled"}]}]}},
+           encounters={"chosen": {"roster": ["chosen_body"], "initiative": 1,
+                                  "vars": {"hexed": 0, "poked": 0}, "phases": [
+               {"name": "poke", "when": "var.poked == 0", "script": [
+                   {"move": "effect", "target": "foe_leader", "set": {"poked": 1},
+                    "effect": [dmg(5), dmg(5)]}]},
+               {"name": "hex", "when": "var.hexed == 0", "script": [
+                   {"move": "effect", "target": "foe_leader", "set": {"hexed": 1},
+                    "effect": [status("hex", 1)]}]},
+               {"name": "hunt", "script": [
+                   {"move": "effect", "target": "foe_leader",
+                    "effect": [dmg(10), status("core:vulnerable", 2)]},
+                   {"move": "effect", "target": "foe_leader",
+                    "effect": [status("core:weak", 3), status("strength", 3, "own_leader")]},
+                   _poke(18)]}]}}),
     needs("armaments", S + "Armaments", "Gain 5 Block and upgrade a card in your hand.",
           "choices during resolution, and card upgrades"),
     needs("whirlwind", S + "Whirlwind", "Spend all energy: 5 damage to every enemy that many times.",

@@ -595,6 +595,13 @@ def test_a_thousand_cuts(eng):
     play(m, "defend")
     play(m, "grizzly_bears", lane=0)                # any card: a character too
     assert lost(m) == 2 and m.characters("encounter")[0]["hp"] == 4
+    m = match(eng, ["inflame", "a_thousand_cuts", "bash", "defend"])
+    play(m, "inflame")
+    play(m, "a_thousand_cuts")
+    play(m, "bash", FOE)                            # (its own 1 + 2 Strength first)
+    before = lost(m)
+    play(m, "defend")                               # the compromise: 1 + 2 Strength, x 1.5
+    assert before == 3 + 10 and lost(m) - before == 4
 
 
 @design("after_image")

@@ -4,6 +4,10 @@ from __future__ import annotations
 from .design import KILL, Design, block, dmg, draw, needs, power, spell, status
 
 S = "Slay the Spire: "
+# the damage a trigger deals for the player is the leader's (rule D01): blockable damage that
+# nothing modifies (Slay the Spire's thorns) is not in the language
+LEADERS_DAMAGE = ("its damage is the leader's, so Strength adds to it and Vulnerable multiplies "
+                  "it; the original's does not change")
 POWER_EXILED = ("the corpus's Powers leave the match for the Void, so each Power played counts as "
                 "a card exhausted, this one included")
 
@@ -133,7 +137,8 @@ DESIGNS = [
            cards={"orichalcum": {"kind": "relic", "trigger": {"on": "turn_end", "effect": [
                {"op": "if", "cond": "own_leader.shield == 0", "then": [block(6)]}]}}}),
     Design("mercury_hourglass", S + "Mercury Hourglass",
-           "A relic: at the start of your turn, 3 damage to every enemy.", "exact",
+           "A relic: at the start of your turn, 3 damage to every enemy.", "compromise",
+           note=LEADERS_DAMAGE,
            cards={"mercury_hourglass": {"kind": "relic", "trigger": {
                "on": "turn_start", "effect": [dmg(3, "all_foes")]}}}),
     Design("jaw_worm", S + "Jaw Worm",
@@ -248,8 +253,8 @@ DESIGNS = [
                                    {"op": "remove_status", "status": "inked", "to": "self",
                                     "n": 1}]}]}}),
     Design("a_thousand_cuts", S + "A Thousand Cuts",
-           "A Power: whenever you play a card, 1 damage to every enemy.", "exact",
-           cards={"a_thousand_cuts": power("cuts")},
+           "A Power: whenever you play a card, 1 damage to every enemy.", "compromise",
+           note=LEADERS_DAMAGE, cards={"a_thousand_cuts": power("cuts")},
            statuses={"cuts": {"name": "A Thousand Cuts", "polarity": "buff", "triggers": [
                {"on": "card_played", "effect": [dmg("self.cuts", "all_foes")]}]}}),
     Design("after_image", S + "After Image", "A Power: whenever you play a card, gain 1 Block.",
@@ -272,7 +277,7 @@ DESIGNS = [
     Design("flame_barrier", S + "Flame Barrier",
            "Gain 12 Block; until your next turn, whoever attacks you takes 4 damage.",
            "compromise", note="it answers every attack a foe declares, at a character of yours "
-           "too, and not the damage an Encounter's effect move deals",
+           "too, and not the damage an Encounter's effect move deals; " + LEADERS_DAMAGE,
            cards={"flame_barrier": spell([block(12), status("flames", 4, "own_leader")])},
            statuses={"flames": {"name": "Flame Barrier", "polarity": "buff",
                                        "decay": {"at": "turn_start", "by": "all"}, "triggers": [
@@ -302,8 +307,8 @@ DESIGNS = [
                           "effect": [status("strength", 3, "own_leader")]}]}]}}),
     Design("letter_opener", S + "Letter Opener",
            "A relic: every third skill in a turn deals 5 damage to every enemy.", "compromise",
-           note="every third Sortilege played counts, attacks too: the corpus's cards have no "
-           "Skill type",
+           note="every third Sortilege played counts, attacks too (no Skill type); "
+           + LEADERS_DAMAGE,
            cards={"letter_opener": {"kind": "relic", "triggers": [
                {"on": "card_played", "card": "sortilege", "every": 3, "per": "turn",
                 "effect": [dmg(5, "all_foes")]}]}}),
@@ -378,7 +383,8 @@ DESIGNS = [
                     "effect": [dmg(6), status("core:vulnerable", 2)]}]}]}]}}),
     Design("bronze_scales", S + "Bronze Scales", "A relic: attackers take 3 damage.", "compromise",
            note="it answers every attack a foe declares, at a character of yours too, and not the "
-           "damage an Encounter's effect move deals (eve's attacks are combat attacks)",
+           "damage an Encounter's effect move deals (eve's attacks are combat attacks); "
+           + LEADERS_DAMAGE,
            cards={"bronze_scales": {"kind": "relic", "triggers": [
                {"on": "attack", "who": "foe", "effect": [dmg(3)]}]}}),
     needs("burning_blood", S + "Burning Blood", "A relic: heal 6 when a combat is won.",

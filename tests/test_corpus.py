@@ -520,6 +520,12 @@ def test_corpse_explosion(eng):
     play(m, "strike", foe_lane(0))                  # it dies: its 6 max hp to all the others
     e = m.characters("encounter")
     assert e[0] is None and e[1]["hp"] == 9 - 6 and lost(m, 0) == lost(m, 1) == 6
+    m = match(eng, ["thunderclap", "corpse_explosion", "strike"], encounter="twin_dummies",
+              enemy_lanes={0: "grunt"})
+    play(m, "thunderclap")                          # 4 to each, and Vulnerable
+    play(m, "corpse_explosion", foe_lane(0))
+    play(m, "strike", foe_lane(0))
+    assert lost(m, 1) == 4 + 9                      # the compromise: Vulnerable counts
 
 
 @design("feel_no_pain")

@@ -223,7 +223,9 @@ DESIGNS = [
                {"move": "effect", "target": "foe_leader", "weight": 30,
                 "effect": [status("core:weak", 1)]}]}]}}),
     Design("corpse_explosion", S + "Corpse Explosion",
-           "6 Poison; when that enemy dies, its max hp as damage to all the others.", "exact",
+           "6 Poison; when that enemy dies, its max hp as damage to all the others.",
+           "compromise", note="a Vulnerable foe takes half as much again of it: the original's "
+           "damage changes for nothing",
            cards={"corpse_explosion": spell([{"op": "poison", "n": 6}, status("corpse", 1)], "foe")},
            statuses={"corpse": {"name": "Corpse Explosion", "polarity": "debuff", "max": 1,
                                 "triggers": [{"on": "dies", "effect": [

@@ -448,9 +448,9 @@ def test_shockwave(eng):
 @design("disarm")
 def test_disarm(eng):
     mm = match(eng, ["disarm", "disarm"], encounter="cultist")
-    # give the cultist Strength the way it gets it: its Ritual ticks at its turn's end
-    end_turn(mm)
-    end_turn(mm)
+    # give the cultist Strength the way it gets it: its Ritual ticks at its turns' ends
+    for _ in range(3):
+        end_turn(mm)
     assert st(foe(mm), "strength") == 6
     play(mm, "disarm", FOE)
     assert st(foe(mm), "strength") == 4
@@ -810,8 +810,8 @@ def test_acid_slime(eng):
 @design("cultist")
 def test_cultist(eng):
     m = _monster(eng, "cultist")
-    assert _encounter_damage(m, 4) == [[], [9], [12], [15]]
-    assert st(foe(m), "ritual") == 3
+    assert _encounter_damage(m, 4) == [[], [6], [9], [12]]
+    assert st(foe(m), "ritual") == 3 and st(foe(m), "chanting") == 0
 
 
 def test_transient_deals_less_for_the_hp_it_lost(eng):

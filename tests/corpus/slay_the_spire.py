@@ -189,19 +189,24 @@ DESIGNS = [
                    {"move": "effect", "target": "foe_leader", "set": {"turns": "var.turns + 1"},
                     "effect": [dmg("20 + 10 * var.turns")]}]}]}}),
     Design("cultist", S + "Cultist",
-           "Chants first (gaining 3 Strength each turn from then on), then strikes for 6 every "
-           "turn.", "compromise",
-           note="the Ritual ticks at the end of the chanting turn too, so the first strike "
-           "already has 3 Strength (the original skips that first tick)",
+           "Chants first (gaining 3 Strength at the end of each of its turns from the next one "
+           "on), then strikes for 6 every turn.", "exact",
            units={"cultist_body": {"kind": "enemy_hero", "name": "Cultist", "max_hp": 50,
                                    "power": 0}},
-           statuses={"ritual": {"name": "Ritual", "polarity": "buff", "tick": {
-               "at": "turn_end", "effect": [status("strength", "self.ritual", "self")]}}},
+           statuses={
+               "ritual": {"name": "Ritual", "polarity": "buff", "tick": {
+                   "at": "turn_end", "effect": [{"op": "if", "cond": "self.chanting == 0",
+                                                 "then": [status("strength", "self.ritual",
+                                                                 "self")]}]}},
+               # the turn the Ritual is gained: it lasts until the Cultist's next turn
+               "chanting": {"name": "Chanting", "polarity": "buff", "max": 1,
+                            "decay": {"at": "turn_start", "by": "all"}}},
            encounters={"cultist": {"roster": ["cultist_body"], "initiative": 1,
                                    "vars": {"chanted": 0}, "phases": [
                {"name": "incantation", "when": "var.chanted == 0", "script": [
                    {"move": "effect", "target": "own_leader", "set": {"chanted": 1},
-                    "effect": [status("ritual", 3, "own_leader")]}]},
+                    "effect": [status("ritual", 3, "own_leader"),
+                               status("chanting", 1, "own_leader")]}]},
                {"name": "dark strike", "script": [_poke(6)]}]}}),
     Design("sword_boomerang", S + "Sword Boomerang", "Hit a random enemy for 3, three times.",
            "compromise", note="the chosen foe takes all three hits: no selector picks a random "

@@ -54,6 +54,11 @@ def eng(request, engines):
     return next(e for keys, e in engines if key is None or key in keys)
 
 
+def engine_with(engines, key):
+    """The engine of the volume that holds a design another design's test plays against."""
+    return next(e for keys, e in engines if key in keys)
+
+
 def cid(name):
     return name if ":" in name else f"{PACK_NAME}:{name}"
 
@@ -446,7 +451,8 @@ def test_shockwave(eng):
 
 
 @design("disarm")
-def test_disarm(eng):
+def test_disarm(engines):
+    eng = engine_with(engines, "cultist")           # (Disarm is in every volume)
     mm = match(eng, ["disarm", "disarm"], encounter="cultist")
     # give the cultist Strength the way it gets it: its Ritual ticks at its turns' ends
     for _ in range(3):
@@ -767,18 +773,25 @@ def test_jaw_worm_bellow_strength_adds_to_its_bites(eng):
 
 @design("lagavulin")
 def test_lagavulin(eng):
-    m = _monster(eng, "lagavulin")
+    def lagavulin(deck):
+        # a real start: its Metallicize comes from a match-start trigger
+        return eng.new_match(seed=0, heroes=[cid("tester")], encounter=cid("lagavulin"),
+                             deck=[cid(c) for c in deck])
+    m = lagavulin(["grizzly_bears"] * 10)
+    assert st(foe(m), "slumber_plate") == 8
     assert _encounter_damage(m, 3) == [[], [], []]  # three turns asleep
+    assert foe(m)["shield"] == 8
     assert _encounter_damage(m, 3) == [[18], [18], []]
-    woken = _monster(eng, "lagavulin")
-    _encounter_damage(woken, 1)
-    attack = next(a for a in woken.legal_actions() if a.kind == "end_phase")
-    woken.apply(attack)                             # into Combat: the hero attacks it
-    hit = next(a for a in woken.legal_actions() if a.kind == "attack")
-    woken.apply(hit)
-    resolve(woken)
-    assert foe(woken)["hp"] < foe(woken)["max_hp"]
-    assert _encounter_damage(woken, 1) == [[18]]
+    assert st(foe(m), "slumber_plate") == 0 and foe(m)["shield"] == 0
+    woken = lagavulin(["strike"] * 10)
+    play(woken, "strike", FOE)                      # hp lost: awake, stunned for its turn
+    assert st(foe(woken), "slumber_plate") == 0
+    assert _encounter_damage(woken, 2) == [[], [18]]
+    assert foe(woken)["shield"] == 0
+    plated = lagavulin(["strike"] * 10)
+    end_turn(plated)
+    play(plated, "strike", FOE)                     # the 8 Metallicize soaks it: still asleep
+    assert foe(plated)["hp"] == 109 and _encounter_damage(plated, 1) == [[]]
 
 
 @design("transient")
@@ -814,7 +827,8 @@ def test_cultist(eng):
     assert st(foe(m), "ritual") == 3 and st(foe(m), "chanting") == 0
 
 
-def test_transient_deals_less_for_the_hp_it_lost(eng):
+def test_transient_deals_less_for_the_hp_it_lost(engines):
+    eng = engine_with(engines, "transient")
     m = _monster(eng, "transient")
     m2 = match(eng, ["strike", "strike"], encounter="transient")
     play(m2, "strike", FOE)
@@ -1648,7 +1662,7 @@ def test_unpreventable_damage_says_so_in_its_rules_text():
                    "holds, reads 'whenever the Encounter's Sortilege is played' while it answers "
                    "the player's Sortileges (the Encounter plays no cards)")
 def test_a_status_triggers_rules_text_names_the_side_it_answers(engines):
-    eng = next(e for keys, e in engines if "gremlin_nob" in keys)
+    eng = engine_with(engines, "gremlin_nob")
     m = match(eng, ["strike"], encounter="gremlin_nob")
     end_turn(m)
     play(m, "strike", FOE)

@@ -8,6 +8,8 @@ S = "Slay the Spire: "
 # nothing modifies (Slay the Spire's thorns) is not in the language
 LEADERS_DAMAGE = ("its damage is the leader's, so Strength adds to it and Vulnerable multiplies "
                   "it; the original's does not change")
+# Lagavulin sheds its sleeping Metallicize as it acts
+WAKE = {"op": "remove_status", "status": "slumber_plate", "to": "own_leader", "n": 8}
 POWER_EXILED = ("the corpus's Powers leave the match for the Void, so each Power played counts as "
                 "a card exhausted, this one included")
 
@@ -158,21 +160,31 @@ DESIGNS = [
                     "effect": [status("strength", 3, "own_leader"),                    # bellow
                                {"op": "shield", "to": "own_leader", "n": 6}]}]}]}]}}),
     Design("lagavulin", S + "Lagavulin",
-           "Sleeps until hurt or three turns pass, then hits hard twice and drains the "
-           "player's Strength, over and over.", "compromise",
-           note="no Metallicize while asleep and no stunned turn on waking by damage; the drain "
-           "takes Strength only (no Dexterity), never below 0",
+           "Sleeps behind 8 Metallicize until it loses hp or three turns pass (woken by a hit, "
+           "it is stunned a turn), then hits hard twice and drains the player's Strength, over "
+           "and over.", "compromise",
+           note="the drain takes Strength only (no Dexterity), never below 0",
            units={"lagavulin_body": {"kind": "enemy_hero", "name": "Lagavulin", "max_hp": 109,
-                                     "power": 0}},
+                                     "power": 0, "triggers": [
+               {"on": "match_start", "effect": [status("slumber_plate", 8, "self")]},
+               # woken by a hit, it sheds its plate; the sleep it announced is its stunned turn
+               {"on": "damage_taken", "once": "match",
+                "effect": [{"op": "remove_status", "status": "slumber_plate", "to": "self",
+                            "n": 8}]}]}},
+           statuses={"slumber_plate": {"name": "Metallicize", "polarity": "buff", "tick": {
+                         "at": "turn_end", "effect": [{"op": "shield", "to": "self",
+                                                       "n": "self.slumber_plate"}]}}},
            encounters={"lagavulin": {"roster": ["lagavulin_body"], "initiative": 1,
                                      "vars": {"slept": 0, "awake": 0}, "phases": [
                {"name": "asleep",
                 "when": "var.awake == 0 and var.slept < 3 and own_leader.hp == own_leader.max_hp",
                 "script": [{"move": "wait", "set": {"slept": "var.slept + 1"}}]},
                {"name": "awake", "script": [
-                   _poke(18, set={"awake": 1}), _poke(18, set={"awake": 1}),
+                   {**_poke(18, set={"awake": 1}), "effect": [dmg(18), WAKE]},
+                   {**_poke(18, set={"awake": 1}), "effect": [dmg(18), WAKE]},
                    {"move": "effect", "target": "foe_leader", "set": {"awake": 1},
-                    "effect": [{"op": "remove_status", "status": "strength", "n": 1}]}]}]}}),
+                    "effect": [{"op": "remove_status", "status": "strength", "n": 1},
+                               WAKE]}]}]}}),
     Design("transient", S + "Transient",
            "Hits for 30, then 10 more each turn, and fades away after 5 turns; whatever hp it "
            "loses, it deals that much less until the end of its turn.", "exact",

@@ -13,7 +13,7 @@ import eve_content
 from eve.testing import scenario
 
 # the number of designs written (exact or compromise) this corpus has reached: it may only grow
-WRITTEN_AT_LEAST = 144
+WRITTEN_AT_LEAST = 147
 
 FOE, FOE2 = 16, 17                   # the Encounter's heroes by slot
 CARD = 64                            # a card target is 64 + the card instance
@@ -673,19 +673,46 @@ def test_centennial_puzzle(eng):
     assert rift_size(m) == hand + 3
 
 
+def _started(eng, relic, filler="strike", seed=0):
+    """A real start (match-start triggers fire) with the relic in a deck of 10."""
+    return eng.new_match(seed=seed, heroes=[cid("tester")], encounter=cid("target_dummy"),
+                         deck=[cid(relic)] + [cid(filler)] * 9)
+
+
 @design("vajra")
 def test_vajra(eng):
-    deck = [cid(c) for c in ["vajra"] + ["strike"] * 9]
     where = set()
     for seed in range(8):
-        m = eng.new_match(seed=seed, heroes=[cid("tester")], encounter=cid("target_dummy"),
-                          deck=deck)
+        m = _started(eng, "vajra", seed=seed)
         assert st(me(m), "strength") == 1
         where |= {z for z in ("rift", "archive") if cid("vajra") in zone(m, z)}
     assert where == {"rift", "archive"}             # from the opening hand or the Archive
     m = match(eng, ["vajra"])                       # played later, it does nothing
     play(m, "vajra")
     assert st(me(m), "strength") == 0
+
+
+@design("bag_of_preparation")
+def test_bag_of_preparation(eng):
+    assert rift_size(_started(eng, "bag_of_preparation")) == 5 + 2
+    assert rift_size(_started(eng, "strike")) == 5
+
+
+@design("red_mask")
+def test_red_mask(eng):
+    m = eng.new_match(seed=0, heroes=[cid("tester")], encounter=cid("twin_dummies"),
+                      deck=[cid("red_mask")] + [cid("strike")] * 9)
+    assert st(foe(m, 0), "core:weak") == st(foe(m, 1), "core:weak") == 1
+    end_turn(m)
+    assert st(foe(m, 0), "core:weak") == 0
+
+
+@design("anchor")
+def test_anchor(eng):
+    m = _started(eng, "anchor")
+    assert me(m)["shield"] == 10
+    end_turn(m)                                     # the poke hit the Block; once a match
+    assert me(m)["hp"] == TESTER_HP and me(m)["shield"] == 0 and st(me(m), "anchored") == 0
 
 
 @design("letter_opener")

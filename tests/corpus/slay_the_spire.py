@@ -10,12 +10,20 @@ LEADERS_DAMAGE = ("its damage is the leader's, so Strength adds to it and Vulner
                   "it; the original's does not change")
 # Lagavulin sheds its sleeping Metallicize as it acts
 WAKE = {"op": "remove_status", "status": "slumber_plate", "to": "own_leader", "n": 8}
+AT_START = ("a Relic card in the deck that fires at the match's start from the Archive or the "
+            "opening hand, where it stays: eve's Relics are cards, not run-long items")
 POWER_EXILED = ("the corpus's Powers leave the match for the Void, so each Power played counts as "
                 "a card exhausted, this one included")
 
 
 def _poke(n: int, **extra: object) -> dict[str, object]:
     return {"move": "effect", "target": "foe_leader", "effect": [dmg(n)], **extra}
+
+
+def at_match_start(effect: list[dict[str, object]]) -> dict[str, object]:
+    """A relic that acts as the combat starts: a Relic card heard from the deck or the hand."""
+    return {"kind": "relic", "triggers": [{"on": "match_start", "zone": z, "effect": effect}
+                                          for z in ("archive", "rift")]}
 
 
 DESIGNS = [
@@ -306,11 +314,20 @@ DESIGNS = [
            cards={"centennial_puzzle": {"kind": "relic", "triggers": [
                {"on": "ally_hero_damaged", "once": "match", "effect": [draw(3)]}]}}),
     Design("vajra", S + "Vajra", "A relic: start each combat with 1 Strength.", "compromise",
-           note="a Relic card in the deck that fires at the match's start from the Archive or "
-           "the opening hand, where it stays: eve's Relics are cards, not run-long items",
-           cards={"vajra": {"kind": "relic", "triggers": [
-               {"on": "match_start", "zone": z, "effect": [status("strength", 1, "own_leader")]}
-               for z in ("archive", "rift")]}}),
+           note=AT_START, cards={"vajra": at_match_start([status("strength", 1, "own_leader")])}),
+    Design("bag_of_preparation", S + "Bag of Preparation",
+           "A relic: draw 2 more cards at the start of each combat.", "compromise", note=AT_START,
+           cards={"bag_of_preparation": at_match_start([draw(2)])}),
+    Design("red_mask", S + "Red Mask", "A relic: every enemy starts each combat Weak for a turn.",
+           "compromise", note=AT_START,
+           cards={"red_mask": at_match_start([status("core:weak", 1, "all_foes")])}),
+    Design("anchor", S + "Anchor", "A relic: start each combat with 10 Block.", "compromise",
+           note=AT_START + "; the Block comes from a status at the first turn's start, since "
+           "shield given at the match's start is cleared then (rule E13)",
+           cards={"anchor": at_match_start([status("anchored", 1, "own_leader")])},
+           statuses={"anchored": {"name": "Anchor", "polarity": "buff", "max": 1, "triggers": [
+               {"on": "turn_start", "effect": [block(10), {"op": "remove_status", "status":
+                                                           "anchored", "to": "self", "n": 1}]}]}}),
     Design("louse", S + "Red Louse",
            "Curls up for 7 Block the first time it is hurt; bites for 6, or grows 3 Strength.",
            "compromise", note="its bite is 6 and its Curl Up 7 (the original draws each from a "

@@ -1695,3 +1695,11 @@ def test_a_status_triggers_rules_text_names_the_side_it_answers(engines):
     play(m, "strike", FOE)
     assert st(foe(m), "strength") == 2              # the player's Sortilege enraged it
     assert "the Encounter's Sortilege" not in eng.catalog.rules_text(cid("enrage"))
+
+
+@pytest.mark.xfail(strict=True, reason="an amount that reads a status's stacks names the status by "
+                   "its id, not its name: Feel No Pain's Block reads '(3 × the unit's no pain)'")
+def test_an_amount_read_from_a_status_names_it_by_its_name(engines):
+    text = engine_with(engines, "feel_no_pain").catalog.rules_text(cid("no_pain"))
+    assert text.startswith("Feel No Pain:")
+    assert "no pain" not in text.replace("Feel No Pain", "")

@@ -36,7 +36,8 @@ What every design shares, and is not counted as a compromise:
   that leaves the match (the Void); a minion or creature is a character; a monster is an
   Encounter.
 - A relic, an artifact or an enchantment is a Relic card: it works from when it is played,
-  not from the start of the match.
+  not from the start of the match (one that acts as a combat starts is heard from the deck
+  instead, and its note says so).
 - A monster whose hp the original draws from a range has one value of that range.
 - A minion, token or creature a design summons takes its side's first empty lane (eve's
   `summon`): Hearthstone's board order and Magic's battlefield have no lanes to keep.

@@ -13,7 +13,7 @@ import eve_content
 from eve.testing import scenario
 
 # the number of designs written (exact or compromise) this corpus has reached: it may only grow
-WRITTEN_AT_LEAST = 147
+WRITTEN_AT_LEAST = 154
 
 FOE, FOE2 = 16, 17                   # the Encounter's heroes by slot
 CARD = 64                            # a card target is 64 + the card instance
@@ -749,6 +749,40 @@ def test_reflex(eng):
     assert rift_size(m2) == 1
 
 
+@design("ink_bottle")
+def test_ink_bottle(eng):
+    m = match(eng, ["defend"] * 8 + ["grizzly_bears", "defend"], lattice=["ink_bottle"],
+              archive=["chillwind_yeti"] * 3, meter={"capacity": 99})
+    for _ in range(8):
+        play(m, "defend")
+    play(m, "grizzly_bears", lane=0)                # the 9th card: a character counts too
+    assert zone(m, "rift") == [cid("defend")]
+    play(m, "defend")                               # the 10th draws
+    assert zone(m, "rift") == [cid("chillwind_yeti")]
+
+
+@design("ornamental_fan")
+def test_ornamental_fan(eng):
+    m = match(eng, ["strike", "grizzly_bears", "strike", "strike"], lattice=["ornamental_fan"])
+    play(m, "strike", FOE)
+    play(m, "grizzly_bears", lane=0)
+    play(m, "strike", FOE)
+    assert me(m)["shield"] == 0
+    play(m, "strike", FOE)
+    assert me(m)["shield"] == 4
+
+
+@design("infinite_blades")
+def test_infinite_blades(eng):
+    m = match(eng, ["infinite_blades"])
+    play(m, "infinite_blades")
+    assert zone(m, "rift") == []
+    end_turn(m)
+    assert zone(m, "rift").count(cid("shiv")) == 1
+    play(m, "shiv", FOE)
+    assert lost(m) == 4 and zone(m, "void") == [cid("infinite_blades"), cid("shiv")]
+
+
 # ---------------------------------------------------------------- monsters
 
 def _monster(eng, encounter, seed=0, hp=999):
@@ -1331,6 +1365,35 @@ def test_flesheating_ghoul(eng):
     assert m.characters()[0]["power"] == 2 + 2
 
 
+@design("violet_teacher")
+def test_violet_teacher(eng):
+    m = match(eng, ["shock", "grizzly_bears"], player_lanes={0: "violet_teacher"})
+    play(m, "shock", FOE)
+    play(m, "grizzly_bears", lane=2)
+    c = m.characters()
+    assert (c[1]["power"], c[1]["hp"]) == (1, 1) and sum(1 for u in c if u) == 3
+
+
+@design("explosive_sheep")
+def test_explosive_sheep(eng):
+    m = match(eng, ["shock"], player_lanes={0: "explosive_sheep", 1: "chillwind_yeti"},
+              enemy_lanes={0: "grunt"})
+    play(m, "shock", ally_lane(0))
+    assert m.characters()[1]["hp"] == 3 and m.characters("encounter")[0]["hp"] == 4
+    assert lost(m) == 0                             # minions only
+
+
+@design("questing_adventurer")
+def test_questing_adventurer(eng):
+    m = match(eng, ["shock", "grizzly_bears", "howling_mine"],
+              player_lanes={0: "questing_adventurer"})
+    play(m, "shock", FOE)
+    play(m, "grizzly_bears", lane=1)
+    play(m, "howling_mine")                         # any card: a Relic too
+    q = m.characters()[0]
+    assert q["power"] == 2 + 3 and q["hp"] == 2
+
+
 # ============================================================== Magic: the Gathering
 
 @design("lightning_bolt")
@@ -1630,6 +1693,16 @@ def test_bitterblossom(eng):
     assert (f["power"], f["hp"]) == (1, 1)
     end_turn(m)
     assert sum(1 for c in m.characters() if c) == 2
+
+
+@design("kiln_fiend")
+def test_kiln_fiend(eng):
+    m = match(eng, ["shock", "shock"], player_lanes={0: "kiln_fiend"})
+    play(m, "shock", FOE)
+    play(m, "shock", FOE)
+    assert m.characters()[0]["power"] == 3 + 6
+    end_turn(m)
+    assert m.characters()[0]["power"] == 3
 
 
 # ============================================================== the corpus as a whole

@@ -184,6 +184,23 @@ DESIGNS = [
            cards={"flesheating_ghoul": character(2, 3, triggers=[
                {"on": "dies", "who": who, "effect": [{"op": "buff", "to": "self", "n": 1}]}
                for who in ("ally", "foe")])}),
+    Design("violet_teacher", H + "Violet Teacher",
+           "A 3/5: whenever you cast a spell, summon a 1/1 Violet Apprentice.", "exact",
+           units={"violet_apprentice": {"kind": "unit", "name": "Violet Apprentice", "power": 1,
+                                        "hp": 1}},
+           cards={"violet_teacher": character(3, 5, triggers=[
+               {"on": "card_played", "card": "sortilege",
+                "effect": [{"op": "summon", "unit": "violet_apprentice"}]}])}),
+    Design("explosive_sheep", H + "Explosive Sheep",
+           "A 1/1 that deals 2 damage to every minion when it dies.", "exact",
+           cards={"explosive_sheep": character(1, 1, triggers=[
+               {"on": "dies", "effect": [dmg(2, "all_foe_characters"),
+                                         dmg(2, "all_ally_characters")]}])}),
+    Design("questing_adventurer", H + "Questing Adventurer",
+           "A 2/2 that gains +1/+1 whenever you play a card.", "compromise",
+           note="+1 attack only: no modifier raises a character's max hp",
+           cards={"questing_adventurer": character(2, 2, triggers=[
+               {"on": "card_played", "effect": [{"op": "buff", "to": "self", "n": 1}]}])}),
     needs("blood_imp", H + "Blood Imp",
           "At the end of your turn, another random friendly minion gets +1 health.",
           "a max-hp modifier and a random ally selector (the end of the turn is a trigger now)"),

@@ -150,4 +150,9 @@ DESIGNS = [
            cards={"bitterblossom": {"kind": "relic", "triggers": [
                {"on": "turn_start", "effect": [LOSE_ONE,
                                                {"op": "summon", "unit": "faerie_rogue"}]}]}}),
+    Design("kiln_fiend", M + "Kiln Fiend",
+           "A 3/3: whenever you cast an instant or sorcery, it gets +3/+0 until end of turn.",
+           "exact", cards={"kiln_fiend": character(3, 3, triggers=[
+               {"on": "card_played", "card": "sortilege",
+                "effect": [status("core:surge", 3, "self")]}])}),
 ]

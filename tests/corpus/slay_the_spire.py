@@ -386,6 +386,23 @@ DESIGNS = [
                    {"move": "effect", "target": "foe_leader",
                     "effect": [status("core:weak", 3), status("strength", 3, "own_leader")]},
                    _poke(18)]}]}}),
+    Design("ink_bottle", S + "Ink Bottle", "A relic: every tenth card you play draws a card.",
+           "exact", cards={"ink_bottle": {"kind": "relic", "triggers": [
+               {"on": "card_played", "every": 10, "effect": [draw(1)]}]}}),
+    Design("ornamental_fan", S + "Ornamental Fan",
+           "A relic: every third attack in a turn gives 4 Block.", "compromise",
+           note="every third Sortilege played counts, skills too: the corpus's cards have no "
+           "Attack type",
+           cards={"ornamental_fan": {"kind": "relic", "triggers": [
+               {"on": "card_played", "card": "sortilege", "every": 3, "per": "turn",
+                "effect": [block(4)]}]}}),
+    Design("infinite_blades", S + "Infinite Blades",
+           "A Power: at the start of each turn, a Shiv (4 damage, exhausts) comes into your hand.",
+           "exact", cards={"infinite_blades": power("blades"),
+                           "shiv": spell([dmg(4)], "foe", exhaust=True)},
+           statuses={"blades": {"name": "Infinite Blades", "polarity": "buff", "tick": {
+               "at": "turn_start", "effect": [{"op": "create", "card": "shiv", "into": "rift",
+                                               "n": "self.blades"}]}}}),
     needs("armaments", S + "Armaments", "Gain 5 Block and upgrade a card in your hand.",
           "choices during resolution, and card upgrades"),
     needs("whirlwind", S + "Whirlwind", "Spend all energy: 5 damage to every enemy that many times.",

@@ -1332,9 +1332,9 @@ def test_archmage_antonidas(eng):
 def test_imp_gang_boss(eng):
     m = match(eng, ["shock", "shock"], player_lanes={0: "imp_gang_boss"})
     play(m, "shock", ally_lane(0))
-    play(m, "shock", ally_lane(0))                  # it dies of the second: no Imp for it
+    play(m, "shock", ally_lane(0))                  # it dies of the second: heard as its death
     c = m.characters()
-    assert c[0] is None and [(u["power"], u["hp"]) for u in c[1:3] if u] == [(1, 1)]
+    assert [(u["id"], u["power"], u["hp"]) for u in c if u] == [(cid("imp"), 1, 1)] * 2
 
 
 @design("grim_patron")

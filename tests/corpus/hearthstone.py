@@ -5,6 +5,8 @@ from .design import KILL, Design, character, dmg, draw, needs, spell, status
 
 H = "Hearthstone: "
 HEAL = "heal"
+LETHAL_IS_DEATH = ("a unit that dies of the damage hears its death, not the damage, so lethal "
+                   "damage is a second trigger on its death: any death counts, a destroy too")
 # a Grim Patron that lives through damage calls another, which does the same
 PATRON = {"on": "damage_taken", "if": "event.hp > 0",
           "effect": [{"op": "summon", "unit": "grim_patron_unit"}]}
@@ -82,8 +84,7 @@ DESIGNS = [
            cards={"loot_hoarder": character(2, 1, triggers=[{"on": "dies", "effect": [draw(1)]}])}),
     Design("acolyte_of_pain", H + "Acolyte of Pain",
            "A 1/3 that draws a card whenever it takes damage.", "compromise",
-           note="a unit that dies of the damage hears its death, not the damage, so lethal "
-           "damage is a second trigger on its death: any death draws, a destroy too",
+           note=LETHAL_IS_DEATH,
            cards={"acolyte_of_pain": character(1, 3, triggers=[
                {"on": on, "effect": [draw(1)]} for on in ("damage_taken", "dies")])}),
     Design("gurubashi_berserker", H + "Gurubashi Berserker",
@@ -162,9 +163,11 @@ DESIGNS = [
                {"on": "card_played", "card": "sortilege",
                 "effect": [{"op": "create", "card": "fireball", "into": "rift"}]}])}),
     Design("imp_gang_boss", H + "Imp Gang Boss",
-           "A 2/4: whenever it takes damage, summon a 1/1 Imp.", "exact",
+           "A 2/4: whenever it takes damage, summon a 1/1 Imp.", "compromise",
+           note=LETHAL_IS_DEATH,
            cards={"imp_gang_boss": character(2, 4, triggers=[
-               {"on": "damage_taken", "effect": [{"op": "summon", "unit": "imp"}]}])}),
+               {"on": on, "effect": [{"op": "summon", "unit": "imp"}]}
+               for on in ("damage_taken", "dies")])}),
     Design("grim_patron", H + "Grim Patron",
            "A 3/3: whenever it survives damage, summon another Grim Patron.", "exact",
            units={"grim_patron_unit": {"kind": "unit", "name": "Grim Patron", "power": 3, "hp": 3,

@@ -12,6 +12,7 @@ LEADERS_DAMAGE = ("its damage is the leader's, so Strength adds to it and Vulner
 WAKE = {"op": "remove_status", "status": "slumber_plate", "to": "own_leader", "n": 8}
 AT_START = ("a Relic card in the deck that fires at the match's start from the Archive or the "
             "opening hand, where it stays: eve's Relics are cards, not run-long items")
+PER_MATCH = "the count starts over each match: the original's runs on from combat to combat"
 POWER_EXILED = ("the corpus's Powers leave the match for the Void, so each Power played counts as "
                 "a card exhausted, this one included")
 
@@ -271,7 +272,7 @@ DESIGNS = [
                 "effect": [status("strength", 1, "own_leader")]}]}}),
     Design("pen_nib", S + "Pen Nib", "A relic: every tenth attack deals double damage.",
            "compromise", note="every tenth Sortilege played counts, skills too (no Attack type), "
-           "and only its first hit is doubled (a Twin Strike's second hit is not)",
+           "and only its first hit is doubled (a Twin Strike's second hit is not); " + PER_MATCH,
            cards={"pen_nib": {"kind": "relic", "triggers": [
                {"on": "card_played", "card": "sortilege", "every": 10,
                 "effect": [status("inked", 1, "own_leader")]}]}},
@@ -387,7 +388,7 @@ DESIGNS = [
                     "effect": [status("core:weak", 3), status("strength", 3, "own_leader")]},
                    _poke(18)]}]}}),
     Design("ink_bottle", S + "Ink Bottle", "A relic: every tenth card you play draws a card.",
-           "exact", cards={"ink_bottle": {"kind": "relic", "triggers": [
+           "compromise", note=PER_MATCH, cards={"ink_bottle": {"kind": "relic", "triggers": [
                {"on": "card_played", "every": 10, "effect": [draw(1)]}]}}),
     Design("ornamental_fan", S + "Ornamental Fan",
            "A relic: every third attack in a turn gives 4 Block.", "compromise",

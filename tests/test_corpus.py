@@ -1355,6 +1355,9 @@ def test_frothing_berserker(eng):
               enemy_lanes={0: "brute"})
     play(m, "pyroclasm")                            # three minions hit: itself too
     assert m.characters()[0]["power"] == 2 + 3
+    m = match(eng, ["pyroclasm"], player_lanes={0: "frothing_berserker", 1: "grizzly_bears"})
+    play(m, "pyroclasm")                            # the bears die of it, and still count
+    assert m.characters()[1] is None and m.characters()[0]["power"] == 2 + 2
 
 
 @design("flesheating_ghoul")

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from . import hearthstone, magic, slay_the_spire
 from .design import Design
-from .pack import PACK_NAME, corpus_pack
+from .pack import PACK_NAME, corpus_pack, status_room, volumes
 
 DESIGNS: list[Design] = [*slay_the_spire.DESIGNS, *hearthstone.DESIGNS, *magic.DESIGNS]
 
-__all__ = ["DESIGNS", "PACK_NAME", "Design", "corpus_pack"]
+__all__ = ["DESIGNS", "PACK_NAME", "Design", "corpus_pack", "status_room", "volumes"]

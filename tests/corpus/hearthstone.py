@@ -5,6 +5,11 @@ from .design import KILL, Design, character, dmg, draw, needs, spell, status
 
 H = "Hearthstone: "
 HEAL = "heal"
+LETHAL_IS_DEATH = ("a unit that dies of the damage hears its death, not the damage, so lethal "
+                   "damage is a second trigger on its death: any death counts, a destroy too")
+# a Grim Patron that lives through damage calls another, which does the same
+PATRON = {"on": "damage_taken", "if": "event.hp > 0",
+          "effect": [{"op": "summon", "unit": "grim_patron_unit"}]}
 
 DESIGNS = [
     Design("fireball", H + "Fireball", "Deal 6 damage to any character.", "exact",
@@ -75,8 +80,133 @@ DESIGNS = [
            note="every foe takes 1, then the target 3 more: the same total, but two hits on the "
            "target (a Divine Shield stops only the first)",
            cards={"swipe": spell([dmg(1, "all_foes"), dmg(3)], "foe")}),
-    needs("loot_hoarder", H + "Loot Hoarder", "A 2/1 that draws a card when it dies.",
-          "triggers: on its own death (deathrattle)"),
+    Design("loot_hoarder", H + "Loot Hoarder", "A 2/1 that draws a card when it dies.", "exact",
+           cards={"loot_hoarder": character(2, 1, triggers=[{"on": "dies", "effect": [draw(1)]}])}),
+    Design("acolyte_of_pain", H + "Acolyte of Pain",
+           "A 1/3 that draws a card whenever it takes damage.", "compromise",
+           note=LETHAL_IS_DEATH,
+           cards={"acolyte_of_pain": character(1, 3, triggers=[
+               {"on": on, "effect": [draw(1)]} for on in ("damage_taken", "dies")])}),
+    Design("gurubashi_berserker", H + "Gurubashi Berserker",
+           "A 2/7 that gains 3 attack whenever it takes damage.", "exact",
+           cards={"gurubashi_berserker": character(2, 7, triggers=[
+               {"on": "damage_taken", "effect": [{"op": "buff", "to": "self", "n": 3}]}])}),
+    Design("knife_juggler", H + "Knife Juggler",
+           "A 2/2: after you summon another minion, 1 damage to a random enemy.", "compromise",
+           note="the knife always hits the foe's leader: no selector picks a random foe",
+           cards={"knife_juggler": character(2, 2, triggers=[
+               {"on": "summoned", "who": "ally", "effect": [dmg(1, "foe_leader")]}])}),
+    Design("wild_pyromancer", H + "Wild Pyromancer",
+           "A 3/2: after you cast a spell, 1 damage to every minion.", "compromise",
+           note="it fires as the spell is played, before the spell resolves (played triggers "
+           "run with the card waiting on the Stack), not after",
+           cards={"wild_pyromancer": character(3, 2, triggers=[
+               {"on": "card_played", "card": "sortilege",
+                "effect": [dmg(1, "all_foe_characters"), dmg(1, "all_ally_characters")]}])}),
+    Design("cult_master", H + "Cult Master",
+           "A 4/2: whenever one of your other minions dies, draw a card.", "compromise",
+           note="a hero of yours falling draws too: a death event does not say whether the unit "
+           "was a hero or a character",
+           cards={"cult_master": character(4, 2, triggers=[
+               {"on": "dies", "who": "ally", "effect": [draw(1)]}])}),
+    Design("mana_wyrm", H + "Mana Wyrm", "A 1/3 that gains 1 attack whenever you cast a spell.",
+           "exact", cards={"mana_wyrm": character(1, 3, triggers=[
+               {"on": "card_played", "card": "sortilege",
+                "effect": [{"op": "buff", "to": "self", "n": 1}]}])}),
+    Design("leper_gnome", H + "Leper Gnome", "A 1/1 that deals 2 damage to the enemy hero when "
+           "it dies.", "exact", cards={"leper_gnome": character(1, 1, triggers=[
+               {"on": "dies", "effect": [dmg(2, "foe_leader")]}])}),
+    Design("doomsayer", H + "Doomsayer", "A 0/7: at the start of your turn, destroy every minion.",
+           "exact", cards={"doomsayer": character(0, 7, triggers=[
+               {"on": "turn_start", "effect": [{**KILL, "to": to} for to in
+                                               ("all_foe_characters", "all_ally_characters")]}])}),
+    Design("imp_master", H + "Imp Master",
+           "A 1/5: at the end of your turn, it deals 1 damage to itself and summons a 1/1 Imp.",
+           "exact", units={"imp": {"kind": "unit", "name": "Imp", "power": 1, "hp": 1}},
+           cards={"imp_master": character(1, 5, triggers=[
+               {"on": "turn_end", "effect": [dmg(1, "self"),
+                                             {"op": "summon", "unit": "imp"}]}])}),
+    Design("harvest_golem", H + "Harvest Golem", "A 2/3 that leaves a 2/1 Damaged Golem when it "
+           "dies.", "exact",
+           units={"damaged_golem": {"kind": "unit", "name": "Damaged Golem", "power": 2, "hp": 1}},
+           cards={"harvest_golem": character(2, 3, triggers=[
+               {"on": "dies", "effect": [{"op": "summon", "unit": "damaged_golem"}]}])}),
+    Design("soul_of_the_forest", H + "Soul of the Forest",
+           "Your minions gain: when it dies, summon a 2/2 Treant.", "exact",
+           units={"treant": {"kind": "unit", "name": "Treant", "power": 2, "hp": 2}},
+           statuses={"forest_soul": {"name": "Soul of the Forest", "polarity": "buff", "max": 1,
+                                     "triggers": [{"on": "dies", "effect": [
+                                         {"op": "summon", "unit": "treant"}]}]}},
+           cards={"soul_of_the_forest": spell([status("forest_soul", 1, "all_ally_characters")])}),
+    Design("cairne_bloodhoof", H + "Cairne Bloodhoof", "A 4/5 that leaves a 4/5 Baine when it "
+           "dies.", "exact",
+           units={"baine": {"kind": "unit", "name": "Baine Bloodhoof", "power": 4, "hp": 5}},
+           cards={"cairne_bloodhoof": character(4, 5, triggers=[
+               {"on": "dies", "effect": [{"op": "summon", "unit": "baine"}]}])}),
+    Design("haunted_creeper", H + "Haunted Creeper", "A 1/2 that leaves two 1/1 Spiders when it "
+           "dies.", "exact",
+           units={"spectral_spider": {"kind": "unit", "name": "Spectral Spider", "power": 1,
+                                      "hp": 1}},
+           cards={"haunted_creeper": character(1, 2, triggers=[
+               {"on": "dies", "effect": [{"op": "summon", "unit": "spectral_spider", "n": 2}]}])}),
+    Design("nerubian_egg", H + "Nerubian Egg", "A 0/2 that hatches a 4/4 Nerubian when it dies.",
+           "exact", units={"nerubian": {"kind": "unit", "name": "Nerubian", "power": 4, "hp": 4}},
+           cards={"nerubian_egg": character(0, 2, triggers=[
+               {"on": "dies", "effect": [{"op": "summon", "unit": "nerubian"}]}])}),
+    Design("gadgetzan_auctioneer", H + "Gadgetzan Auctioneer",
+           "A 4/4: whenever you cast a spell, draw a card.", "exact",
+           cards={"gadgetzan_auctioneer": character(4, 4, triggers=[
+               {"on": "card_played", "card": "sortilege", "effect": [draw(1)]}])}),
+    Design("archmage_antonidas", H + "Archmage Antonidas",
+           "A 5/7: whenever you cast a spell, put a Fireball into your hand.", "exact",
+           cards={"archmage_antonidas": character(5, 7, triggers=[
+               {"on": "card_played", "card": "sortilege",
+                "effect": [{"op": "create", "card": "fireball", "into": "rift"}]}])}),
+    Design("imp_gang_boss", H + "Imp Gang Boss",
+           "A 2/4: whenever it takes damage, summon a 1/1 Imp.", "compromise",
+           note=LETHAL_IS_DEATH,
+           cards={"imp_gang_boss": character(2, 4, triggers=[
+               {"on": on, "effect": [{"op": "summon", "unit": "imp"}]}
+               for on in ("damage_taken", "dies")])}),
+    Design("grim_patron", H + "Grim Patron",
+           "A 3/3: whenever it survives damage, summon another Grim Patron.", "exact",
+           units={"grim_patron_unit": {"kind": "unit", "name": "Grim Patron", "power": 3, "hp": 3,
+                                       "triggers": [PATRON]}},
+           cards={"grim_patron": character(3, 3, triggers=[PATRON])}),
+    Design("frothing_berserker", H + "Frothing Berserker",
+           "A 2/4: whenever a minion takes damage, it gains 1 attack.", "compromise",
+           note="a hero taking damage counts too: a damage event does not say whether the unit "
+           "is a hero or a character",
+           cards={"frothing_berserker": character(2, 4, triggers=[
+               {"on": "damage_taken", "who": "any",
+                "effect": [{"op": "buff", "to": "self", "n": 1}]}])}),
+    Design("flesheating_ghoul", H + "Flesheating Ghoul",
+           "A 2/3: whenever a minion dies, it gains 1 attack.", "compromise",
+           note="a hero falling counts too: a death event does not say whether the unit was a "
+           "hero or a character",
+           cards={"flesheating_ghoul": character(2, 3, triggers=[
+               {"on": "dies", "who": who, "effect": [{"op": "buff", "to": "self", "n": 1}]}
+               for who in ("ally", "foe")])}),
+    Design("violet_teacher", H + "Violet Teacher",
+           "A 3/5: whenever you cast a spell, summon a 1/1 Violet Apprentice.", "exact",
+           units={"violet_apprentice": {"kind": "unit", "name": "Violet Apprentice", "power": 1,
+                                        "hp": 1}},
+           cards={"violet_teacher": character(3, 5, triggers=[
+               {"on": "card_played", "card": "sortilege",
+                "effect": [{"op": "summon", "unit": "violet_apprentice"}]}])}),
+    Design("explosive_sheep", H + "Explosive Sheep",
+           "A 1/1 that deals 2 damage to every minion when it dies.", "exact",
+           cards={"explosive_sheep": character(1, 1, triggers=[
+               {"on": "dies", "effect": [dmg(2, "all_foe_characters"),
+                                         dmg(2, "all_ally_characters")]}])}),
+    Design("questing_adventurer", H + "Questing Adventurer",
+           "A 2/2 that gains +1/+1 whenever you play a card.", "compromise",
+           note="+1 attack only: no modifier raises a character's max hp",
+           cards={"questing_adventurer": character(2, 2, triggers=[
+               {"on": "card_played", "effect": [{"op": "buff", "to": "self", "n": 1}]}])}),
+    needs("blood_imp", H + "Blood Imp",
+          "At the end of your turn, another random friendly minion gets +1 health.",
+          "a max-hp modifier and a random ally selector (the end of the turn is a trigger now)"),
     needs("taunt", H + "Taunt", "Enemies must attack this minion first.",
           "keywords: a taunt that constrains the Encounter's attack lanes and targets"),
     needs("elven_archer", H + "Elven Archer", "A 1/1 that deals 1 damage to a chosen target on arrival.",

@@ -6,6 +6,10 @@ from .design import KILL, Design, character, dmg, draw, needs, spell, status
 
 M = "Magic: the Gathering: "
 EVERY_CHARACTER = ("all_foe_characters", "all_ally_characters")
+HEAL_ONE = {"op": "heal", "to": "own_leader", "n": 1}
+# losing life: damage that nothing prevents
+LOSE_ONE = {"op": "damage", "to": "own_leader", "n": 1, "pierce": True}
+DRAIN = [{"op": "damage", "to": "foe_leader", "n": 1, "pierce": True}, HEAL_ONE]
 
 DESIGNS = [
     Design("lightning_bolt", M + "Lightning Bolt", "Deal 3 damage to any target.", "exact",
@@ -85,5 +89,70 @@ DESIGNS = [
     needs("unsummon", M + "Unsummon", "Return a creature to its owner's hand.",
           "a put of a character on the Wastes back to the Rift"),
     needs("ajanis_pridemate", M + "Ajani's Pridemate", "Grows a +1/+1 counter whenever you gain life.",
-          "triggers: healing received; counters on a character"),
+          "triggers: no event for healing received; a max-hp modifier for the counter"),
+    Design("soul_warden", M + "Soul Warden",
+           "A 1/1: whenever another creature enters the battlefield, you gain 1 life.", "exact",
+           cards={"soul_warden": character(1, 1, triggers=[
+               {"on": "summoned", "who": who, "effect": [HEAL_ONE]} for who in ("ally", "foe")])}),
+    Design("blood_artist", M + "Blood Artist",
+           "A 0/1: whenever it or another creature dies, the opponent loses 1 life and you gain "
+           "1.", "compromise",
+           note="a hero falling counts too (a death event does not say whether the unit was a "
+           "hero); the life is always the foe leader's, not a chosen player's",
+           cards={"blood_artist": character(0, 1, triggers=[
+               {"on": "dies", "who": "any", "effect": DRAIN}])}),
+    Design("zulaport_cutthroat", M + "Zulaport Cutthroat",
+           "A 1/1: whenever it or another creature you control dies, the opponent loses 1 life "
+           "and you gain 1.", "compromise",
+           note="a hero of yours falling counts too: a death event does not say whether the "
+           "unit was a hero",
+           cards={"zulaport_cutthroat": character(1, 1, triggers=[
+               {"on": "dies", "who": who, "effect": DRAIN} for who in ("self", "ally")])}),
+    Design("guttersnipe", M + "Guttersnipe",
+           "A 2/2: whenever you cast an instant or sorcery, 2 damage to each opponent.", "exact",
+           cards={"guttersnipe": character(2, 2, triggers=[
+               {"on": "card_played", "card": "sortilege", "effect": [dmg(2, "foe_leader")]}])}),
+    Design("young_pyromancer", M + "Young Pyromancer",
+           "A 2/1: whenever you cast an instant or sorcery, create a 1/1 Elemental.", "exact",
+           units={"elemental": {"kind": "unit", "name": "Elemental", "power": 1, "hp": 1}},
+           cards={"young_pyromancer": character(2, 1, triggers=[
+               {"on": "card_played", "card": "sortilege",
+                "effect": [{"op": "summon", "unit": "elemental"}]}])}),
+    Design("phyrexian_arena", M + "Phyrexian Arena",
+           "An enchantment: at the start of your turn, draw a card and lose 1 life.", "exact",
+           cards={"phyrexian_arena": {"kind": "relic", "triggers": [
+               {"on": "turn_start", "effect": [draw(1), LOSE_ONE]}]}}),
+    Design("impact_tremors", M + "Impact Tremors",
+           "An enchantment: whenever a creature enters under your control, 1 damage to each "
+           "opponent.", "exact",
+           cards={"impact_tremors": {"kind": "relic", "triggers": [
+               {"on": "summoned", "effect": [dmg(1, "foe_leader")]}]}}),
+    Design("ajanis_sunstriker", M + "Ajani's Sunstriker", "A 2/2 with lifelink.", "exact",
+           cards={"ajanis_sunstriker": character(2, 2, triggers=[
+               {"on": "damage_dealt", "effect": [{"op": "heal", "to": "own_leader",
+                                                  "n": "event.amount"}]}])}),
+    Design("ball_lightning", M + "Ball Lightning",
+           "A 6/1 with trample and haste, sacrificed at the end of the turn.", "compromise",
+           note="no trample: eve's attacks have no excess damage to carry over",
+           cards={"ball_lightning": character(6, 1, keywords=["swift"], triggers=[
+               {"on": "turn_end", "effect": [{**KILL, "to": "self"}]}])}),
+    Design("warstorm_surge", M + "Warstorm Surge",
+           "An enchantment: whenever a creature enters under your control, it deals damage equal "
+           "to its power to any target.", "compromise",
+           note="the damage goes to the foe's leader, dealt by your leader: a trigger has no "
+           "chosen target, and its source is the listener",
+           cards={"warstorm_surge": {"kind": "relic", "triggers": [
+               {"on": "summoned", "effect": [dmg("event.power", "foe_leader")]}]}}),
+    Design("bitterblossom", M + "Bitterblossom",
+           "An enchantment: at the start of your turn, lose 1 life and create a 1/1 flying "
+           "Faerie.", "compromise", note="the Faerie does not fly: eve has no flying",
+           units={"faerie_rogue": {"kind": "unit", "name": "Faerie Rogue", "power": 1, "hp": 1}},
+           cards={"bitterblossom": {"kind": "relic", "triggers": [
+               {"on": "turn_start", "effect": [LOSE_ONE,
+                                               {"op": "summon", "unit": "faerie_rogue"}]}]}}),
+    Design("kiln_fiend", M + "Kiln Fiend",
+           "A 3/3: whenever you cast an instant or sorcery, it gets +3/+0 until end of turn.",
+           "exact", cards={"kiln_fiend": character(3, 3, triggers=[
+               {"on": "card_played", "card": "sortilege",
+                "effect": [status("core:surge", 3, "self")]}])}),
 ]

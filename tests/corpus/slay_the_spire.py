@@ -4,10 +4,27 @@ from __future__ import annotations
 from .design import KILL, Design, block, dmg, draw, needs, power, spell, status
 
 S = "Slay the Spire: "
+# the damage a trigger deals for the player is the leader's (rule D01): blockable damage that
+# nothing modifies (Slay the Spire's thorns) is not in the language
+LEADERS_DAMAGE = ("its damage is the leader's, so Strength adds to it and Vulnerable multiplies "
+                  "it; the original's does not change")
+# Lagavulin sheds its sleeping Metallicize as it acts
+WAKE = {"op": "remove_status", "status": "slumber_plate", "to": "own_leader", "n": 8}
+AT_START = ("a Relic card in the deck that fires at the match's start from the Archive or the "
+            "opening hand, where it stays: eve's Relics are cards, not run-long items")
+PER_MATCH = "the count starts over each match: the original's runs on from combat to combat"
+POWER_EXILED = ("the corpus's Powers leave the match for the Void, so each Power played counts as "
+                "a card exhausted, this one included")
 
 
 def _poke(n: int, **extra: object) -> dict[str, object]:
     return {"move": "effect", "target": "foe_leader", "effect": [dmg(n)], **extra}
+
+
+def at_match_start(effect: list[dict[str, object]]) -> dict[str, object]:
+    """A relic that acts as the combat starts: a Relic card heard from the deck or the hand."""
+    return {"kind": "relic", "triggers": [{"on": "match_start", "zone": z, "effect": effect}
+                                          for z in ("archive", "rift")]}
 
 
 DESIGNS = [
@@ -131,7 +148,8 @@ DESIGNS = [
            cards={"orichalcum": {"kind": "relic", "trigger": {"on": "turn_end", "effect": [
                {"op": "if", "cond": "own_leader.shield == 0", "then": [block(6)]}]}}}),
     Design("mercury_hourglass", S + "Mercury Hourglass",
-           "A relic: at the start of your turn, 3 damage to every enemy.", "exact",
+           "A relic: at the start of your turn, 3 damage to every enemy.", "compromise",
+           note=LEADERS_DAMAGE,
            cards={"mercury_hourglass": {"kind": "relic", "trigger": {
                "on": "turn_start", "effect": [dmg(3, "all_foes")]}}}),
     Design("jaw_worm", S + "Jaw Worm",
@@ -151,27 +169,39 @@ DESIGNS = [
                     "effect": [status("strength", 3, "own_leader"),                    # bellow
                                {"op": "shield", "to": "own_leader", "n": 6}]}]}]}]}}),
     Design("lagavulin", S + "Lagavulin",
-           "Sleeps until hurt or three turns pass, then hits hard twice and drains the "
-           "player's Strength, over and over.", "compromise",
-           note="no Metallicize while asleep and no stunned turn on waking by damage; the drain "
-           "takes Strength only (no Dexterity), never below 0",
+           "Sleeps behind 8 Metallicize until it loses hp or three turns pass (woken by a hit, "
+           "it is stunned a turn), then hits hard twice and drains the player's Strength, over "
+           "and over.", "compromise",
+           note="the drain takes Strength only (no Dexterity), never below 0",
            units={"lagavulin_body": {"kind": "enemy_hero", "name": "Lagavulin", "max_hp": 109,
-                                     "power": 0}},
+                                     "power": 0, "triggers": [
+               {"on": "match_start", "effect": [status("slumber_plate", 8, "self")]},
+               # woken by a hit, it sheds its plate; the sleep it announced is its stunned turn
+               {"on": "damage_taken", "once": "match",
+                "effect": [{"op": "remove_status", "status": "slumber_plate", "to": "self",
+                            "n": 8}]}]}},
+           statuses={"slumber_plate": {"name": "Metallicize", "polarity": "buff", "tick": {
+                         "at": "turn_end", "effect": [{"op": "shield", "to": "self",
+                                                       "n": "self.slumber_plate"}]}}},
            encounters={"lagavulin": {"roster": ["lagavulin_body"], "initiative": 1,
                                      "vars": {"slept": 0, "awake": 0}, "phases": [
                {"name": "asleep",
                 "when": "var.awake == 0 and var.slept < 3 and own_leader.hp == own_leader.max_hp",
                 "script": [{"move": "wait", "set": {"slept": "var.slept + 1"}}]},
                {"name": "awake", "script": [
-                   _poke(18, set={"awake": 1}), _poke(18, set={"awake": 1}),
+                   {**_poke(18, set={"awake": 1}), "effect": [dmg(18), WAKE]},
+                   {**_poke(18, set={"awake": 1}), "effect": [dmg(18), WAKE]},
                    {"move": "effect", "target": "foe_leader", "set": {"awake": 1},
-                    "effect": [{"op": "remove_status", "status": "strength", "n": 1}]}]}]}}),
+                    "effect": [{"op": "remove_status", "status": "strength", "n": 1},
+                               WAKE]}]}]}}),
     Design("transient", S + "Transient",
-           "Hits for 30, then 10 more each turn, and fades away after 5 turns.", "compromise",
-           note="no Shifting (losing hp would lower its damage that turn): it needs a trigger on "
-           "damage taken",
+           "Hits for 30, then 10 more each turn, and fades away after 5 turns; whatever hp it "
+           "loses, it deals that much less until the end of its turn.", "exact",
            units={"transient_body": {"kind": "enemy_hero", "name": "Transient", "max_hp": 999,
-                                     "power": 0}},
+                                     "power": 0, "triggers": [
+               {"on": "damage_taken", "effect": [status("shifting", "event.amount", "self")]}]}},
+           statuses={"shifting": {"name": "Shifting", "polarity": "debuff", "dealt_add": -1,
+                                  "decay": {"at": "turn_end", "by": "all"}}},
            encounters={"transient": {"roster": ["transient_body"], "initiative": 1,
                                      "vars": {"turns": 0}, "phases": [
                {"name": "faded", "when": "var.turns >= 5", "script": [
@@ -180,19 +210,24 @@ DESIGNS = [
                    {"move": "effect", "target": "foe_leader", "set": {"turns": "var.turns + 1"},
                     "effect": [dmg("20 + 10 * var.turns")]}]}]}}),
     Design("cultist", S + "Cultist",
-           "Chants first (gaining 3 Strength each turn from then on), then strikes for 6 every "
-           "turn.", "compromise",
-           note="the Ritual ticks at the end of the chanting turn too, so the first strike "
-           "already has 3 Strength (the original skips that first tick)",
+           "Chants first (gaining 3 Strength at the end of each of its turns from the next one "
+           "on), then strikes for 6 every turn.", "exact",
            units={"cultist_body": {"kind": "enemy_hero", "name": "Cultist", "max_hp": 50,
                                    "power": 0}},
-           statuses={"ritual": {"name": "Ritual", "polarity": "buff", "tick": {
-               "at": "turn_end", "effect": [status("strength", "self.ritual", "self")]}}},
+           statuses={
+               "ritual": {"name": "Ritual", "polarity": "buff", "tick": {
+                   "at": "turn_end", "effect": [{"op": "if", "cond": "self.chanting == 0",
+                                                 "then": [status("strength", "self.ritual",
+                                                                 "self")]}]}},
+               # the turn the Ritual is gained: it lasts until the Cultist's next turn
+               "chanting": {"name": "Chanting", "polarity": "buff", "max": 1,
+                            "decay": {"at": "turn_start", "by": "all"}}},
            encounters={"cultist": {"roster": ["cultist_body"], "initiative": 1,
                                    "vars": {"chanted": 0}, "phases": [
                {"name": "incantation", "when": "var.chanted == 0", "script": [
                    {"move": "effect", "target": "own_leader", "set": {"chanted": 1},
-                    "effect": [status("ritual", 3, "own_leader")]}]},
+                    "effect": [status("ritual", 3, "own_leader"),
+                               status("chanting", 1, "own_leader")]}]},
                {"name": "dark strike", "script": [_poke(6)]}]}}),
     Design("sword_boomerang", S + "Sword Boomerang", "Hit a random enemy for 3, three times.",
            "compromise", note="the chosen foe takes all three hits: no selector picks a random "
@@ -213,31 +248,199 @@ DESIGNS = [
                {**_poke(10), "weight": 40},
                {"move": "effect", "target": "foe_leader", "weight": 30,
                 "effect": [status("core:weak", 1)]}]}]}}),
-    needs("corpse_explosion", S + "Corpse Explosion",
-          "6 Poison; when that enemy dies, its max hp as damage to all the others.",
-          "triggers: a status that fires when its holder dies, with the dying unit's max hp as "
-          "payload"),
-    needs("feel_no_pain", S + "Feel No Pain", "A Power: gain 3 Block whenever a card is exhausted.",
-          "triggers: card exiled"),
+    Design("corpse_explosion", S + "Corpse Explosion",
+           "6 Poison; when that enemy dies, its max hp as damage to all the others.",
+           "compromise", note="a Vulnerable foe takes half as much again of it: the original's "
+           "damage changes for nothing",
+           cards={"corpse_explosion": spell([{"op": "poison", "n": 6}, status("corpse", 1)], "foe")},
+           statuses={"corpse": {"name": "Corpse Explosion", "polarity": "debuff", "max": 1,
+                                "triggers": [{"on": "dies", "effect": [
+                                    dmg("event.max_hp", "all_foes")]}]}}),
+    Design("feel_no_pain", S + "Feel No Pain", "A Power: gain 3 Block whenever a card is exhausted.",
+           "compromise", note=POWER_EXILED, cards={"feel_no_pain": power("no_pain")},
+           statuses={"no_pain": {"name": "Feel No Pain", "polarity": "buff", "triggers": [
+               {"on": "exiled", "effect": [{"op": "shield", "to": "self",
+                                            "n": "3 * self.no_pain"}]}]}}),
     needs("kunai", S + "Kunai", "A relic: every third attack in a turn gives 1 Dexterity.",
-          "triggers with a count (every Nth attack a turn); a Dexterity status needs a block "
-          "modifier"),
-    needs("pen_nib", S + "Pen Nib", "A relic: every tenth attack deals double damage.",
-          "triggers with a count (every Nth attack) and a one-hit modifier"),
+          "a Dexterity status needs a modifier of the Block cards give (the count of every "
+          "third card a turn is a trigger now: see Shuriken)"),
+    Design("shuriken", S + "Shuriken", "A relic: every third attack in a turn gives 1 Strength.",
+           "compromise", note="every third Sortilege played counts, skills too: the corpus's "
+           "cards have no Attack type to filter on",
+           cards={"shuriken": {"kind": "relic", "triggers": [
+               {"on": "card_played", "card": "sortilege", "every": 3, "per": "turn",
+                "effect": [status("strength", 1, "own_leader")]}]}}),
+    Design("pen_nib", S + "Pen Nib", "A relic: every tenth attack deals double damage.",
+           "compromise", note="every tenth Sortilege played counts, skills too (no Attack type), "
+           "and only its first hit is doubled (a Twin Strike's second hit is not); " + PER_MATCH,
+           cards={"pen_nib": {"kind": "relic", "triggers": [
+               {"on": "card_played", "card": "sortilege", "every": 10,
+                "effect": [status("inked", 1, "own_leader")]}]}},
+           statuses={"inked": {"name": "Pen Nib", "polarity": "buff", "max": 1, "dealt_pct": 200,
+                               "triggers": [{"on": "damage_dealt", "effect": [
+                                   {"op": "remove_status", "status": "inked", "to": "self",
+                                    "n": 1}]}]}}),
+    Design("a_thousand_cuts", S + "A Thousand Cuts",
+           "A Power: whenever you play a card, 1 damage to every enemy.", "compromise",
+           note=LEADERS_DAMAGE, cards={"a_thousand_cuts": power("cuts")},
+           statuses={"cuts": {"name": "A Thousand Cuts", "polarity": "buff", "triggers": [
+               {"on": "card_played", "effect": [dmg("self.cuts", "all_foes")]}]}}),
+    Design("after_image", S + "After Image", "A Power: whenever you play a card, gain 1 Block.",
+           "exact", cards={"after_image": power("mirage")},
+           statuses={"mirage": {"name": "After Image", "polarity": "buff", "triggers": [
+               {"on": "card_played", "effect": [{"op": "shield", "to": "self",
+                                                 "n": "self.mirage"}]}]}}),
+    Design("dark_embrace", S + "Dark Embrace", "A Power: whenever a card is exhausted, draw 1.",
+           "compromise", note=POWER_EXILED, cards={"dark_embrace": power("embrace")},
+           statuses={"embrace": {"name": "Dark Embrace", "polarity": "buff", "triggers": [
+               {"on": "exiled", "effect": [{"op": "draw", "n": "self.embrace"}]}]}}),
+    Design("rupture", S + "Rupture",
+           "A Power: whenever you lose hp from a card, gain 1 Strength.", "compromise",
+           note="any hp you lose counts, an enemy's hits and poison too: a damage event has no "
+           "source to test",
+           cards={"rupture": power("ruptured")},
+           statuses={"ruptured": {"name": "Rupture", "polarity": "buff", "triggers": [
+               {"on": "damage_taken", "if": "event.amount > 0",
+                "effect": [status("strength", "self.ruptured", "self")]}]}}),
+    Design("flame_barrier", S + "Flame Barrier",
+           "Gain 12 Block; until your next turn, whoever attacks you takes 4 damage.",
+           "compromise", note="it answers every attack a foe declares, at a character of yours "
+           "too, and not the damage an Encounter's effect move deals; " + LEADERS_DAMAGE,
+           cards={"flame_barrier": spell([block(12), status("flames", 4, "own_leader")])},
+           statuses={"flames": {"name": "Flame Barrier", "polarity": "buff",
+                                       "decay": {"at": "turn_start", "by": "all"}, "triggers": [
+               {"on": "attack", "who": "foe", "effect": [dmg("self.flames")]}]}}),
+    Design("centennial_puzzle", S + "Centennial Puzzle",
+           "A relic: the first time you lose hp in a combat, draw 3.", "exact",
+           cards={"centennial_puzzle": {"kind": "relic", "triggers": [
+               {"on": "ally_hero_damaged", "once": "match", "effect": [draw(3)]}]}}),
+    Design("vajra", S + "Vajra", "A relic: start each combat with 1 Strength.", "compromise",
+           note=AT_START, cards={"vajra": at_match_start([status("strength", 1, "own_leader")])}),
+    Design("bag_of_preparation", S + "Bag of Preparation",
+           "A relic: draw 2 more cards at the start of each combat.", "compromise", note=AT_START,
+           cards={"bag_of_preparation": at_match_start([draw(2)])}),
+    Design("red_mask", S + "Red Mask", "A relic: every enemy starts each combat Weak for a turn.",
+           "compromise", note=AT_START,
+           cards={"red_mask": at_match_start([status("core:weak", 1, "all_foes")])}),
+    Design("anchor", S + "Anchor", "A relic: start each combat with 10 Block.", "compromise",
+           note=AT_START + "; the Block comes from a status at the first turn's start, since "
+           "shield given at the match's start is cleared then (rule E13)",
+           cards={"anchor": at_match_start([status("anchored", 1, "own_leader")])},
+           statuses={"anchored": {"name": "Anchor", "polarity": "buff", "max": 1, "triggers": [
+               {"on": "turn_start", "effect": [block(10), {"op": "remove_status", "status":
+                                                           "anchored", "to": "self", "n": 1}]}]}}),
+    Design("louse", S + "Red Louse",
+           "Curls up for 7 Block the first time it is hurt; bites for 6, or grows 3 Strength.",
+           "compromise", note="its bite is 6 and its Curl Up 7 (the original draws each from a "
+           "range); it never grows twice in a row, the rest by weight",
+           units={"louse_body": {"kind": "enemy_hero", "name": "Red Louse", "max_hp": 12,
+                                 "power": 0, "triggers": [
+               {"on": "damage_taken", "once": "match",
+                "effect": [{"op": "shield", "to": "self", "n": 7}]}]}},
+           encounters={"louse": {"roster": ["louse_body"], "initiative": 1, "script": [
+               {"pick": [{**_poke(6), "weight": 75},
+                         {"move": "effect", "target": "own_leader", "weight": 25,
+                          "max_repeats": 1,
+                          "effect": [status("strength", 3, "own_leader")]}]}]}}),
+    Design("letter_opener", S + "Letter Opener",
+           "A relic: every third skill in a turn deals 5 damage to every enemy.", "compromise",
+           note="every third Sortilege played counts, attacks too (no Skill type); "
+           + LEADERS_DAMAGE,
+           cards={"letter_opener": {"kind": "relic", "triggers": [
+               {"on": "card_played", "card": "sortilege", "every": 3, "per": "turn",
+                "effect": [dmg(5, "all_foes")]}]}}),
+    Design("mad_gremlin", S + "Mad Gremlin",
+           "Scratches for 4; whenever it takes attack damage it gains 1 Strength.", "compromise",
+           note="any damage angers it, poison's too: a damage event has no source to test",
+           units={"mad_gremlin_body": {"kind": "enemy_hero", "name": "Mad Gremlin", "max_hp": 22,
+                                       "power": 0, "triggers": [
+               {"on": "damage_taken", "effect": [status("strength", 1, "self")]}]}},
+           encounters={"mad_gremlin": {"roster": ["mad_gremlin_body"], "initiative": 1,
+                                       "script": [_poke(4)]}}),
+    Design("reflex", S + "Reflex", "Unplayable; when it is discarded from your hand, draw 2.",
+           "compromise", note="it listens from the Abyss, so once there it also draws whenever "
+           "another card is discarded: a card event does not say which card it was",
+           cards={"reflex": spell([], play_if="0", triggers=[
+               {"on": "discarded", "zone": "abyss", "effect": [draw(2)]}])}),
+    Design("chosen", S + "Chosen",
+           "Pokes twice for 5, then Hexes the player (each non-attack card played shuffles a "
+           "Dazed into the draw pile), then alternates heavy blows and drains.", "compromise",
+           note="every card played is hexed, attacks too (no Attack type); the Dazed is a Wound; "
+           "its later moves are a fixed cycle: 10 and 2 Vulnerable, then 3 Weak and 3 Strength, "
+           "then an 18 zap",
+           units={"chosen_body": {"kind": "enemy_hero", "name": "Chosen", "max_hp": 95,
+                                  "power": 0}},
+           statuses={"hex": {"name": "Hex", "polarity": "debuff", "triggers": [
+               {"on": "card_played", "effect": [
+                   {"op": "create", "card": "wound", "into": "archive_shuffled"}]}]}},
+           encounters={"chosen": {"roster": ["chosen_body"], "initiative": 1,
+                                  "vars": {"hexed": 0, "poked": 0}, "phases": [
+               {"name": "poke", "when": "var.poked == 0", "script": [
+                   {"move": "effect", "target": "foe_leader", "set": {"poked": 1},
+                    "effect": [dmg(5), dmg(5)]}]},
+               {"name": "hex", "when": "var.hexed == 0", "script": [
+                   {"move": "effect", "target": "foe_leader", "set": {"hexed": 1},
+                    "effect": [status("hex", 1)]}]},
+               {"name": "hunt", "script": [
+                   {"move": "effect", "target": "foe_leader",
+                    "effect": [dmg(10), status("core:vulnerable", 2)]},
+                   {"move": "effect", "target": "foe_leader",
+                    "effect": [status("core:weak", 3), status("strength", 3, "own_leader")]},
+                   _poke(18)]}]}}),
+    Design("ink_bottle", S + "Ink Bottle", "A relic: every tenth card you play draws a card.",
+           "compromise", note=PER_MATCH, cards={"ink_bottle": {"kind": "relic", "triggers": [
+               {"on": "card_played", "every": 10, "effect": [draw(1)]}]}}),
+    Design("ornamental_fan", S + "Ornamental Fan",
+           "A relic: every third attack in a turn gives 4 Block.", "compromise",
+           note="every third Sortilege played counts, skills too: the corpus's cards have no "
+           "Attack type",
+           cards={"ornamental_fan": {"kind": "relic", "triggers": [
+               {"on": "card_played", "card": "sortilege", "every": 3, "per": "turn",
+                "effect": [block(4)]}]}}),
+    Design("infinite_blades", S + "Infinite Blades",
+           "A Power: at the start of each turn, a Shiv (4 damage, exhausts) comes into your hand.",
+           "exact", cards={"infinite_blades": power("blades"),
+                           "shiv": spell([dmg(4)], "foe", exhaust=True)},
+           statuses={"blades": {"name": "Infinite Blades", "polarity": "buff", "tick": {
+               "at": "turn_start", "effect": [{"op": "create", "card": "shiv", "into": "rift",
+                                               "n": "self.blades"}]}}}),
     needs("armaments", S + "Armaments", "Gain 5 Block and upgrade a card in your hand.",
           "choices during resolution, and card upgrades"),
     needs("whirlwind", S + "Whirlwind", "Spend all energy: 5 damage to every enemy that many times.",
           "never (seed 002: effects never read the Action Meter)"),
     needs("perfected_strike", S + "Perfected Strike", "6 damage, +2 for each Strike you own.",
           "counts of cards by name or tag"),
-    needs("reaper", S + "Reaper", "Damage every enemy; heal the unblocked damage.",
-          "the damage dealt as an amount (event payload)"),
+    Design("reaper", S + "Reaper", "Damage every enemy for 4; heal the unblocked damage.",
+           "exact", cards={"reaper": spell([dmg(4, "all_foes")], exhaust=True, triggers=[
+               {"on": "damage_dealt", "effect": [{"op": "heal", "to": "own_leader",
+                                                  "n": "event.amount"}]}])}),
     needs("juggernaut", S + "Juggernaut", "A Power: gaining Block hits a random enemy for 5.",
-          "triggers: shield gained; a random foe selector"),
-    needs("gremlin_nob", S + "Gremlin Nob", "Gains Strength whenever the player plays a skill.",
-          "triggers: card played by kind, on an Encounter"),
-    needs("bronze_scales", S + "Bronze Scales", "A relic: attackers take 3 damage.",
-          "triggers: damage taken from an attack, with its source"),
+          "triggers: no event for shield gained; a random foe selector"),
+    Design("gremlin_nob", S + "Gremlin Nob",
+           "Bellows first (from then on it gains 2 Strength whenever the player plays a skill), "
+           "then rushes for 14 or skull-bashes for 6 and 2 Vulnerable.", "compromise",
+           note="every Sortilege the player plays enrages it, attacks too: the corpus's cards have "
+           "no Skill type; it never rushes three times in a row, and picks by weight",
+           units={"gremlin_nob_body": {"kind": "enemy_hero", "name": "Gremlin Nob", "max_hp": 84,
+                                       "power": 0}},
+           statuses={"enrage": {"name": "Enrage", "polarity": "buff", "triggers": [
+               {"on": "card_played", "who": "foe", "card": "sortilege",
+                "effect": [status("strength", "2 * self.enrage", "self")]}]}},
+           encounters={"gremlin_nob": {"roster": ["gremlin_nob_body"], "initiative": 1,
+                                       "vars": {"bellowed": 0}, "phases": [
+               {"name": "bellow", "when": "var.bellowed == 0", "script": [
+                   {"move": "effect", "target": "own_leader", "set": {"bellowed": 1},
+                    "effect": [status("enrage", 1, "own_leader")]}]},
+               {"name": "rampage", "script": [{"pick": [
+                   {**_poke(14), "weight": 67, "max_repeats": 2},
+                   {"move": "effect", "target": "foe_leader", "weight": 33,
+                    "effect": [dmg(6), status("core:vulnerable", 2)]}]}]}]}}),
+    Design("bronze_scales", S + "Bronze Scales", "A relic: attackers take 3 damage.", "compromise",
+           note="it answers every attack a foe declares, at a character of yours too, and not the "
+           "damage an Encounter's effect move deals (eve's attacks are combat attacks); "
+           + LEADERS_DAMAGE,
+           cards={"bronze_scales": {"kind": "relic", "triggers": [
+               {"on": "attack", "who": "foe", "effect": [dmg(3)]}]}}),
     needs("burning_blood", S + "Burning Blood", "A relic: heal 6 when a combat is won.",
-          "triggers: match end"),
+          "triggers: no match end event"),
 ]

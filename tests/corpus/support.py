@@ -42,4 +42,7 @@ UNITS: Table = {
 ENCOUNTERS: Table = {
     "target_dummy": {"roster": ["dummy"], "initiative": 1, "script": _POKE},
     "twin_dummies": {"roster": ["dummy", "dummy"], "initiative": 1, "script": _POKE},
+    # a grunt on its first turn, then pokes
+    "summoner": {"roster": ["dummy"], "initiative": 1,
+                 "script": [{"move": "summon", "unit": "grunt"}, *_POKE]},
 }

@@ -14,8 +14,10 @@ HEAD = """# The reference corpus
 Well-known designs of Slay the Spire, Hearthstone and Magic: the Gathering written in eve's
 content language (docs/modding.md), each played by a behaviour test in a real match
 (`tests/test_corpus.py`). The data lives in `tests/corpus/` (one module per game), registered as
-the pack `corpus` through the same hooks as any pack. This page is generated from it:
-`python -m tests.corpus` rewrites it, and a test fails when it is stale.
+the pack `corpus` through the same hooks as any pack (in volumes: a catalog holds at most
+`LIMITS["statuses"]` statuses, fewer than the corpus defines, so each volume has the designs that
+define none and as many of the others as fit, each loaded in an engine of its own). This page is
+generated from it: `python -m tests.corpus` rewrites it, and a test fails when it is stale.
 
 A design is **exact** when the data does what the original does in eve's terms, a
 **compromise** when it does nearly that (the note says what differs), or it **needs** a
@@ -34,8 +36,13 @@ What every design shares, and is not counted as a compromise:
   that leaves the match (the Void); a minion or creature is a character; a monster is an
   Encounter.
 - A relic, an artifact or an enchantment is a Relic card: it works from when it is played,
-  not from the start of the match.
+  not from the start of the match (one that acts as a combat starts is heard from the deck
+  instead, and its note says so).
 - A monster whose hp the original draws from a range has one value of that range.
+- A minion, token or creature a design summons takes its side's first empty lane (eve's
+  `summon`): Hearthstone's board order and Magic's battlefield have no lanes to keep.
+- "Whenever you play an attack/skill/spell" listens to Sortileges: the corpus's one-shot cards
+  carry no Attack, Skill or Spell type of their own (a design that must tell them apart says so).
 - "You" is the player's leader; "an enemy" is a foe hero or character; "Block" is shield
   (cleared at its owner's turn start, rule E13).
 """

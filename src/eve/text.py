@@ -16,10 +16,12 @@ built-in pack's Cinder Rite is
 """
 from __future__ import annotations
 
+import functools
 import string
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from contextvars import ContextVar
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from eve.compiler import SIDE_OPS
 from eve.core.vocabulary import TEXT, names
@@ -68,6 +70,8 @@ _PLAYER = _Voice("your", "the Encounter's", "your")
 _ENCOUNTER = _Voice("the Encounter's", "the player's", "the player's")
 # a World Task's reward is run for whichever side reaches the goal first
 _WINNER = _Voice("its", "the other side's", "the player's")
+# a status's trigger is read for whichever side holds it
+_HOLDER = _Voice("its side's", "the other side's", "the player's")
 
 
 class _Formatter(string.Formatter):
@@ -97,6 +101,26 @@ def words(key: str, name: str, **fields: Any) -> str:
     return _FORMAT.vformat(template(key, name), (), fields)
 
 
+# the status names of the catalog being written, by the bare name expressions read them by
+# (`target.no_pain` -> "No Pain"): set by every entry point that is given a catalog
+_STATUS_NAMES: ContextVar[Mapping[str, str]] = ContextVar("status_names", default={})
+
+
+_F = TypeVar("_F", bound=Callable[..., Any])
+
+
+def _with_status_names(fn: _F) -> _F:
+    @functools.wraps(fn)
+    def wrapped(catalog: Catalog, *args: Any, **kwargs: Any) -> Any:
+        token = _STATUS_NAMES.set({sid.split(":")[-1]: catalog.names.get(sid, sid)
+                                   for sid in catalog.status_ids})
+        try:
+            return fn(catalog, *args, **kwargs)
+        finally:
+            _STATUS_NAMES.reset(token)
+    return cast(_F, wrapped)
+
+
 def expression(text: str, **fields: Any) -> str:
     """An expression (eve.expressions) in words: its references, attributes and counts with
     their templates, the rest as written (× for *)."""
@@ -114,7 +138,8 @@ def expression(text: str, **fields: Any) -> str:
             ref = words("expr_ref", t.text, **fields)
             attr = toks[i + 2].text
             # an attribute, or the stacks of a status (its name as the data writes it)
-            said = words("expr_attr", attr) if attr in TEXT["expr_attr"] else attr.replace("_", " ")
+            said = (words("expr_attr", attr) if attr in TEXT["expr_attr"]
+                    else _STATUS_NAMES.get().get(attr, attr.replace("_", " ")))
             out.append(f"{ref}'s {said}")
             i += 3
             continue
@@ -196,7 +221,7 @@ def _status(catalog: Catalog, st: Mapping[str, Any]) -> str:
     if st["keeps"]:
         kept = ", ".join(catalog.names[_status_id(catalog, pack, k)] for k in st["keeps"])
         parts.append(f"{kept} does not decay while it lasts")
-    parts += _triggers(catalog, st, pack=pack, voice=_PLAYER, self_unit="the unit", unit=True)
+    parts += _triggers(catalog, st, pack=pack, voice=_HOLDER, self_unit="the unit", unit=True)
     return "; ".join(parts) + "."
 
 
@@ -458,6 +483,7 @@ def _task(catalog: Catalog, task: Mapping[str, Any]) -> str:
     return _paragraph(["World Task", f"the first side to {goal} gets: {reward}"])
 
 
+@_with_status_names
 def move_words(catalog: Catalog, info: Mapping[str, Any]) -> str:
     """One Encounter move in words, from `Catalog.describe_move`'s reading of it (without its
     branch): "Main: summon Cinder Imp (2 power, 2 hp) into the first empty lane."."""
@@ -646,6 +672,7 @@ def kind_of(catalog: Catalog, ident: str) -> str:
     raise KeyError(ident)
 
 
+@_with_status_names
 def rules_text(catalog: Catalog, ident: str) -> str:
     """The rules text of one item by id: sentences for a card, hero, unit or World Task; for an
     Encounter, lines (its roster, setup and tasks, each script move, each response). KeyError
@@ -654,6 +681,7 @@ def rules_text(catalog: Catalog, ident: str) -> str:
     return _WRITERS[kind](catalog, getattr(catalog, KINDS[kind])[ident])
 
 
+@_with_status_names
 def rules_texts(catalog: Catalog, *, kinds: Iterable[str] | None = None,
                 packs: Iterable[str] | None = None) -> dict[str, str]:
     """Every item's rules text by id, in the order of KINDS then registration; only the given

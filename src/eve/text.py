@@ -20,6 +20,7 @@ import functools
 import string
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from contextvars import ContextVar
+from types import MappingProxyType
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
@@ -103,7 +104,7 @@ def words(key: str, name: str, **fields: Any) -> str:
 
 # the status names of the catalog being written, by the bare name expressions read them by
 # (`target.no_pain` -> "No Pain"): set by every entry point that is given a catalog
-_STATUS_NAMES: ContextVar[Mapping[str, str]] = ContextVar("status_names", default={})
+_STATUS_NAMES: ContextVar[Mapping[str, str]] = ContextVar("status_names", default=MappingProxyType({}))
 
 
 _F = TypeVar("_F", bound=Callable[..., Any])

@@ -20,8 +20,8 @@ import functools
 import string
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from contextvars import ContextVar
-from types import MappingProxyType
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from eve.compiler import SIDE_OPS

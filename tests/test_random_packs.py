@@ -98,7 +98,7 @@ def test_the_generated_packs_use_the_whole_vocabulary():
             "if": ("condition",), "move": ("move",), "lane": ("lane",), "kind": ("card_kind",),
             "phase": ("phase",), "stacking": ("status_stacking",),
             "polarity": ("status_polarity",), "at": ("status_timing",), "by": ("status_decay",),
-            "into": ("place",)}
+            "into": ("place",), "from": ("choice_from",)}
     for seed in range(N_PACKS):
         p = random_pack(seed)
         walk([p.heroes, p.cards, p.units, p.tasks, p.encounters, p.statuses])

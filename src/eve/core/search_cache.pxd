@@ -35,7 +35,7 @@ cdef struct Cache:
     int64_t diffs_n
 
 cdef enum:
-    STATE_WORDS = 2040  # sizeof(State) / 2, checked at import
+    STATE_WORDS = 2116  # sizeof(State) / 2, checked at import
 
 
 cdef extern from *:
@@ -139,7 +139,7 @@ cdef inline void _restore(State* st, const State* src, int lanes) noexcept nogil
         memcpy(&st.units[b], &src.units[b], src.n_hero_slots[side] * sizeof(Unit))
         memcpy(&st.units[b + CHAR_BASE], &src.units[b + CHAR_BASE], lanes * sizeof(Unit))
     memcpy(st.stack, src.stack, n_stack * sizeof(StackItem))
-    memcpy(&st.meter, &src.meter, (STATE_WORDS - W_METER) * 2)    # meter, tasks, the Encounter
+    memcpy(&st.meter, &src.meter, (STATE_WORDS - W_METER) * 2)    # meter, tasks, the Encounter, the choice
 
 
 cdef inline int _differences(const State* st, const State* root, int lanes, uint32_t* out) noexcept nogil:

@@ -352,6 +352,33 @@ def test_a_pending_choice_snapshots_clones_replays_and_searches(eng):
     assert res.action.kind == "choose" and res.action.code in m.legal_action_codes()
 
 
+DECK = ["ch:armaments", "ch:sift", "ch:discover", "ch:opt", "ch:headbutt", "ch:twice",
+        "ch:scry3", "ch:pact2", "ch:bolt", "ch:ward"] * 2
+
+
+@rule("C01", "S04")
+def test_generated_choices_are_exactly_the_accepted_actions(eng):
+    """check_action and generation agree at pending choices (by brute force over the code
+    space), and a step hands back the list a fresh listing makes."""
+    from eve.core.testkit import accepted_codes, listing_mismatches
+    pending = 0
+    for seed in range(4):
+        m = eng.new_match(seed=seed, heroes=["ch:brute"], encounter="ch:chooser", deck=DECK)
+        rng = random.Random(seed)
+        k = 0
+        while not m.is_over and k < 120:
+            gen = m.legal_action_codes()
+            if m.choice is not None or k % 10 == 0:
+                assert sorted(gen) == sorted(accepted_codes(m))
+                pending += m.choice is not None
+            m.apply(rng.choice(gen))
+            k += 1
+        d, bad = listing_mismatches(eng.new_match(seed=seed, heroes=["ch:brute"],
+                                                  encounter="ch:chooser", deck=DECK), seed)
+        assert bad == 0 and d > 0
+    assert pending > 5
+
+
 @rule("C06")
 def test_cards_seen_on_the_archive_top_are_known_and_no_other_is(eng):
     """A look at the Archive's top reveals those cards: every determinization keeps them
@@ -480,3 +507,18 @@ def test_a_choice_where_none_is_pending_is_refused(eng):
     with pytest.raises(SchemaViolation) as ei:
         eng.restore(_with_choice(m.snapshot(), change))
     assert ei.value.path == "body.choice"
+
+
+def test_the_modding_guide_examples_compile():
+    """docs/modding.md's examples of choices are content this engine loads."""
+    import re
+    import tomllib
+    from pathlib import Path
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "modding.md").read_text()
+    block = doc[doc.index("### Choices during resolution"):].split("```toml")[1].split("```")[0]
+    cards = {}
+    for k, stmt in enumerate(re.split(r"\n(?=# )", block.strip())):
+        body = "\n".join(line for line in stmt.splitlines() if not line.startswith("#"))
+        cards[f"doc{k}"] = {"kind": S, "charges": 1, **tomllib.loads(body)}
+    assert len(cards) == 6
+    eve.Engine(packs=[eve_content, ChoicePack(cards)])

@@ -552,7 +552,7 @@ class _Linter:
                     sel_needs = self.selector_needs(to)
                     if sel_needs:
                         self.report("EVE-L021", p.item, f"{path}.to", sel_needs[0], sel_needs[1])
-                source = {"void": "newest_void", "lattice": "newest_lattice"}.get(ins.get("from"))
+                source = {"void": "newest_void", "lattice": "newest_lattice"}.get(str(ins.get("from")))
                 if op == "choose" and source:
                     sel_needs = self.selector_needs(source)
                     if sel_needs:

@@ -196,6 +196,10 @@ def test_headbutt_damages_its_cast_target_and_chooses_the_abyss_card_on_resoluti
     assert m.heroes("encounter")[0]["hp"] == 60 - 9
     assert m.choice["ids"] == ["ch:bolt", "ch:ward"]
     assert not m.choice["up_to"] and len(m.legal_actions()) == 2     # exactly one, no stop
+    # the player sees the options; the Encounter that a choice is pending (H01)
+    assert m.observation()["choice"] == m.choice
+    assert m.observation("encounter")["choice"] == {"kind": "cards", "left": 1, "up_to": False,
+                                                     "into": "archive_top"}
     _choose(m, 1)
     assert _ids(m, "archive")[0] == "ch:ward" and _ids(m, "abyss") == ["ch:bolt"]
     # a card put on the Archive's top is known there (Z28)
@@ -377,6 +381,17 @@ def test_generated_choices_are_exactly_the_accepted_actions(eng):
                                                   encounter="ch:chooser", deck=DECK), seed)
         assert bad == 0 and d > 0
     assert pending > 5
+
+
+@rule("C01", "C03")
+def test_the_search_keeps_and_restores_states_with_pending_choices_exactly(eng):
+    """The search's kept states (differences from its root, the options copied as far as
+    their count) equal the states a replay from the root makes, byte for byte."""
+    m = _m(eng, rift=["ch:sift", "ch:scry3", "ch:armaments", "ch:discover", "ch:bolt"],
+           archive=["ch:squire", "ch:bolt", "ch:ward", "ch:zap", "ch:idol", "ch:opt"])
+    res = eve.search.mcts(m, iterations=600, seed=3, cache_states=4096, verify=True)
+    assert res.details["illegal"] == 0 and res.details["cache_mismatches"] == 0
+    assert res.details["cached_states"] > 10
 
 
 @rule("C06")

@@ -590,7 +590,9 @@ cdef class Match:
     def observation(self, side="player"):
         """What `side` may see: the Archive is a count for both sides (face-down) and its known
         top (`archive_known`, top first: cards an effect put there face up, rule Z28), the Rift
-        is a count for the Encounter (hidden from it)."""
+        is a count for the Encounter (hidden from it). A pending choice (`choice`, rules C01-C06)
+        is the player's whole; the Encounter sees that one is pending, not its options (cards
+        of the Rift, cards a discover drew)."""
         s = _side_index(side)
         obs = {
             "round": self.round, "phase": self.phase, "active_side": self.active_side,
@@ -604,8 +606,12 @@ cdef class Match:
             "stack": self.stack, "meter": self.meter, "initiative": self.initiative,
             "intent": self.intent, "tasks": self.tasks,
         }
+        choice = self.choice
         if s == PLAYER:
             obs["rift"] = self.zone("rift")
+        elif choice is not None:
+            choice = {k: v for k, v in choice.items() if k not in ("options", "ids")}
+        obs["choice"] = choice
         return obs
 
     # ---------------- replays (Engine) ----------------

@@ -621,7 +621,7 @@ cdef void _resolve_card(State* st, Ctx* cx, StackItem* it) noexcept nogil:
             _card_done(st, cx, it.card)
 
 
-cdef void _card_done(State* st, Ctx* cx, int card) noexcept nogil:
+cdef inline void _card_done(State* st, Ctx* cx, int card) noexcept nogil:
     """The end of a card's resolution: a Sortilege without charges leaves the Lattice."""
     cdef const CardDef* cd = &cx.tb.cards[st.card_def[card]]
     if cd.kind == CK_SORTILEGE and cd.charges <= 0 and st.card_zone[card] == Z_LATTICE:
@@ -670,7 +670,7 @@ cdef void _choose(State* st, Ctx* cx, int32_t a) noexcept nogil:
         _drop_dead(st)
 
 
-cdef void _drop_dead(State* st) noexcept nogil:
+cdef inline void _drop_dead(State* st) noexcept nogil:
     # countered items already sent their card away: drop them as they surface (a tombstone is
     # never read, so one dropped while a resolution waits for a choice is dropped as well)
     while st.n_stack > 0 and st.stack[st.n_stack - 1].dead:
@@ -678,7 +678,7 @@ cdef void _drop_dead(State* st) noexcept nogil:
         memset(&st.stack[st.n_stack], 0, sizeof(StackItem))
 
 
-cdef void _resolved(State* st, Ctx* cx) noexcept nogil:
+cdef inline void _resolved(State* st, Ctx* cx) noexcept nogil:
     _drop_dead(st)
     st.priority = st.active          # the acting side holds priority again
     check_outcome(st, cx)

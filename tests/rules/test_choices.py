@@ -537,3 +537,31 @@ def test_the_modding_guide_examples_compile():
         cards[f"doc{k}"] = {"kind": S, "charges": 1, **tomllib.loads(body)}
     assert len(cards) == 6
     eve.Engine(packs=[eve_content, ChoicePack(cards)])
+
+
+def test_mutated_pending_choices_are_refused_or_play_on(eng):
+    """Random changes to a pending choice's fields: every one is refused with a typed error,
+    or gives a match that plays on (each legal action applies)."""
+    from eve.errors import SnapshotError
+    m = _m(eng, rift=["ch:twice", "ch:sift", "ch:bolt", "ch:ward"], abyss=["ch:zap", "ch:idol"])
+    _cast(m, "twice")
+    _choose(m, 0)                                # the mode's choice of an Abyss card waits
+    snap = m.snapshot()
+    rng = random.Random(7)
+    accepted = 0
+    for _ in range(400):
+        def change(ch):
+            for _ in range(rng.randint(1, 3)):
+                i = rng.randrange(12)
+                if i == 11:
+                    ch[11] = [rng.randint(-2, 70) for _ in range(rng.randint(0, 4))]
+                else:
+                    ch[i] = rng.choice((-1, 0, 1, 2, 3, 5, 9, 64, 255, 999, ch[i] + 1, ch[i] - 1))
+        try:
+            r = eng.restore(_with_choice(snap, change))
+        except SnapshotError:
+            continue
+        accepted += 1
+        for a in r.legal_actions():
+            r.clone().apply(a)
+    assert 0 < accepted < 400

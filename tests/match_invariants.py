@@ -106,6 +106,7 @@ def check_state(m: Any, *, restore: bool = True) -> None:
     # hidden information (Z20, H01): the Encounter sees no Rift; nobody sees the Archive order
     obs = m.observation("encounter")
     assert "rift" not in obs and "archive" not in obs and obs["rift_count"] == len(m.zone_cards("rift"))
+    assert obs["choice"] is None or not {"options", "ids"} & set(obs["choice"]), obs["choice"]
     assert "archive" not in m.observation("player")
     assert m.events_lost == 0
     if restore:

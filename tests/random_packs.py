@@ -27,6 +27,8 @@ from eve.core.vocabulary import CONTENT, names
 from eve.plugins.data import DataPack
 
 OPS = [o for o in CONTENT["op"] if o != "if"]              # `if` is made by `instruction`
+CHOICE_OPS = ("choose", "choose_mode", "discover")          # only in programs of the Stack (C06)
+CHOICE_FROM = list(CONTENT["choice_from"])
 EXPR_REFS = list(CONTENT["expr_ref"])
 EXPR_ATTRS = list(CONTENT["expr_attr"])
 EXPR_COUNTS = list(CONTENT["expr_count"])
@@ -82,6 +84,7 @@ class _Gen:
         # pack it was before triggers existed
         self.trigger_rng = random.Random(seed * 7919 + 17)
         self.in_trigger = False
+        self.off_stack = False      # making a trigger, a status tick or a reward: no choices
 
     # ---- effects ----
     def expression(self, depth: int = 0) -> str:
@@ -114,7 +117,8 @@ class _Gen:
             if r.random() < 0.6:
                 ins_if["else"] = [self.instruction(target, depth + 1)]
             return ins_if
-        ops = [o for o in OPS if o != "counter" or target == "foe_stack_item"]
+        ops = [o for o in OPS if (o != "counter" or target == "foe_stack_item")
+               and not (o in CHOICE_OPS and (self.off_stack or depth >= 2))]
         if target == "foe_stack_item" and r.random() < 0.5:
             op = "counter"
         else:
@@ -125,6 +129,8 @@ class _Gen:
             ins["to"] = r.choice([s for s in sels if s not in ("newest_void", "newest_lattice", "none")])
         elif op in CARD_OPS:
             return self.card_instruction(op, target)
+        elif op in CHOICE_OPS:
+            return self.choice_instruction(op, target, depth)
         elif op in SIDE_OPS:
             if r.random() < 0.05:                  # ignored by the core (a lint warning),
                 ins["to"] = r.choice([s for s in sels   # but a chosen card's discard is a put
@@ -157,6 +163,34 @@ class _Gen:
             ins["task"] = r.choice(effect_tasks + ["all"])
         return ins
 
+    def choice_instruction(self, op: str, target: str, depth: int) -> dict[str, Any]:
+        """choose, choose_mode or discover (rules C01-C06)."""
+        r = self.rng
+        if op == "choose_mode":
+            return {"op": op, "modes": [[self.instruction(target, 2)]
+                                        for _ in range(r.choice((2, 2, 3)))]}
+        if op == "discover":
+            # at most 16; a pool of more than 5 takes a second row of the program's 32
+            pool = r.sample(self.card_names, r.randint(1, min(16 if r.random() < 0.1 else 5,
+                                                              len(self.card_names))))
+            ins: dict[str, Any] = {"op": op, "cards": pool}
+            if r.random() < 0.7:
+                ins["n"] = r.randint(1, min(4, len(pool)))
+            if r.random() < 0.7:
+                ins["into"] = r.choice(PLACES)
+            return ins
+        src = r.choice(CHOICE_FROM)
+        ins = {"op": op, "from": src,
+               "into": r.choice([p for p in PLACES if p != src and not (
+                   src == "archive_top" and p == "archive_top")])}
+        ins["n"] = self.expression() if r.random() < 0.15 else _small(r, 0, 3, big=99)
+        if src == "archive_top" and (isinstance(ins["n"], str) or not 1 <= ins["n"] <= 8
+                                     or r.random() < 0.5):
+            ins["look"] = r.randint(1, 8)
+        if r.random() < 0.5:
+            ins["up_to"] = True
+        return ins
+
     def card_instruction(self, op: str, target: str) -> dict[str, Any]:
         """put, copy or deploy: a card chosen by the target or the newest of a zone (Z23)."""
         r = self.rng
@@ -179,6 +213,14 @@ class _Gen:
     def effect(self, target: str = "none") -> list[dict[str, Any]]:
         n = 8 if self.rng.random() < 0.03 else self.rng.choice((1, 1, 1, 2, 2, 3))
         return [self.instruction(target) for _ in range(n)]
+
+    def off_stack_effect(self, target: str = "none") -> list[dict[str, Any]]:
+        # a trigger's, a status tick's or a reward's: never a choice (C06)
+        self.off_stack = True
+        try:
+            return self.effect(target)
+        finally:
+            self.off_stack = False
 
     def ability(self, target_choices: list[str] | None = None) -> dict[str, Any]:
         r = self.rng
@@ -269,7 +311,7 @@ class _Gen:
                 if source in ("character", "enhancement") and r.random() < 0.15:
                     t["zone"] = r.choice(("rift", "abyss", "void", "archive",
                                           "wastes" if source == "character" else "lattice"))
-                t["effect"] = self.effect("any" if on in UNIT_EVENTS else "none")
+                t["effect"] = self.off_stack_effect("any" if on in UNIT_EVENTS else "none")
                 out.append(t)
             return out
         finally:
@@ -301,7 +343,7 @@ class _Gen:
                     c["on_enter"]["target"] = target
         else:
             if r.random() < 0.7:
-                c["trigger"] = {"on": r.choice(RELIC_TRIGGERS), "effect": self.effect("none")}
+                c["trigger"] = {"on": r.choice(RELIC_TRIGGERS), "effect": self.off_stack_effect()}
             if r.random() < 0.4:
                 c["ally_power"] = _small(r, 0, 3, big=99)
             if r.random() < 0.1:
@@ -336,7 +378,8 @@ class _Gen:
 
     def task(self, name: str) -> dict[str, Any]:
         r = self.rng
-        return {"goal": self.task_goals[name], "threshold": _small(r, 1, 20, big=32767), "reward": self.effect("none")}
+        return {"goal": self.task_goals[name], "threshold": _small(r, 1, 20, big=32767),
+                "reward": self.off_stack_effect()}
 
     def lane(self, attack: bool) -> int | str:
         r = self.rng
@@ -489,7 +532,7 @@ class _Gen:
         if r.random() < 0.7:
             d["decay"] = {"at": r.choice(TIMINGS), "by": r.choice(list(CONTENT["status_decay"]))}
         if r.random() < 0.3:
-            d["tick"] = {"at": r.choice(TIMINGS), "effect": self.effect()}
+            d["tick"] = {"at": r.choice(TIMINGS), "effect": self.off_stack_effect()}
         for key, lo, hi in (("power", -2, 3), ("dealt_add", -2, 3), ("taken_add", -2, 3),
                             ("dealt_pct", 0, 300), ("taken_pct", 0, 300)):
             if r.random() < 0.2:

@@ -397,6 +397,14 @@ def test_L019_an_encounter_effect_that_helps_the_player():
     # a player's draw is what draw is for
     assert found("EVE-L019", cards={"bolt": {**BOLT, "ability": {
         "target": "none", "effect": [{"op": "draw", "n": 1}]}}}) == []
+    # a choice's card into the Rift (a discover's default place), inside a mode too (C05)
+    chosen = {"script": [{"move": "attack"}, {"move": "effect", "effect": [
+        {"op": "choose_mode", "modes": [[{"op": "discover", "cards": ["bolt"]}],
+                                        [{"op": "choose", "from": "abyss", "into": "rift"}]]},
+        {"op": "discover", "cards": ["bolt"], "into": "abyss"}]}]}
+    assert found("EVE-L019", encounter=chosen) == [
+        "encounters.t:arena.script[1].effect[0].modes[0][0].op",
+        "encounters.t:arena.script[1].effect[0].modes[1][0].op"]
 
 
 def test_L020_task_instructions_with_no_task_in_play():
@@ -435,6 +443,12 @@ def test_L021_targets_the_catalog_never_provides():
     assert found("EVE-L021", core=False, cards={"echo": newest}) == ["cards.t:echo.ability.effect[0].to"]
     # with the built-in pack there are exiles and summons
     assert found("EVE-L021", cards={"echo": echo, "ex": exiler}) == []
+    # a choice of the Void's cards, with no exile anywhere (C02)
+    pick = {**echo, "ability": {"target": "none", "effect": [
+        {"op": "choose", "from": "void", "into": "rift"}]}}
+    assert found("EVE-L021", core=False, cards={"pick": pick}) == ["cards.t:pick.ability.effect[0].from"]
+    assert found("EVE-L021", core=False, cards={"pick": pick, "ex": exiler}, units={"imp": IMP},
+                 encounter={"setup": ["imp"]}) == []
 
 
 # ------------------------------------------------------------------ the report and the API

@@ -86,6 +86,8 @@ CORRUPTIONS = {
     "player_life that disagrees": dict(player_life=lambda m: m.player_life + 1),
     "the Encounter sees the Rift": dict(observation=lambda m, side="player": {
         **m.observation(side), "rift": m.zone("rift")}),
+    "the Encounter sees a choice's options": dict(observation=lambda m, side="player": {
+        **m.observation(side), "choice": {"kind": "cards", "options": [0], "ids": ["x"]}}),
     "a Stack past its capacity": dict(stack=lambda m: [{"index": i, "kind": "card", "side": "player",
                                                         "card": None, "countered": False}
                                                        for i in range(25)]),

@@ -29,7 +29,8 @@ VOICE = {"our", "their", "players"}
 FIELDS = {
     "card_kind": {"power", "hp", "charges"}, "keyword": set(), "target": set(),
     "op": {"n", "to", "target", "unit", "task", "self", "cond", "then", "status", "into",
-           "card"} | VOICE,
+           "card", "from", "up_to", "modes", "cards"} | VOICE,
+    "choice_from": {"look"} | VOICE,
     "status_stacking": {"n", "status"}, "status_polarity": set(), "status_timing": set(),
     "status_decay": set(), "place": VOICE,
     "expr_ref": {"self", "target"} | VOICE, "expr_attr": set(), "expr_count": VOICE,
@@ -86,11 +87,14 @@ OP_TARGET = {"damage": "foe", "heal": "ally", "shield": "ally", "poison": "foe",
              "return": "void_card", "destroy": "lattice_card", "counter": "foe_stack_item",
              "summon": "none", "task": "none", "status": "foe", "remove_status": "ally",
              "put": "abyss_card", "deploy": "void_card", "mill": "none", "create": "none",
-             "copy": "rift_card"}
+             "copy": "rift_card", "choose": "none", "choose_mode": "none", "discover": "none"}
 OP_EXTRA = {"summon": {"unit": "imp"}, "task": {"task": "g_effect"},
             "status": {"status": "dread"}, "remove_status": {"status": "poison"},
             "put": {"into": "archive_top"}, "create": {"card": "banner", "into": "abyss"},
-            "copy": {"into": "void"}}
+            "copy": {"into": "void"},
+            "choose": {"from": "archive_top", "up_to": True, "into": "archive_bottom"},
+            "choose_mode": {"modes": [[{"op": "draw"}], [{"op": "damage", "to": "foe_leader"}]]},
+            "discover": {"cards": ["banner", "op_draw"], "into": "void"}}
 TARGET_OP = {"none": "draw", "foe_stack_item": "counter", "void_card": "return",
              "lattice_card": "destroy", "stack_card": "exile", "abyss_card": "put"}
 TARGET_EXTRA = {"abyss_card": {"into": "rift"}, "rift_card": {"op": "put", "into": "abyss"}}
@@ -113,7 +117,7 @@ def lexicon_pack() -> DataPack:
         if op == "if":
             continue
         target = OP_TARGET[op]
-        amount = {} if op == "put" else {"n": 2}      # put moves one card: no amount
+        amount = {} if op in ("put", "choose_mode") else {"n": 2}  # put moves one card: no amount
         cards[f"op_{op}"] = {"kind": "sortilege", "charges": 1,
                              "keywords": ["reaction"] if target == "foe_stack_item" else [],
                              "on_enter": {"target": target,
@@ -125,6 +129,9 @@ def lexicon_pack() -> DataPack:
     for p in CONTENT["place"]:
         cards[f"p_{p}"] = {"kind": "sortilege", "charges": 1, "on_enter": {
             "effect": [{"op": "create", "card": "banner", "into": p}]}}
+    for f in CONTENT["choice_from"]:
+        cards[f"cf_{f}"] = {"kind": "sortilege", "charges": 1, "on_enter": {"effect": [
+            {"op": "choose", "from": f, "into": "void" if f != "void" else "abyss"}]}}
     for s in CONTENT["selector"]:
         cards[f"s_{s}"] = {"kind": "character", "power": 1, "hp": 2, "ability": {
             "target": "foe", "effect": [{"op": SELECTOR_OP.get(s, "damage"), "to": s}]}}
@@ -243,7 +250,7 @@ PACKS = {
         ("rules.test_cards_stack_encounter", "CardPack"), ("rules.test_turn_meter", "TurnPack"),
         ("rules.test_resolution", "TiePack"), ("rules.test_task_rewards", "PACK"),
         ("rules.test_intents", "IntentPack"), ("rules.test_sides_and_sources", "SidesPack"),
-        ("test_limits", "LimitPack")]},
+        ("test_limits", "LimitPack"), ("rules.test_choices", "ChoicePack")]},
 }
 
 
@@ -270,13 +277,13 @@ def test_the_text_reads_the_data_as_the_compiler_does(pack_engine):
     spec = catalog.spec
     by_code = {k: vocabulary.BY_KEY[k].by_code() for k in ("op", "selector", "target", "keyword",
                                                              "response_on", "enemy_target",
-                                                             "place")}
+                                                             "place", "choice_from")}
 
     def same_program(effect, prog, pack):
         code = spec["programs"][prog][1]
         effect_target = by_code["target"][spec["programs"][prog][0]]
-        if any(w.get("op") == "if" for w in effect):
-            return                  # flattened: its blocks are checked by the rules tests
+        if any(w.get("op") in ("if", "choose_mode", "discover") for w in effect):
+            return                  # flattened, or with its pool's rows: the rules tests check them
         assert len(code) == len(effect)
         for written, (op, sel, a, b, _expr) in zip(effect, code):
             ins = text.instruction(written)
@@ -284,6 +291,13 @@ def test_the_text_reads_the_data_as_the_compiler_does(pack_engine):
                 # a chosen card of the Rift, the Abyss or the Stack is exiled by a put (Z23)
                 ins = {**ins, "op": "put", "into": "void", "n": 0}
                 assert effect_target in ("rift_card", "abyss_card", "stack_card")
+            if ins["op"] == "choose":
+                # the selector's place holds where the cards come from
+                assert (by_code["op"][op], by_code["choice_from"][sel]) == ("choose", ins["from"])
+                assert by_code["place"][b & 7] == ins["into"] and (b >> 3) & 1 == ins["up_to"]
+                assert b >> 4 == (ins["look"] if ins["from"] == "archive_top" else 0)
+                assert a == ins["n"]
+                continue
             assert (by_code["op"][op], by_code["selector"][sel]) == (ins["op"], ins["to"])
             if ins["op"] == "mill":
                 assert by_code["place"][b] == ins["into"] and a == ins["n"]

@@ -179,7 +179,23 @@ class Catalog:
             return f"activate {s}" + (f" on {t}" if t else "")
         if kind == 5:
             return f"attack with {self._target_text(match, src)} into lane {lane}"
+        if kind == 6:
+            return self._choice_text(match, src)
         return f"action {code:#x}"
+
+    def _choice_text(self, match: Match, option: int) -> str:
+        """A `choose` action in words: what it takes ("choose core:bolt#3 into abyss", "choose
+        mode 2", "discover core:bolt into rift", "stop choosing")."""
+        ch = match.choice
+        if ch is None:
+            return f"choose option {option} (no choice is pending)"
+        if option >= len(ch["options"]):
+            return "stop choosing" if ch["up_to"] else f"choose option {option} (none)"
+        if ch["kind"] == "mode":
+            return f"choose mode {ch['options'][option] + 1}"
+        if ch["kind"] == "discover":
+            return f"discover {ch['ids'][option]} into {ch['into']}"
+        return f"choose {ch['ids'][option]}#{ch['options'][option]} into {ch['into']}"
 
     def describe_move(self, idx: int) -> dict[str, Any]:
         """An Encounter move by its table index, whole: the encounter, its script entry

@@ -32,7 +32,11 @@ COST_KEYS = ("play_support", "deploy", "activate", "attack")
 
 UNIT_OPS = {"damage", "heal", "shield", "poison", "buff", "status", "remove_status"}
 STATUS_OPS = {"status", "remove_status"}
-SIDE_OPS = {"draw", "discard", "summon", "task", "mill", "create"}
+SIDE_OPS = {"draw", "discard", "summon", "task", "mill", "create", "choose", "choose_mode",
+            "discover"}
+# the instructions that wait for the player's choice (rules C01-C06): only in programs resolved
+# from the Stack
+CHOICE_OPS = {"choose", "choose_mode", "discover"}
 # the lifecycle instructions that act on a selected card (rule Z23), and the card target specs
 # with the zone each chooses its card in
 CARD_OPS = {"put", "deploy", "copy"}
@@ -150,18 +154,25 @@ class Compiler:
         self.script_vars: list[str] | None = None   # the variables `var.NAME` reads, if any
         self.triggers: list[dict[str, int]] = []    # every item's, in compile order
         self.in_trigger = False                     # whether `event.` may be read
+        self.no_choice: str | None = None   # what the program compiled is, when it may not choose
         self.out = Compiled(spec={}, fingerprint="")
 
     def ctx(self, item: Item, base: str) -> _Ctx:
         return _Ctx(item, base, tuple(self.reg.requires.get(item.pack, ())))
 
     # ---- programs ----
-    def program(self, ctx: _Ctx, prog: Any, path: str, target: str = "none") -> int:
-        """Compile an effect program (a list of instructions) and return its index."""
+    def program(self, ctx: _Ctx, prog: Any, path: str, target: str = "none",
+                off_stack: str | None = None) -> int:
+        """Compile an effect program (a list of instructions) and return its index. A program
+        run off the Stack (`off_stack` says what it is) may not choose (rule C06)."""
         if prog is None:
             return -1
         tspec = ctx.enum("target", target, f"{path}.target")
-        code = self._block(ctx, prog, path, target)
+        self.no_choice = off_stack
+        try:
+            code = self._block(ctx, prog, path, target)
+        finally:
+            self.no_choice = None
         if len(code) > LIMITS["program_length"]:
             raise ctx.err(path, f"{len(code)} instructions (those of `then` and `else` "
                           f"included) exceed the limit of {LIMITS['program_length']}",
@@ -193,13 +204,27 @@ class Compiler:
                               "n = 3}", codes.WRONG_TYPE)
             op = ins.get("op")
             opn = ctx.enum("op", op, f"{p}.op")
+            if op in CHOICE_OPS and self.no_choice is not None:
+                raise ctx.err(f"{p}.op", f"{op!r} waits for the player's choice, so it is only "
+                              f"in programs resolved from the Stack (cards, abilities, on-enter, "
+                              f"Encounter moves), never in {self.no_choice} (rule C06)")
             if op == "if":
                 code.extend(self._if(ctx, ins, p, target, opn))
+                continue
+            if op == "choose_mode":
+                code.extend(self._modes(ctx, ins, p, target, opn))
                 continue
             for key in ("cond", "then", "else"):
                 if key in ins:
                     raise ctx.err(f"{p}.{key}", f"{key!r} is a field of op 'if', not of op "
                                   f"{op!r}", codes.UNKNOWN_FIELD)
+            if op == "discover":
+                for key in ins:
+                    if key not in ("op", "cards", "n", "into"):
+                        raise ctx.err(f"{p}.{key}", f"{key!r} is not a field of op 'discover' "
+                                      "(its fields: cards, n, into)", codes.UNKNOWN_FIELD)
+                code.extend(self._discover(ctx, ins, p))
+                continue
             code.append(self._instruction(ctx, ins, p, target, str(op), opn))
         return code
 
@@ -221,6 +246,90 @@ class Compiler:
         if other:
             out += [(opn, 0, len(other), 0, -1), *other]
         return out
+
+    def _modes(self, ctx: _Ctx, ins: Mapping, p: str, target: str, opn: int) -> list[tuple[int, ...]]:
+        """choose_mode: the instruction, then each block behind a header, an unconditional skip
+        over it (and over the jump after it), and every block but the last ending in a jump
+        to the end; the core finds block m by the headers' spans (effects.choice_resume_pc)."""
+        for key in ins:
+            if key not in ("op", "modes"):
+                raise ctx.err(f"{p}.{key}", f"{key!r} is not a field of op 'choose_mode' (its "
+                              "field: modes)", codes.UNKNOWN_FIELD)
+        modes = ins.get("modes")
+        if modes is None:
+            raise ctx.err(f"{p}.modes", "is required: two or more blocks of instructions, one of "
+                          "which the player chooses", codes.MISSING_FIELD)
+        if not isinstance(modes, (list, tuple)):
+            raise ctx.err(f"{p}.modes", "must be a list of blocks (lists of instructions)",
+                          codes.WRONG_TYPE)
+        if not 2 <= len(modes) <= LIMITS["modes"]:
+            raise ctx.err(f"{p}.modes", f"{len(modes)} modes: a choice has 2 to "
+                          f"{LIMITS['modes']}", codes.OUT_OF_RANGE)
+        blocks = [self._block(ctx, m, f"{p}.modes[{i}]", target) for i, m in enumerate(modes)]
+        out: list[tuple[int, ...]] = [(opn, 0, len(blocks), 0, -1)]
+        skip = ENUMS["op"]["if"]
+        for i, block in enumerate(blocks):
+            last = i == len(blocks) - 1
+            out.append((skip, 0, len(block) + (0 if last else 1), 0, -1))
+            out += block
+            if not last:
+                rest = sum(1 + len(b) + (1 if j < len(blocks) - 1 else 0)
+                           for j, b in enumerate(blocks) if j > i)
+                out.append((skip, 0, rest, 0, -1))
+        return out
+
+    def _choose(self, ctx: _Ctx, ins: Mapping, p: str, a: int, expr: int) -> tuple[int, ...]:
+        """choose: (op, from, n, place | up_to << 3 | look << 4, n's expression)."""
+        if "from" not in ins:
+            raise ctx.err(f"{p}.from", "is required: where the cards are chosen from; one of: "
+                          f"{', '.join(ENUMS['choice_from'])}", codes.MISSING_FIELD)
+        src = ctx.enum("choice_from", ins["from"], f"{p}.from")
+        if "into" not in ins:
+            raise ctx.err(f"{p}.into", "is required: the place each chosen card goes; one of: "
+                          f"{', '.join(ENUMS['place'])}", codes.MISSING_FIELD)
+        place = ctx.enum("place", ins["into"], f"{p}.into")
+        if ins["from"] == "archive_top":
+            if ins["into"] == "archive_top":
+                raise ctx.err(f"{p}.into", "the cards are on the Archive's top already: a card "
+                              "not chosen stays there")
+            look = ctx.int(ins, "look", f"{p}.", default=a if expr < 0 else None, lo=1,
+                           hi=LIMITS["look"])
+        else:
+            if "look" in ins:
+                raise ctx.err(f"{p}.look", "only a choice from archive_top looks at cards",
+                              codes.UNKNOWN_FIELD)
+            if PLACE_ZONES[ins["into"]] == ins["from"]:
+                raise ctx.err(f"{p}.into", f"the cards are in the {ins['from']} already: a "
+                              "choice moves them to another zone")
+            look = 0
+        up_to = int(self._flag(ctx, ins, "up_to", f"{p}."))
+        return (ENUMS["op"]["choose"], src, a, place | up_to << 3 | look << 4, expr)
+
+    def _discover(self, ctx: _Ctx, ins: Mapping, p: str) -> list[tuple[int, ...]]:
+        """discover: (op, pool size, offered, place, -1), then the pool's card ids, INSTR_WORDS
+        a row (rows the interpreter steps over)."""
+        pool = ins.get("cards")
+        if pool is None:
+            raise ctx.err(f"{p}.cards", "is required: the cards the options are drawn from",
+                          codes.MISSING_FIELD)
+        if not isinstance(pool, (list, tuple)) or not pool:
+            raise ctx.err(f"{p}.cards", "must be a non-empty list of cards", codes.WRONG_TYPE)
+        if len(pool) > LIMITS["discover_pool"]:
+            raise ctx.err(f"{p}.cards", f"{len(pool)} cards exceed the limit of "
+                          f"{LIMITS['discover_pool']}", codes.OUT_OF_RANGE)
+        ids = [_ref(ctx, c, self.card_index, "card", f"{p}.cards[{i}]") for i, c in enumerate(pool)]
+        if len(set(ids)) != len(ids):
+            raise ctx.err(f"{p}.cards", "names a card twice: the options are distinct cards")
+        if isinstance(ins.get("n"), str):
+            raise ctx.err(f"{p}.n", "the number of options is a number, not an expression",
+                          codes.WRONG_TYPE)
+        k = ctx.int(ins, "n", f"{p}.", default=min(3, len(ids)), lo=1,
+                    hi=min(LIMITS["discover"], len(ids)))
+        place = ctx.enum("place", ins.get("into", "rift"), f"{p}.into")
+        width = LIMITS["instruction_words"]
+        words = ids + [0] * (-len(ids) % width)
+        rows = [tuple(words[i:i + width]) for i in range(0, len(words), width)]
+        return [(ENUMS["op"]["discover"], len(ids), k, place, -1), *rows]
 
     def _expression(self, ctx: _Ctx, text: Any, path: str) -> int:
         """Compile an expression into the content's pool; its offset there."""
@@ -282,7 +391,10 @@ class Compiler:
                         lo=0, hi=999)
         for extra, owners in (("unit", ("summon",)), ("task", ("task",)), ("card", ("create",)),
                               ("status", ("status", "remove_status")), ("pierce", ("damage",)),
-                              ("into", ("put", "create", "copy", "mill"))):
+                              ("into", ("put", "create", "copy", "mill", "choose")),
+                              ("from", ("choose",)), ("look", ("choose",)),
+                              ("up_to", ("choose",)), ("modes", ("choose_mode",)),
+                              ("cards", ("discover",))):
             if extra in ins and op not in owners:
                 raise ctx.err(f"{p}.{extra}", f"{extra!r} is a field of op "
                               f"{' or '.join(map(repr, owners))}, not of op {op!r}",
@@ -329,6 +441,10 @@ class Compiler:
             if ins.get("into", "abyss") not in ("abyss", "void"):
                 raise ctx.err(f"{p}.into", "mill puts the Archive's top cards into the abyss "
                               "or the void")
+        if op == "choose":
+            if to != "none":
+                raise ctx.err(f"{p}.to", "choose takes its cards `from` a zone, not `to`")
+            return self._choose(ctx, ins, p, a, expr)
         if op == "put":
             if "n" in ins:
                 raise ctx.err(f"{p}.n", "put moves the one selected card: it takes no amount",
@@ -605,7 +721,8 @@ class Compiler:
             if "effect" not in tick:
                 raise ctx.err("tick.effect", "is required: the program it runs for the unit",
                               codes.MISSING_FIELD)
-            out["tick_prog"] = self.program(ctx, tick["effect"], "tick.effect")
+            out["tick_prog"] = self.program(ctx, tick["effect"], "tick.effect",
+                                            off_stack="a status tick")
         for i, k in enumerate(ctx.seq(d, "keeps", "list of statuses")):
             out["keeps"] |= 1 << self._status_ref(ctx, k, f"keeps[{i}]")
         out["triggers"] = self._triggers(ctx, d, "status", limited=False)
@@ -696,7 +813,7 @@ class Compiler:
                 # `to = "target"` is the event's unit (none for a side's event: nothing)
                 out["prog"] = self.program(ctx, t.get("effect"), f"{path}.effect",
                                            "any" if event in self.UNIT_EVENTS or event == "ally_hero_damaged"
-                                           else "none")
+                                           else "none", off_stack="a trigger")
             finally:
                 self.in_trigger = False
             self.triggers.append(out)
@@ -716,7 +833,8 @@ class Compiler:
         d = it.data
         return {"goal": ctx.enum("goal", d.get("goal"), "goal"),
                 "threshold": ctx.int(d, "threshold", "", lo=1),
-                "reward_prog": self.program(ctx, d.get("reward"), "reward")}
+                "reward_prog": self.program(ctx, d.get("reward"), "reward",
+                                            off_stack="a task reward")}
 
     def move(self, ctx: _Ctx, m: Any, path: str) -> dict[str, Any]:
         if m is None:

@@ -3,8 +3,9 @@
 An **action code** is one int32: `kind << 24 | source << 16 | target << 8 | lane`, each a byte.
 `kind` is an action kind (`ACTION_KINDS`); `pass` and `end_phase` have every other byte 0;
 `source` is a card instance (play), a unit id or
-`CARD_BASE` + a Lattice card (activate), a unit id (attack); `target` a target code; `lane` the
-lane of a deploy or an attack (0 otherwise).
+`CARD_BASE` + a Lattice card (activate), a unit id (attack), the index of an option of the
+pending choice (choose; `CHOICE_STOP`: stop an `up_to` choice, whose target and lane are 0);
+`target` a target code; `lane` the lane of a deploy or an attack (0 otherwise).
 
 A **target code** is a byte: a unit id (below `STACK_BASE`), `STACK_BASE` + a Stack index,
 `CARD_BASE` + a card instance, or `NO_TARGET`.
@@ -43,12 +44,14 @@ class ActionCode(NamedTuple):
     lane: int
 
 
-_BARE = (ACTION_KINDS["pass"], ACTION_KINDS["end_phase"])
+_BARE = (ACTION_KINDS["pass"], ACTION_KINDS["end_phase"], ACTION_KINDS["choose"])
+#: the source byte of the `choose` action that stops an `up_to` choice
+CHOICE_STOP: int = TGT["choice_stop"]
 
 
 def encode_action(kind: str | int, source: int = 0, target: int | None = None, lane: int = 0) -> int:
     """The action code of its four parts (each checked to be a byte). `target` None is
-    NO_TARGET, or 0 for pass and end_phase, whose other bytes are all 0."""
+    NO_TARGET, or 0 for pass, end_phase and choose (whose target byte is always 0)."""
     k = ACTION_KINDS[kind] if isinstance(kind, str) else int(kind)
     if target is None:
         target = 0 if k in _BARE else NO_TARGET

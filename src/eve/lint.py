@@ -107,17 +107,18 @@ CHECKS: tuple[Check, ...] = (
           "A Relic with no `trigger` and no `ally_power`: once in the Lattice it does nothing "
           "(rule E08)."),
     Check("EVE-L019", WARNING, "Encounter draw or return that does nothing",
-          "An Encounter effect with `draw`, `return` or `deploy`, or a `put`, `create` or "
-          "`copy` into the Rift: the side running a program draws, returns or deploys, and the "
-          "Encounter has no deck, hand or card of its own (rules Z07, E16, Z23), so nothing "
-          "happens."),
+          "An Encounter effect with `draw`, `return` or `deploy`, or a `put`, `create`, `copy`, "
+          "`choose` or `discover` into the Rift: the side running a program draws, returns or "
+          "deploys, and the Encounter has no deck, hand or card of its own (rules Z07, E16, "
+          "Z23, C05), so nothing happens."),
     Check("EVE-L020", WARNING, "task instruction with no task in play",
           "A `task` instruction naming a task no Encounter lists (or, in an Encounter's own "
           "effects, one that Encounter does not list), or `task = \"all\"` where no listed task "
           "has the `effect` goal, the only goal it advances (rule W04): it never adds progress."),
     Check("EVE-L021", WARNING, "target the catalog never provides",
           "A target or selector that needs something nothing in the catalog makes: a Void card "
-          "with no `exile` instruction anywhere, a Lattice card with no Sortilege or Relic, an "
+          "(a target, `newest_void`, a `choose` from the Void) with no `exile` instruction "
+          "anywhere, a Lattice card with no Sortilege or Relic, an "
           "enemy character with no Encounter that summons, a player character with no character "
           "card or player summon."),
     Check("EVE-L022", WARNING, "expression reads a target there is none of",
@@ -286,7 +287,8 @@ class _Prog:
     encounter: Item | None = None   # an Encounter's move or response
 
     def instructions(self) -> Iterator[tuple[str, Mapping[str, Any]]]:
-        """Every instruction with its path, those inside an `if`'s `then` and `else` too."""
+        """Every instruction with its path, those inside an `if`'s `then` and `else` and a
+        `choose_mode`'s `modes` too."""
         return _walk(self.effect, self.path)
 
 
@@ -298,6 +300,18 @@ def _walk(effect: Sequence[Any], path: str) -> Iterator[tuple[str, Mapping[str, 
                 block = ins.get(key)
                 if isinstance(block, (list, tuple)):
                     yield from _walk(block, f"{path}[{i}].{key}")
+            modes = ins.get("modes")
+            if isinstance(modes, (list, tuple)):
+                for j, block in enumerate(modes):
+                    if isinstance(block, (list, tuple)):
+                        yield from _walk(block, f"{path}[{i}].modes[{j}]")
+
+
+def _into_rift(ins: Mapping[str, Any]) -> bool:
+    """A card put, created, copied, chosen or discovered into the Rift (a discover's default)."""
+    op = ins.get("op")
+    into = ins.get("into", "rift" if op == "discover" else None)
+    return op in ("put", "create", "copy", "choose", "discover") and into == "rift"
 
 
 # ------------------------------------------------------------------ the linter
@@ -518,8 +532,7 @@ class _Linter:
             return True
         if op == "task" and self.task_in_play(p, ins):
             return True
-        if p.side == "encounter" and (op in _ENCOUNTER_NOOPS or (
-                op in ("put", "create", "copy") and ins.get("into") == "rift")):
+        if p.side == "encounter" and (op in _ENCOUNTER_NOOPS or _into_rift(ins)):
             return True
         return self.selects_nothing(p, ins) is not None
 
@@ -551,8 +564,7 @@ class _Linter:
                         self.report("EVE-L020", p.item, f"{path}.task",
                                     f"task instruction never adds progress: {why}",
                                     "name a task the Encounters list (or list it in an Encounter's tasks)")
-                if p.side == "encounter" and (op in _ENCOUNTER_NOOPS or (
-                        op in ("put", "create", "copy") and ins.get("into") == "rift")):
+                if p.side == "encounter" and (op in _ENCOUNTER_NOOPS or _into_rift(ins)):
                     what = f"{op} into the Rift" if op not in _ENCOUNTER_NOOPS else op
                     self.report("EVE-L019", p.item, f"{path}.op",
                                 f"{what} run by the Encounter does nothing: it has no deck, "
@@ -569,6 +581,13 @@ class _Linter:
                     sel_needs = self.selector_needs(to)
                     if sel_needs:
                         self.report("EVE-L021", p.item, f"{path}.to", sel_needs[0], sel_needs[1])
+                source = {"void": "newest_void", "lattice": "newest_lattice"}.get(str(ins.get("from")))
+                if op == "choose" and source:
+                    sel_needs = self.selector_needs(source)
+                    if sel_needs:
+                        self.report("EVE-L021", p.item, f"{path}.from",
+                                    sel_needs[0].replace(source, f"choose from {ins['from']}"),
+                                    sel_needs[1].replace("select", "choose from"))
                 for key, ok_op in (("unit", "summon"), ("task", "task"), ("card", "create")):
                     if key in ins and op != ok_op:
                         self.report("EVE-L017", p.item, f"{path}.{key}",

@@ -52,11 +52,20 @@ _STATUS: Mapping[str, Any] = {"stacking": "intensity", "max": 999, "power": 0, "
 def instruction(ins: Mapping[str, Any]) -> dict[str, Any]:
     """An effect instruction with what the compiler fills in when the data leaves it out:
     `to` (`none` for a side operation, else `target`), `n` 1 (every stack: 999, for
-    remove_status), a task instruction's `task` "all", a mill's `into` "abyss"."""
+    remove_status; a discover's 3, at most its pool), a task instruction's `task` "all", a
+    mill's `into` "abyss", a discover's "rift", a choice's `look` its `n`."""
     op = ins["op"]
-    return {"to": "none" if op in SIDE_OPS else "target", "n": 999 if op == "remove_status" else 1,
-            **({"task": _ALL_TASKS} if op == "task" else {}),
-            **({"into": "abyss"} if op == "mill" else {}), **ins}
+    n = 999 if op == "remove_status" else 1
+    if op == "discover":
+        n = min(3, len(ins.get("cards", ())))
+    out = {"to": "none" if op in SIDE_OPS else "target", "n": n,
+           **({"task": _ALL_TASKS} if op == "task" else {}),
+           **({"into": "abyss"} if op == "mill" else {}),
+           **({"into": "rift"} if op == "discover" else {}), **ins}
+    if op == "choose":
+        out.setdefault("look", out["n"])
+        out.setdefault("up_to", False)
+    return out
 
 
 @dataclass(frozen=True)
@@ -305,13 +314,27 @@ def _effect(catalog: Catalog, effect: Sequence[Mapping[str, Any]] | None, *, pac
             fields["into"] = words("place", ins["into"], **fields)
         if "card" in op_fields:
             fields["card"] = catalog.names[_ref(pack, ins["card"])]
-        clause = words("op", op, **fields)
+        if op == "choose":
+            fields["from"] = words("choice_from", ins["from"], look=ins["look"], **fields)
+            fields["up_to"] = "up to " if ins["up_to"] else ""
+        if op == "discover":
+            fields["cards"] = _either([catalog.names[_ref(pack, c)] for c in ins["cards"]])
+        if op == "choose_mode":
+            fields["modes"] = "; or ".join(
+                f"({i + 1}) " + _effect(catalog, block, pack=pack, voice=voice, target=target,
+                                        self_unit=self_unit)
+                for i, block in enumerate(ins["modes"]))
+        clause = words("op", op, **fields).replace("up to a card", "up to one card")
         if op == "damage" and ins.get("pierce"):
             clause += " (hp loss: it cannot be prevented or changed)"     # rule D01
         clauses.append(clause)
     if target and not target_used and target != _EVENT_UNIT:
         clauses.insert(0, f"choose {target}")
     return ", then ".join(clauses)
+
+
+def _either(items: Sequence[str]) -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " or " + items[-1]
 
 
 def _cost(catalog: Catalog, category: str, reaction: bool) -> str:

@@ -87,13 +87,15 @@ class Action:
 
     @property
     def source(self) -> int | None:
-        """Card instance (play), unit id or 64 + Lattice card (activate), unit id (attack)."""
-        return (self.code >> 16) & 255 if self.kind in ("play", "activate", "attack") else None
+        """Card instance (play), unit id or 64 + Lattice card (activate), unit id (attack), the
+        option's index (choose; 255: stop choosing)."""
+        return ((self.code >> 16) & 255 if self.kind in ("play", "activate", "attack", "choose")
+                else None)
 
     @property
     def target(self) -> int | None:
         t = (self.code >> 8) & 255
-        return None if t == NO_TARGET or self.kind in ("pass", "end_phase") else t
+        return None if t == NO_TARGET or self.kind in ("pass", "end_phase", "choose") else t
 
     @property
     def lane(self) -> int | None:

@@ -58,6 +58,13 @@ cdef enum:
     MAX_ENTRIES = 1024      # script entries of the content
     SCRIPT_VAR_LIMIT = 9999 # a variable is held within [-limit, limit]
     MAX_REPEATS = 99        # the largest `max_repeats`
+    # choices during resolution (`choose`, `choose_mode`, `discover`)
+    MAX_CHOICE_OPTS = 64    # options of one pending choice: a zone's cards at most (MAX_CARDS)
+    MAX_LOOK = 8            # Archive cards a `choose` looks at
+    MAX_MODES = 4           # blocks of a `choose_mode`
+    MAX_DISCOVER = 4        # card defs a `discover` offers
+    MAX_DISCOVER_POOL = 16  # card defs of its pool
+    CHOICE_STOP = 255       # the source byte of the `choose` action that stops an `up_to` choice
 
 # target codes inside an action / stack item
 cdef enum:
@@ -133,6 +140,22 @@ ctypedef struct Foe:
     int16_t repeats         # how many times in a row it was made
     int16_t vars[MAX_SCRIPT_VARS]
 
+ctypedef struct Choice:
+    # a resolution suspended at a choice instruction, resumed by the player's `choose` action
+    int16_t kind            # CH_*; CH_NONE: nothing pending (every other field 0)
+    int16_t side            # the side running the program (the player: the Encounter never waits)
+    int16_t prog            # the program, and where it resumes (the instruction after the choice)
+    int16_t pc
+    int16_t self_unit
+    int16_t target
+    int16_t item_kind       # the Stack item being resolved (SI_*) and its card (-1 none)
+    int16_t item_card
+    int16_t place           # PL_*: where a chosen card goes (cards, discover)
+    int16_t left            # cards still to choose
+    int16_t up_to           # 1: the player may stop before `left` is 0
+    int16_t n_opts
+    int16_t opts[MAX_CHOICE_OPTS]   # card instances, mode indices or card defs, in offer order
+
 ctypedef struct State:
     uint64_t rng[MAX_STREAMS]
     int16_t phase
@@ -160,6 +183,7 @@ ctypedef struct State:
     Meter meter
     Task tasks[MAX_TASKS]
     Foe foe
+    Choice choice
 
 ctypedef struct Event:
     int16_t kind

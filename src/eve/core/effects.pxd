@@ -1,5 +1,5 @@
 from libc.stdint cimport int16_t
-from eve.core.defs cimport State, Ctx, Tables
+from eve.core.defs cimport State, Ctx, Tables, Choice
 
 cdef int leader_of(const State* st, int side) noexcept nogil
 cdef int living_heroes(const State* st, int side) noexcept nogil
@@ -25,3 +25,10 @@ cdef bint target_ok(const State* st, const Tables* tb, int spec, int side, int t
 cdef int enum_targets(const State* st, const Tables* tb, int spec, int side, int16_t* out) noexcept nogil
 cdef int check_outcome(State* st, Ctx* cx) noexcept nogil
 cdef int ally_power_bonus(const State* st, const Tables* tb) noexcept nogil
+cdef void run_from(State* st, Ctx* cx, int prog, int pc, int side, int self_unit, int target) noexcept nogil
+cdef int begin_choice(State* st, Ctx* cx, int prog, int at, int n, int side, int self_unit,
+                      int target) noexcept nogil
+cdef int choice_take(State* st, Ctx* cx, int i) noexcept nogil
+cdef void choice_choose(State* st, Ctx* cx, int i) noexcept nogil
+cdef int choice_resume_pc(const Tables* tb, const Choice* ch, int option) noexcept nogil
+cdef int discover_rows(int pool) noexcept nogil

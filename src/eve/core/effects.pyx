@@ -7,13 +7,13 @@ interpreter is the only code that changes the game because a card said so.
 It never reads or writes the Action Meter or the Encounter's Initiative (seed 002: those are
 selection-time state).
 """
-from libc.string cimport memset
+from libc.string cimport memset, memmove, memcpy
 
 from libc.stdint cimport int16_t
 from eve.core.defs cimport *
 from eve.core.events cimport emit
 from eve.core.rng cimport sm_below
-from eve.core.zones cimport move_card, draw_one, archive_top, put_card, create_card
+from eve.core.zones cimport move_card, draw_one, archive_top, put_card, create_card, reveal_top
 
 
 cdef inline int side_of(int u) noexcept nogil:
@@ -880,18 +880,20 @@ cdef void run_program(State* st, Ctx* cx, int prog, int side, int self_unit, int
     if prog < 0:
         return
     cx.killed = 0
-    _run_program(st, cx, prog, side, self_unit, target)
+    run_from(st, cx, prog, 0, side, self_unit, target)
     cx.killed = outer_killed
 
 
-cdef void _run_program(State* st, Ctx* cx, int prog, int side, int self_unit, int target) noexcept nogil:
+cdef void run_from(State* st, Ctx* cx, int prog, int pc, int side, int self_unit, int target) noexcept nogil:
+    """Run a program from instruction `pc`: from 0, or where a choice suspended it (C01)."""
     cdef const Tables* tb = cx.tb
     cdef const int16_t* ins
     cdef int16_t units[MAX_UNITS]
-    cdef int pc, op, sel, a, b, n, k, u, c, i, v, length
+    cdef int op, sel, a, b, n, k, u, c, i, v, length
     cdef Unit* t
     cdef int16_t kill
-    pc = 0
+    if prog < 0:
+        return
     length = tb.prog_len[prog]
     while pc < length:
         ins = &tb.code[(tb.prog_off[prog] + pc) * INSTR_WORDS]
@@ -1020,6 +1022,11 @@ cdef void _run_program(State* st, Ctx* cx, int prog, int side, int self_unit, in
                 for k in range(a):
                     if create_card(st, cx, c, b & 7) < 0:
                         break
+        elif op == OP_CHOOSE or op == OP_CHOOSE_MODE or op == OP_DISCOVER:
+            # the player's resolution waits here for a choice (C01); everyone else decides at once
+            pc = begin_choice(st, cx, prog, pc - 1, a, side, self_unit, target)
+            if st.choice.kind != CH_NONE:
+                return
         elif op == OP_TASK:
             # W04: only `effect` goals take progress from an instruction; the others count
             # their own events (the compiler refuses a named task of another goal)
@@ -1027,3 +1034,155 @@ cdef void _run_program(State* st, Ctx* cx, int prog, int side, int self_unit, in
                 if st.tasks[i].active and (a < 0 or st.tasks[i].def_id == a) \
                         and tb.tasks[st.tasks[i].def_id].goal == G_EFFECT:
                     _task_add(st, cx, i, side, b)
+
+
+# ---------------- choices during resolution (rules C01-C06) ----------------
+
+cdef int _choice_zone(int src) noexcept nogil:
+    if src == CF_RIFT:
+        return Z_RIFT
+    if src == CF_ABYSS:
+        return Z_ABYSS
+    if src == CF_VOID:
+        return Z_VOID
+    if src == CF_LATTICE:
+        return Z_LATTICE
+    return Z_ARCHIVE
+
+
+cdef int discover_rows(int pool) noexcept nogil:
+    """The data rows after a `discover` instruction: its pool of card defs, INSTR_WORDS a row."""
+    return (pool + INSTR_WORDS - 1) // INSTR_WORDS
+
+
+cdef int choice_resume_pc(const Tables* tb, const Choice* ch, int option) noexcept nogil:
+    """Where the program goes on once the choice at `ch.pc` is made: after the instruction (and
+    a discover's pool rows), or, for a mode, at the start of its block. The blocks follow the
+    choose_mode instruction, each behind a header (an unconditional `if` skip over the block and
+    the jump after it to the end), so block m is found by skipping m headers' spans."""
+    cdef const int16_t* ins = &tb.code[(tb.prog_off[ch.prog] + ch.pc) * INSTR_WORDS]
+    cdef int pc = ch.pc + 1
+    if ins[0] == OP_DISCOVER:
+        return pc + discover_rows(ins[1])
+    if ins[0] == OP_CHOOSE_MODE:
+        while option > 0:
+            pc += 1 + tb.code[(tb.prog_off[ch.prog] + pc) * INSTR_WORDS + 2]
+            option -= 1
+        return pc + 1
+    return pc
+
+
+cdef int begin_choice(State* st, Ctx* cx, int prog, int at, int n, int side, int self_unit,
+                      int target) noexcept nogil:
+    """The choice instruction at `at` offers its options (C02-C04) in st.choice. The player's
+    resolution is suspended there (st.choice.kind != CH_NONE) until its `choose` actions make
+    it; the Encounter (C05), a program run off the Stack and a match already decided take the
+    first options at once. Returns where the program goes on when nothing waits."""
+    cdef const Tables* tb = cx.tb
+    cdef const int16_t* ins = &tb.code[(tb.prog_off[prog] + at) * INSTR_WORDS]
+    cdef const int16_t* pool
+    cdef Choice* ch = &st.choice
+    cdef const Zone* z
+    cdef int16_t drawn[MAX_DISCOVER_POOL]
+    cdef int op = ins[0], i, k, m, x, pc
+    memset(ch, 0, sizeof(Choice))
+    ch.side = side
+    ch.prog = prog
+    ch.pc = at
+    ch.self_unit = self_unit
+    ch.target = target
+    ch.item_card = -1
+    ch.left = 1
+    if op == OP_CHOOSE:
+        ch.kind = CH_CARDS
+        ch.place = ins[3] & 7
+        ch.up_to = (ins[3] >> 3) & 1
+        ch.left = n
+        z = &st.zones[_choice_zone(ins[1])]
+        if ins[1] == CF_ARCHIVE_TOP:
+            k = reveal_top(st, cx, ins[3] >> 4)
+            for i in range(k):
+                ch.opts[i] = z.c[z.n - 1 - i]       # top first
+        else:
+            k = z.n
+            for i in range(k):
+                ch.opts[i] = z.c[i]
+        ch.n_opts = k
+    elif op == OP_CHOOSE_MODE:
+        ch.kind = CH_MODE
+        ch.n_opts = n
+        for i in range(n):
+            ch.opts[i] = i
+    else:
+        # K distinct card defs of the pool, a partial Fisher-Yates on the `shuffle` stream
+        ch.kind = CH_DISCOVER
+        ch.place = ins[3]
+        m = ins[1]
+        pool = &tb.code[(tb.prog_off[prog] + at + 1) * INSTR_WORDS]
+        for i in range(m):
+            drawn[i] = pool[i]
+        k = n if n < m else m
+        for i in range(k):
+            x = i + <int>sm_below(&st.rng[STREAM_SHUFFLE], <unsigned int>(m - i))
+            drawn[i], drawn[x] = drawn[x], drawn[i]
+            ch.opts[i] = drawn[i]
+        ch.n_opts = k
+    pc = choice_resume_pc(tb, ch, 0)
+    if ch.left <= 0 or ch.n_opts == 0:
+        memset(ch, 0, sizeof(Choice))
+        return pc
+    if side == PLAYER and st.trigger_depth == 0 and living_heroes(st, PLAYER) > 0 \
+            and living_heroes(st, ENCOUNTER) > 0:
+        return pc                                   # suspended: the player chooses
+    while st.choice.kind != CH_NONE:
+        pc = choice_take(st, cx, 0)
+    return pc
+
+
+cdef int choice_take(State* st, Ctx* cx, int i) noexcept nogil:
+    """Take option `i` of the pending choice (CHOICE_STOP, or any index past the options: stop
+    choosing). Returns -1 while more is to be chosen, else where the program goes on (the
+    choice is then cleared)."""
+    cdef Choice* ch = &st.choice
+    cdef int c, pc
+    if ch.kind == CH_CARDS and 0 <= i < ch.n_opts:
+        c = ch.opts[i]
+        ch.n_opts -= 1
+        memmove(&ch.opts[i], &ch.opts[i + 1], (ch.n_opts - i) * sizeof(int16_t))
+        ch.opts[ch.n_opts] = 0          # canonical: unused options are zero
+        ch.left -= 1
+        # as put (Z23): the Encounter never puts a card into the Rift
+        if ch.side == PLAYER or ch.place != PL_RIFT:
+            put_card(st, cx, c, ch.place)
+        emit(cx, EV_CHOICE, ch.side, ch.kind, c, ch.left, 0)
+        if ch.left > 0 and ch.n_opts > 0:
+            return -1
+        i = 0
+    elif ch.kind == CH_DISCOVER and 0 <= i < ch.n_opts:
+        if ch.side == PLAYER or ch.place != PL_RIFT:
+            create_card(st, cx, ch.opts[i], ch.place)
+        emit(cx, EV_CHOICE, ch.side, ch.kind, ch.opts[i], 0, 0)
+    elif ch.kind == CH_MODE:
+        i = ch.opts[i] if 0 <= i < ch.n_opts else 0
+        emit(cx, EV_CHOICE, ch.side, ch.kind, i, 0, 0)
+    else:
+        emit(cx, EV_CHOICE, ch.side, ch.kind, -1, 0, 0)     # stopped
+    pc = choice_resume_pc(cx.tb, ch, i if ch.kind == CH_MODE else 0)
+    memset(ch, 0, sizeof(Choice))
+    return pc
+
+
+cdef void choice_choose(State* st, Ctx* cx, int i) noexcept nogil:
+    """The player's `choose` action: option `i` of the pending choice. Once the choice is made
+    the suspended program goes on where it stopped (it may stop again at its next choice, for
+    the same Stack item)."""
+    cdef Choice ch
+    cdef int pc
+    memcpy(&ch, &st.choice, sizeof(Choice))
+    pc = choice_take(st, cx, i)
+    if pc < 0:
+        return
+    run_from(st, cx, ch.prog, pc, ch.side, ch.self_unit, ch.target)
+    if st.choice.kind != CH_NONE:
+        st.choice.item_kind = ch.item_kind
+        st.choice.item_card = ch.item_card

@@ -18,12 +18,14 @@ from eve.core.vocabulary import names as _names
 MAX_STREAMS, MAX_CARDS, N_ZONES, MAX_UNITS, MAX_STACK, MAX_TASKS, MAX_RESPONSES = 4, 64, 8, 32, 24, 6, 4
 MAX_STATUSES = 16
 MAX_SCRIPT_VARS = 4
+MAX_CHOICE_OPTS = 64
 
 #: the body's layout revision, within ABI 5: a body of an older revision has arrays of other
 #: lengths, so it is refused with a SchemaViolation naming the first one, never misread
 #: (docs/snapshot-abi.md lists them; 4: the Encounter's script phase, move history and
-#: variables, in `foe`)
-BODY_REVISION = 5
+#: variables, in `foe`; 5: triggers' limits, `tcount` and `tstamp`; 6: a choice pending in a
+#: resolution, `choice`)
+BODY_REVISION = 6
 
 UNIT_FIELDS = (("def_id", "card", "alive", "is_token", "hp", "max_hp", "power", "ready",
                 "attacked", "used", "ambition", "morality", "uid")
@@ -42,6 +44,9 @@ FOE_FIELDS = (("enc", "script_pos", "intent", "intent_lane", "intent_target",
               + ("part", "last_move", "repeats")
               + tuple(f"vars[{i}]" for i in range(MAX_SCRIPT_VARS)))
 ZONE_WORDS = 1 + MAX_CARDS          # a count, then the card slots
+CHOICE_FIELDS = ("kind", "side", "prog", "pc", "self_unit", "target", "item_kind", "item_card",
+                 "place", "left", "up_to", "options")
+CHOICE_WORDS = len(CHOICE_FIELDS) + MAX_CHOICE_OPTS   # the options' count, then their slots
 
 
 @dataclass(frozen=True)
@@ -77,6 +82,13 @@ BODY = (
             "charges -1 are unlimited; part is the script phase it plays (script_pos is within "
             "it), last_move the move last made (-1 none) and repeats how many times in a row; "
             "vars its script variables", FOE_FIELDS),
+    Section("choice", "a choice pending in a resolution (rules C01-C06), all 0 and no options "
+            "when none is: kind (0 none, 1 cards, 2 mode, 3 discover), the side running the "
+            "program (0: the player), the program and the index of its choice instruction, "
+            "its self unit and target, the Stack item being resolved (its kind and card, -1 "
+            "none), the place a chosen card goes, how many cards are still to choose, 1 when "
+            "the player may stop choosing (`up_to`), and the options in offer order: card "
+            "instances (cards), mode indices (mode) or card ids (discover)", CHOICE_FIELDS),
 )
 
 
@@ -84,7 +96,7 @@ def state_words() -> int:
     """The State's size in int16 words, from its declared parts (the RNG as 4 words a stream)."""
     return (4 * MAX_STREAMS + len(TURN_FIELDS) + 2 + 5 * MAX_CARDS + N_ZONES * ZONE_WORDS
             + MAX_UNITS * len(UNIT_FIELDS) + MAX_STACK * len(STACK_ITEM_FIELDS)
-            + len(METER_FIELDS) + MAX_TASKS * len(TASK_FIELDS) + len(FOE_FIELDS))
+            + len(METER_FIELDS) + MAX_TASKS * len(TASK_FIELDS) + len(FOE_FIELDS) + CHOICE_WORDS)
 
 
 def state_bytes() -> int:

@@ -18,6 +18,8 @@ OUTCOMES: tuple[str | None, ...]
 EVENT_KINDS: dict[int, str]
 CATEGORIES: tuple[str, ...]
 STACK_KINDS: tuple[str, ...]
+CHOICE_KINDS: tuple[str, ...]
+PLACES: tuple[str, ...]
 ACTION_KINDS: dict[str, int]
 TGT: dict[str, int]
 STATE_SIZE: int
@@ -76,6 +78,8 @@ class Match:
     def initiative(self) -> dict[str, int]: ...
     @property
     def intent(self) -> dict[str, Any] | None: ...
+    @property
+    def choice(self) -> dict[str, Any] | None: ...
     @property
     def n_cards(self) -> int: ...
     @property

@@ -34,6 +34,8 @@ OUTCOMES = (None,) + vocab_names("outcome")[1:]
 EVENT_KINDS = dict(BY_KEY["event"].by_code())
 CATEGORIES = vocab_names("category")
 STACK_KINDS = ("",) + vocab_names("stack_item")
+CHOICE_KINDS = vocab_names("choice")
+PLACES = vocab_names("place")
 _LOG_CHUNK = 4096
 
 
@@ -247,11 +249,48 @@ cdef class Match:
         (its kind, its side, its card's id). Two matches where a code has the same meaning play
         the same thing (Action's check across matches; docs/architecture.md)."""
         cdef int kind = (code >> 24) & 255, src = (code >> 16) & 255, tgt = (code >> 8) & 255
+        if kind == A_CHOOSE:
+            return (kind, self._option(src), tgt, code & 255)
         if kind == A_PLAY:
             return (kind, self._card_ref(src), self._ref(tgt), code & 255)
         if kind > A_PLAY:
             return (kind, self._ref(src), self._ref(tgt), code & 255)
         return (kind, None, None, 0)
+
+    def _option(self, int i):
+        """What option `i` of the pending choice is: a card instance and its card id, a mode,
+        a card id to discover; ("stop",) or None (no such option)."""
+        cdef Choice* ch = &self.st.choice
+        if i == CHOICE_STOP and ch.kind != CH_NONE and ch.up_to:
+            return ("stop",)
+        if ch.kind == CH_NONE or i >= ch.n_opts:
+            return None
+        if ch.kind == CH_CARDS:
+            return self._card_ref(ch.opts[i])
+        if ch.kind == CH_MODE:
+            return ("mode", ch.opts[i], None)
+        return ("discover", i, self.catalog.card_ids[ch.opts[i]])
+
+    @property
+    def choice(self):
+        """The choice a resolution waits for (rules C01-C06), or None: its `kind` ("cards",
+        "mode", "discover"), its `options` (what `choose` action i takes: a card instance,
+        a mode index or a card id), `ids` (the options' card ids; None for modes), for cards
+        how many are still to choose (`left`) and whether the player may stop (`up_to`), and
+        where a chosen card goes (`into`; None for modes)."""
+        cdef Choice* ch = &self.st.choice
+        if ch.kind == CH_NONE:
+            return None
+        opts = [ch.opts[k] for k in range(ch.n_opts)]
+        if ch.kind == CH_CARDS:
+            ids = [self.catalog.card_ids[self.st.card_def[c]] for c in opts]
+        elif ch.kind == CH_DISCOVER:
+            ids = [self.catalog.card_ids[d] for d in opts]
+            opts = ids
+        else:
+            ids = None
+        return {"kind": CHOICE_KINDS[ch.kind], "options": opts, "ids": ids, "left": ch.left,
+                "up_to": bool(ch.up_to), "into": None if ch.kind == CH_MODE else PLACES[ch.place]}
 
     def _card_ref(self, int i):
         if i >= self.st.n_cards:
@@ -551,7 +590,9 @@ cdef class Match:
     def observation(self, side="player"):
         """What `side` may see: the Archive is a count for both sides (face-down) and its known
         top (`archive_known`, top first: cards an effect put there face up, rule Z28), the Rift
-        is a count for the Encounter (hidden from it)."""
+        is a count for the Encounter (hidden from it). A pending choice (`choice`, rules C01-C06)
+        is the player's whole; the Encounter sees that one is pending, not its options (cards
+        of the Rift, cards a discover drew)."""
         s = _side_index(side)
         obs = {
             "round": self.round, "phase": self.phase, "active_side": self.active_side,
@@ -565,8 +606,12 @@ cdef class Match:
             "stack": self.stack, "meter": self.meter, "initiative": self.initiative,
             "intent": self.intent, "tasks": self.tasks,
         }
+        choice = self.choice
         if s == PLAYER:
             obs["rift"] = self.zone("rift")
+        elif choice is not None:
+            choice = {k: v for k, v in choice.items() if k not in ("options", "ids")}
+        obs["choice"] = choice
         return obs
 
     # ---------------- replays (Engine) ----------------
@@ -591,7 +636,7 @@ def make_action_code(int kind, int src, int tgt, int lane):
 
 ACTION_KINDS = dict(BY_KEY["action"].by_name())
 TGT = {"none": TGT_NONE, "stack_base": TGT_STACK_BASE, "card_base": TGT_CARD_BASE,
-       "char_base": CHAR_BASE, "units_per_side": UNITS_PER_SIDE}
+       "char_base": CHAR_BASE, "units_per_side": UNITS_PER_SIDE, "choice_stop": CHOICE_STOP}
 STATE_SIZE = sizeof(State)
 
 
@@ -602,7 +647,7 @@ def _check_layout():
              ("StackItem", sizeof(StackItem), len(L.STACK_ITEM_FIELDS)),
              ("Task", sizeof(Task), len(L.TASK_FIELDS)), ("Meter", sizeof(Meter), len(L.METER_FIELDS)),
              ("Foe", sizeof(Foe), len(L.FOE_FIELDS)), ("Zone", sizeof(Zone), L.ZONE_WORDS),
-             )
+             ("Choice", sizeof(Choice), L.CHOICE_WORDS))
     if sizeof(State) != L.state_bytes():
         raise ImportError(f"State is {sizeof(State)} bytes, but eve/core/layout.py declares "
                           f"{L.state_bytes()}: the two must change together")
@@ -612,7 +657,8 @@ def _check_layout():
                               "16-bit fields: the two must change together")
     caps = ((L.MAX_STREAMS, MAX_STREAMS), (L.MAX_CARDS, MAX_CARDS), (L.N_ZONES, N_ZONES),
             (L.MAX_UNITS, MAX_UNITS), (L.MAX_STACK, MAX_STACK), (L.MAX_TASKS, MAX_TASKS),
-            (L.MAX_RESPONSES, MAX_RESPONSES), (L.MAX_SCRIPT_VARS, MAX_SCRIPT_VARS))
+            (L.MAX_RESPONSES, MAX_RESPONSES), (L.MAX_SCRIPT_VARS, MAX_SCRIPT_VARS),
+            (L.MAX_CHOICE_OPTS, MAX_CHOICE_OPTS))
     for a, b in caps:
         if a != b:
             raise ImportError("eve/core/layout.py's capacities differ from defs.pxd's")

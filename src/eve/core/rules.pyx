@@ -16,7 +16,7 @@ from eve.core.zones cimport move_card, draw_one
 from eve.core.effects cimport (leader_of, deal_damage, unit_power, status_turn, fire_event, entered,
                                drawn, summon_unit, task_progress, fire_triggers,
                                run_program, target_ok, enum_targets, check_outcome, ally_power_bonus,
-                               first_empty_lane, eval_expr)
+                               first_empty_lane, eval_expr, choice_choose)
 from eve.core.encounter cimport compute_intent, next_move, respond
 
 
@@ -250,6 +250,8 @@ cdef int check_action(const State* st, Ctx* cx, int32_t a) noexcept nogil:
     cdef const Unit* u
     if st.outcome != OUT_NONE:
         return R_OVER
+    if a >= 0 and (kind == A_CHOOSE or st.choice.kind != CH_NONE):
+        return _check_choice(st, cx.tb, a)
     if a < 0 or kind < A_PASS or kind > A_ATTACK:
         return R_MALFORMED
     window = _window(st)
@@ -332,6 +334,34 @@ cdef int check_action(const State* st, Ctx* cx, int32_t a) noexcept nogil:
         if st.meter.spent + cost > st.meter.capacity:
             return R_UNAFFORDABLE
     return R_OK
+
+
+cdef int _check_choice(const State* st, const Tables* tb, int32_t a) noexcept nogil:
+    """While a choice is pending its options are the only legal actions, and a `choose` is
+    legal only then (C01): an option's index, or CHOICE_STOP for an `up_to` choice. A choice
+    is a decision of the turn's (X02): once they are spent the engine makes it (C05)."""
+    cdef int src = a_src(a)
+    if st.choice.kind == CH_NONE:
+        return R_NO_CHOICE
+    if a_kind(a) != A_CHOOSE:
+        return R_CHOICE_PENDING
+    if a_tgt(a) != 0 or a_lane(a) != 0:
+        return R_MALFORMED
+    if st.decisions >= tb.cfg.max_decisions_per_turn:
+        return R_TURN_LIMIT
+    if src < st.choice.n_opts or (src == CHOICE_STOP and st.choice.up_to):
+        return R_OK
+    return R_BAD_SOURCE
+
+
+cdef int _choice_actions(const State* st, int32_t* out, int limit) noexcept nogil:
+    # the options in offer order, then the stop of an `up_to` choice (mirrors _check_choice)
+    cdef int n = 0, i
+    for i in range(st.choice.n_opts):
+        n = _put(make_action(A_CHOOSE, i, 0, 0), out, n, limit)
+    if st.choice.up_to:
+        n = _put(make_action(A_CHOOSE, CHOICE_STOP, 0, 0), out, n, limit)
+    return n
 
 
 cdef inline int _put(int32_t a, int32_t* out, int n, int limit) noexcept nogil:
@@ -472,6 +502,10 @@ cdef int _generate(const State* st, Ctx* cx, int32_t* out, int limit) noexcept n
     cdef int n = 0, i, lane, u
     if st.outcome != OUT_NONE:
         return 0
+    if st.choice.kind != CH_NONE:
+        if st.decisions >= tb.cfg.max_decisions_per_turn:
+            return 0                  # the engine chooses (_run): the turn's decisions are spent
+        return _choice_actions(st, out, limit)
     if _window(st):
         out[0] = make_action(A_PASS, 0, 0, 0)
         n = 1
@@ -589,8 +623,15 @@ cdef void _resolve_card(State* st, Ctx* cx, StackItem* it) noexcept nogil:
         st.card_charges[it.card] = cd.charges
         if cd.on_enter >= 0:
             run_program(st, cx, cd.on_enter, PLAYER, leader_of(st, PLAYER), it.target)
-        if cd.kind == CK_SORTILEGE and cd.charges <= 0 and st.card_zone[it.card] == Z_LATTICE:
-            move_card(st, cx, it.card, Z_ABYSS, False)
+        if st.choice.kind == CH_NONE:
+            _card_done(st, cx, it.card)
+
+
+cdef inline void _card_done(State* st, Ctx* cx, int card) noexcept nogil:
+    """The end of a card's resolution: a Sortilege without charges leaves the Lattice."""
+    cdef const CardDef* cd = &cx.tb.cards[st.card_def[card]]
+    if cd.kind == CK_SORTILEGE and cd.charges <= 0 and st.card_zone[card] == Z_LATTICE:
+        move_card(st, cx, card, Z_ABYSS, False)
 
 
 cdef void _resolve_top(State* st, Ctx* cx) noexcept nogil:
@@ -614,10 +655,37 @@ cdef void _resolve_top(State* st, Ctx* cx) noexcept nogil:
                 _fizzle(st, cx, &it)
         else:
             run_program(st, cx, it.prog, it.side, it.source, it.target)
-    # countered items already sent their card away: drop them as they surface
+    if st.choice.kind != CH_NONE:
+        st.choice.item_kind = it.kind     # the resolution waits for the player's choice (C01)
+        st.choice.item_card = it.card
+        _drop_dead(st)
+        return
+    _resolved(st, cx)
+
+
+cdef void _choose(State* st, Ctx* cx, int32_t a) noexcept nogil:
+    """The player's `choose`: the resolution goes on, and once its program ends (it may wait
+    again at its next choice) the resolution ends as any does (C01)."""
+    cdef int kind = st.choice.item_kind, card = st.choice.item_card
+    choice_choose(st, cx, a_src(a))
+    if st.choice.kind == CH_NONE:
+        if kind == SI_CARD and card >= 0:
+            _card_done(st, cx, card)
+        _resolved(st, cx)
+    else:
+        _drop_dead(st)
+
+
+cdef inline void _drop_dead(State* st) noexcept nogil:
+    # countered items already sent their card away: drop them as they surface (a tombstone is
+    # never read, so one dropped while a resolution waits for a choice is dropped as well)
     while st.n_stack > 0 and st.stack[st.n_stack - 1].dead:
         st.n_stack -= 1
         memset(&st.stack[st.n_stack], 0, sizeof(StackItem))
+
+
+cdef inline void _resolved(State* st, Ctx* cx) noexcept nogil:
+    _drop_dead(st)
     st.priority = st.active          # the acting side holds priority again
     check_outcome(st, cx)
 
@@ -701,6 +769,14 @@ cdef inline int _run(State* st, Ctx* cx, int32_t* out, int limit) noexcept nogil
     cdef int n
     cx.trig_budget = TRIGGER_BUDGET   # E19: what the game runs on its own is bounded too
     while st.outcome == OUT_NONE:
+        if st.choice.kind != CH_NONE:
+            n = _generate(st, cx, out, limit)
+            if n > 1:
+                return n                      # the player chooses (C01)
+            # one option, or the turn's decisions spent (X02): the first option, taken for the
+            # player as the Encounter takes it (C05)
+            _choose(st, cx, out[0] if n == 1 else make_action(A_CHOOSE, 0, 0, 0))
+            continue
         if st.n_stack > 0:
             if st.priority == ENCOUNTER:
                 if respond(st, cx, &it):
@@ -769,6 +845,9 @@ cdef inline void _commit(State* st, Ctx* cx, int32_t a) noexcept nogil:
     cdef StackItem it
     st.decisions += 1                 # X02: a turn's decisions are bounded, so is a match
     cx.trig_budget = TRIGGER_BUDGET   # E19: what one decision sets off is bounded
+    if kind == A_CHOOSE:
+        _choose(st, cx, a)
+        return
     if kind == A_PASS:
         _pass(st, cx, PLAYER)
     elif kind == A_END_PHASE:

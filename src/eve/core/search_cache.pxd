@@ -35,7 +35,7 @@ cdef struct Cache:
     int64_t diffs_n
 
 cdef enum:
-    STATE_WORDS = 2232  # sizeof(State) / 2, checked at import
+    STATE_WORDS = 2308  # sizeof(State) / 2, checked at import
 
 
 cdef extern from *:
@@ -75,7 +75,7 @@ cdef extern from *:
     }
     #endif
     /* the State's word layout: see _state_layout_init */
-    static int eve_w_zones, eve_w_units, eve_w_stack, eve_w_meter;
+    static int eve_w_zones, eve_w_units, eve_w_stack, eve_w_meter, eve_w_opts;
     static int eve_zone_words, eve_item_words, eve_unit_words;
     """
     void __builtin_prefetch(const void* p) nogil
@@ -91,6 +91,7 @@ cdef extern from *:
     int W_UNITS "eve_w_units"
     int W_STACK "eve_w_stack"
     int W_METER "eve_w_meter"
+    int W_OPTS "eve_w_opts"
     int ZONE_WORDS "eve_zone_words"
     int ITEM_WORDS "eve_item_words"
     int UNIT_WORDS "eve_unit_words"
@@ -99,20 +100,23 @@ cdef extern from *:
 cdef inline bint _state_layout_init() noexcept nogil:
     """Set the word offsets above (once, at import). False when the State's layout is not the
     one _restore and _differences assume: the zones, the units, the Stack and the tail (meter,
-    tasks, the Encounter) following one another in this order, each zone its count then its
-    cards, and the counts they read before the zones."""
-    global W_ZONES, W_UNITS, W_STACK, W_METER, ZONE_WORDS, ITEM_WORDS, UNIT_WORDS
+    tasks, the Encounter, a pending choice ending in its options) following one another in
+    this order, each zone its count then its cards, and the counts they read before the
+    zones."""
+    global W_ZONES, W_UNITS, W_STACK, W_METER, W_OPTS, ZONE_WORDS, ITEM_WORDS, UNIT_WORDS
     cdef State layout
     W_ZONES = (<char*>&layout.zones[0] - <char*>&layout) // 2
     W_UNITS = (<char*>&layout.units[0] - <char*>&layout) // 2
     W_STACK = (<char*>&layout.stack[0] - <char*>&layout) // 2
     W_METER = (<char*>&layout.meter - <char*>&layout) // 2
+    W_OPTS = (<char*>&layout.choice.opts[0] - <char*>&layout) // 2
     ZONE_WORDS = sizeof(Zone) // 2
     ITEM_WORDS = sizeof(StackItem) // 2
     UNIT_WORDS = sizeof(Unit) // 2
     return (W_UNITS == W_ZONES + N_ZONES * ZONE_WORDS
             and W_STACK == W_UNITS + <int>(sizeof(layout.units) // 2)
             and W_METER == W_STACK + MAX_STACK * ITEM_WORDS
+            and W_OPTS + MAX_CHOICE_OPTS <= STATE_WORDS     # then the padding (zero)
             and <char*>&layout.zones[0].c[0] - <char*>&layout.zones[0] == 2
             and <char*>&layout.n_stack < <char*>&layout.zones[0]
             and <char*>&layout.n_hero_slots[0] < <char*>&layout.zones[0])
@@ -130,6 +134,7 @@ cdef inline void _restore(State* st, const State* src, int lanes) noexcept nogil
     with one."""
     cdef int z, side, b
     cdef int n_stack = _hi(st.n_stack, src.n_stack)
+    cdef int n_opts = _hi(st.choice.n_opts, src.choice.n_opts)
     for z in range(N_ZONES):
         memcpy(st.zones[z].c, src.zones[z].c, _hi(st.zones[z].n, src.zones[z].n) * sizeof(int16_t))
         st.zones[z].n = src.zones[z].n
@@ -139,7 +144,8 @@ cdef inline void _restore(State* st, const State* src, int lanes) noexcept nogil
         memcpy(&st.units[b], &src.units[b], src.n_hero_slots[side] * sizeof(Unit))
         memcpy(&st.units[b + CHAR_BASE], &src.units[b + CHAR_BASE], lanes * sizeof(Unit))
     memcpy(st.stack, src.stack, n_stack * sizeof(StackItem))
-    memcpy(&st.meter, &src.meter, (STATE_WORDS - W_METER) * 2)    # meter, tasks, the Encounter
+    memcpy(&st.meter, &src.meter, (W_OPTS - W_METER) * 2)   # meter, tasks, the Encounter, a choice
+    memcpy(st.choice.opts, src.choice.opts, n_opts * sizeof(int16_t))    # its options, as a zone
 
 
 cdef inline int _differences(const State* st, const State* root, int lanes, uint32_t* out) noexcept nogil:
@@ -160,7 +166,8 @@ cdef inline int _differences(const State* st, const State* root, int lanes, uint
         k += eve_diff_words(a, r, w, w + lanes * UNIT_WORDS, &out[k])
     k += eve_diff_words(a, r, W_STACK, W_STACK + ITEM_WORDS * _hi(st.n_stack, root.n_stack),
                         &out[k])
-    k += eve_diff_words(a, r, W_METER, STATE_WORDS, &out[k])
+    k += eve_diff_words(a, r, W_METER, W_OPTS, &out[k])
+    k += eve_diff_words(a, r, W_OPTS, W_OPTS + _hi(st.choice.n_opts, root.choice.n_opts), &out[k])
     return k
 
 

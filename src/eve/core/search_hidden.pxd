@@ -48,18 +48,21 @@ cdef struct Hidden:
     uint64_t shuffle
     uint64_t encounter
     Zone archive
+    int16_t archive_known
 
 
 cdef inline void _hidden(const State* st, Hidden* h) noexcept nogil:
     h.shuffle = st.rng[STREAM_SHUFFLE]
     h.encounter = st.rng[STREAM_ENCOUNTER]
     h.archive.n = st.zones[Z_ARCHIVE].n
+    h.archive_known = st.archive_known
     memcpy(h.archive.c, st.zones[Z_ARCHIVE].c, h.archive.n * sizeof(int16_t))
 
 
 cdef inline bint _unrevealed(const State* st, const Hidden* h) noexcept nogil:
     """True when no hidden information was used since `h` was taken: neither hidden stream drew
-    and the Archive is as it was (a draw or a reshuffle changes one or the other)."""
+    and the Archive is as it was (a draw or a reshuffle changes one or the other), no card of it
+    seen anew (rule C03: a look at its top)."""
     return (st.rng[STREAM_SHUFFLE] == h.shuffle and st.rng[STREAM_ENCOUNTER] == h.encounter
-            and st.zones[Z_ARCHIVE].n == h.archive.n
+            and st.zones[Z_ARCHIVE].n == h.archive.n and st.archive_known <= h.archive_known
             and memcmp(st.zones[Z_ARCHIVE].c, h.archive.c, h.archive.n * sizeof(int16_t)) == 0)

@@ -16,7 +16,7 @@ from libc.string cimport memcmp, memset, memcpy
 from eve.core.defs cimport *
 from eve.core.rng cimport sm_mix
 from eve.core.rules cimport seed_meter
-from eve.core.effects cimport leader_of
+from eve.core.effects cimport leader_of, discover_rows
 from eve.core.match cimport Match
 from eve.core.tables cimport CompiledContent
 
@@ -37,6 +37,8 @@ cdef enum:
     N_METER = 7
     N_TASK = 4
     N_FOE = 23              # 8 + 2 x MAX_RESPONSES + 3 + MAX_SCRIPT_VARS (a literal: see search_loop.pxd on enum arithmetic)
+    N_CHOICE = 12           # 11 ints, then the options
+    N_BODY = 10
 
 
 @cython.overflowcheck(False)       # FNV arithmetic wraps modulo 2**64 on purpose
@@ -121,7 +123,7 @@ cdef void write_body(const State* st, Buf* b) noexcept nogil:
     cdef int i, k
     cdef const Unit* u
     cdef const StackItem* it
-    w_array(b, 9)
+    w_array(b, N_BODY)
     w_array(b, MAX_STREAMS)
     for i in range(MAX_STREAMS):
         w_uint(b, st.rng[i])
@@ -180,6 +182,12 @@ cdef void write_body(const State* st, Buf* b) noexcept nogil:
     w_int(b, st.foe.part); w_int(b, st.foe.last_move); w_int(b, st.foe.repeats)
     for k in range(MAX_SCRIPT_VARS):
         w_int(b, st.foe.vars[k])
+    w_array(b, N_CHOICE)
+    w_int(b, st.choice.kind); w_int(b, st.choice.side); w_int(b, st.choice.prog)
+    w_int(b, st.choice.pc); w_int(b, st.choice.self_unit); w_int(b, st.choice.target)
+    w_int(b, st.choice.item_kind); w_int(b, st.choice.item_card); w_int(b, st.choice.place)
+    w_int(b, st.choice.left); w_int(b, st.choice.up_to)
+    w_ints(b, st.choice.opts, st.choice.n_opts)
 
 
 def header_prefix(str version, str fingerprint, list packs):
@@ -444,7 +452,7 @@ cdef int read_body(Rd* r, State* st, const Tables* tb) except -1:
     cdef Unit* u
     cdef StackItem* it
     cdef int16_t nc
-    r_array(r, 9, 9, "body")
+    r_array(r, N_BODY, N_BODY, "body")
     r_array(r, MAX_STREAMS, MAX_STREAMS, "body.rng")
     for i in range(MAX_STREAMS):
         r_u64(r, &st.rng[i], f"body.rng[{i}]")
@@ -556,6 +564,21 @@ cdef int read_body(Rd* r, State* st, const Tables* tb) except -1:
     _f(r, 0, MAX_REPEATS, &st.foe.repeats, p, -1, b"repeats")
     for k in range(MAX_SCRIPT_VARS):
         _f(r, -SCRIPT_VAR_LIMIT, SCRIPT_VAR_LIMIT, &st.foe.vars[k], p, -1, b"vars")
+    r_array(r, N_CHOICE, N_CHOICE, "body.choice")
+    p = b"body.choice"
+    _f(r, CH_NONE, CH_DISCOVER, &st.choice.kind, p, -1, b"kind")
+    _f(r, 0, 1, &st.choice.side, p, -1, b"side")
+    _f(r, 0, tb.n_progs - 1 if tb.n_progs > 0 else 0, &st.choice.prog, p, -1, b"prog")
+    _f(r, 0, MAX_PROG_LEN - 1, &st.choice.pc, p, -1, b"pc")
+    _f(r, -1, MAX_UNITS - 1, &st.choice.self_unit, p, -1, b"self_unit")
+    _f(r, 0, TGT_NONE, &st.choice.target, p, -1, b"target")
+    _f(r, 0, SI_MOVE, &st.choice.item_kind, p, -1, b"item_kind")
+    _f(r, -1, MAX_CARDS - 1, &st.choice.item_card, p, -1, b"item_card")
+    _f(r, 0, N_PLACES - 1, &st.choice.place, p, -1, b"place")
+    _f(r, 0, 999, &st.choice.left, p, -1, b"left")
+    _f(r, 0, 1, &st.choice.up_to, p, -1, b"up_to")
+    st.choice.n_opts = <int16_t>r_ints(r, st.choice.opts, 0, MAX_CHOICE_OPTS, 0, DEF_BIG,
+                                       b"body.choice.options")
     return 0
 
 
@@ -814,6 +837,7 @@ cdef int check_state(const State* st, const Tables* tb, int n_player_heroes) exc
               f"{e.initiative} (set at setup, never changed)")
     _check_script(st, tb, e)
     _check_intent_draws(st, tb)
+    _check_choice(st, tb)
     if st.foe.init_left > st.foe.initiative:
         _fail("body.foe.initiative_left", "more than the Initiative")
     for i in range(MAX_TASKS):
@@ -827,7 +851,9 @@ cdef int check_state(const State* st, const Tables* tb, int n_player_heroes) exc
                 k += st.units[side * UNITS_PER_SIDE + i].alive
             if k == 0:
                 _fail("body.units", "a side without a living hero and no outcome")
-        if st.n_stack > 0:
+        if st.choice.kind != CH_NONE:
+            pass                # a resolution waits for the player's choice (C01), any turn
+        elif st.n_stack > 0:
             if st.priority != PLAYER:
                 _fail("body.turn.priority", "with a non-empty Stack the player must hold priority")
         elif st.active != PLAYER or not (st.phase == PH_MAIN or st.phase == PH_COMBAT):
@@ -837,6 +863,89 @@ cdef int check_state(const State* st, const Tables* tb, int n_player_heroes) exc
         if st.decisions >= tb.cfg.max_decisions_per_turn:
             _fail("body.turn.decisions", "the turn's decisions are spent: the engine plays the "
                   "rest of the turn itself and never stops for the player here (X02)")
+    return 0
+
+
+cdef int _check_choice(const State* st, const Tables* tb) except -1:
+    """A pending choice is one the interpreter left (effects.begin_choice): the player's, at a
+    choice instruction of its program (an instruction, never a discover's pool row), with
+    options that instruction offers; no choice is all zero."""
+    cdef const Choice* ch = &st.choice
+    cdef const int16_t* ins
+    cdef int i, j, at, op, zone, n_modes
+    cdef int16_t seen[MAX_CARDS]
+    if ch.kind == CH_NONE:
+        for i in range(sizeof(Choice) // 2):
+            if (<const int16_t*>ch)[i] != 0:
+                _fail("body.choice", "no choice is pending: every field is 0, with no options")
+        return 0
+    if st.outcome != OUT_NONE:
+        _fail("body.choice.kind", "a match over has no choice pending")
+    if ch.side != PLAYER:
+        _fail("body.choice.side", "only the player's resolution waits for a choice")
+    if ch.prog >= tb.n_progs:
+        _fail("body.choice.prog", "no such program")
+    # the choice instruction: reached by stepping over the program as the interpreter does
+    at = 0
+    while at < tb.prog_len[ch.prog] and at < ch.pc:
+        op = tb.code[(tb.prog_off[ch.prog] + at) * INSTR_WORDS]
+        at += 1 + (discover_rows(tb.code[(tb.prog_off[ch.prog] + at) * INSTR_WORDS + 1])
+                   if op == OP_DISCOVER else 0)
+    if at != ch.pc or at >= tb.prog_len[ch.prog]:
+        _fail("body.choice.pc", "not an instruction of the program")
+    ins = &tb.code[(tb.prog_off[ch.prog] + ch.pc) * INSTR_WORDS]
+    op = ins[0]
+    if (ch.kind == CH_CARDS) != (op == OP_CHOOSE) or (ch.kind == CH_MODE) != (op == OP_CHOOSE_MODE) \
+            or (ch.kind == CH_DISCOVER) != (op == OP_DISCOVER):
+        _fail("body.choice.kind", "not the kind of the program's instruction there")
+    if ch.target != TGT_NONE and (MAX_UNITS <= ch.target < TGT_STACK_BASE
+                                  or TGT_CARD_BASE + MAX_CARDS <= ch.target < TGT_NONE):
+        _fail("body.choice.target", "not a target code")
+    if (ch.item_kind == SI_CARD) != (ch.item_card >= 0) or not (SI_CARD <= ch.item_kind <= SI_ABILITY):
+        _fail("body.choice.item_kind", "the player's Stack item being resolved: a card, with its "
+              "card, or an ability")
+    if ch.item_card >= st.n_cards:
+        _fail("body.choice.item_card", "no such card")
+    if ch.n_opts < 1:
+        _fail("body.choice.options", "a pending choice has an option")
+    if ch.kind == CH_CARDS:
+        zone = ins[1]
+        if ch.place != (ins[3] & 7) or ch.up_to != ((ins[3] >> 3) & 1):
+            _fail("body.choice.place", "not the instruction's place and up_to")
+        if ch.left < 1:
+            _fail("body.choice.left", "a pending card choice has cards still to choose")
+        memset(seen, 0, sizeof(seen))
+        for i in range(ch.n_opts):
+            j = ch.opts[i]
+            if j >= st.n_cards or seen[j]:
+                _fail("body.choice.options", f"option {i}: not a card, or offered twice")
+            seen[j] = 1
+            if st.card_zone[j] != (Z_RIFT if zone == CF_RIFT else Z_ABYSS if zone == CF_ABYSS
+                                   else Z_VOID if zone == CF_VOID else Z_LATTICE
+                                   if zone == CF_LATTICE else Z_ARCHIVE):
+                _fail("body.choice.options", f"option {i}: not in the zone it is chosen from")
+    else:
+        if ch.left != 1 or ch.up_to != 0:
+            _fail("body.choice.left", "a mode or a discover is one choice, never stopped")
+        if ch.kind == CH_MODE:
+            n_modes = ins[2]
+            if ch.place != 0 or ch.n_opts != n_modes:
+                _fail("body.choice.options", "a mode choice offers every mode")
+            for i in range(ch.n_opts):
+                if ch.opts[i] != i:
+                    _fail("body.choice.options", "the modes in order")
+        else:
+            if ch.place != ins[3] or ch.n_opts > ins[2] or ch.n_opts > ins[1]:
+                _fail("body.choice.options", "more card ids than the discover offers")
+            for i in range(ch.n_opts):
+                for j in range(ins[1]):
+                    if tb.code[(tb.prog_off[ch.prog] + ch.pc + 1) * INSTR_WORDS + j] == ch.opts[i]:
+                        break
+                else:
+                    _fail("body.choice.options", f"option {i}: not a card of the pool")
+                for j in range(i):
+                    if ch.opts[j] == ch.opts[i]:
+                        _fail("body.choice.options", f"option {i}: offered twice")
     return 0
 
 
@@ -961,12 +1070,13 @@ def _check_layout():
     from eve.core import layout as L
     for name, n, fields in (("turn", N_TURN, L.TURN_FIELDS), ("units", N_UNIT, L.UNIT_FIELDS),
                             ("stack", N_ITEM, L.STACK_ITEM_FIELDS), ("meter", N_METER, L.METER_FIELDS),
-                            ("tasks", N_TASK, L.TASK_FIELDS), ("foe", N_FOE, L.FOE_FIELDS)):
+                            ("tasks", N_TASK, L.TASK_FIELDS), ("foe", N_FOE, L.FOE_FIELDS),
+                            ("choice", N_CHOICE, L.CHOICE_FIELDS)):
         if n != len(fields):
             raise ImportError(f"snapshot.pyx writes {n} fields of {name}; eve/core/layout.py "
                               f"declares {len(fields)}")
-    if len(L.BODY) != 9:
-        raise ImportError("snapshot.pyx writes a body of 9 parts; eve/core/layout.py declares "
+    if len(L.BODY) != N_BODY:
+        raise ImportError(f"snapshot.pyx writes a body of {N_BODY} parts; eve/core/layout.py declares "
                           f"{len(L.BODY)}")
 
 

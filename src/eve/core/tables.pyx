@@ -286,6 +286,8 @@ LIMITS = _frozen({
     "script_vars": MAX_SCRIPT_VARS, "move_sets": MAX_MOVE_SETS, "pick_options": MAX_PICK,
     "phase_depth": MAX_PHASE_DEPTH, "script_phases": MAX_PARTS, "script_entries": MAX_ENTRIES,
     "script_var_limit": SCRIPT_VAR_LIMIT, "max_repeats": MAX_REPEATS,
+    "choice_options": MAX_CHOICE_OPTS, "look": MAX_LOOK, "modes": MAX_MODES,
+    "discover": MAX_DISCOVER, "discover_pool": MAX_DISCOVER_POOL, "instruction_words": INSTR_WORDS,
 })
 
 # the names content may use, by table: derived from the vocabulary (eve/core/vocabulary.py), as

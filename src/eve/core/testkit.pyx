@@ -372,15 +372,16 @@ def raw(Match m):
 
 def accepted_codes(Match m):
     """Every action code check_action accepts now, by brute force over the code space
-    (kinds 1..5, sources 0..127, targets 0..127 and none, lanes 0..7): for tests that the
-    generated legal actions are exactly the legal ones."""
-    cdef int kind, src, tgt, lane, ti
+    (every kind, sources 0..127 and a choice's stop, targets 0..127 and none, lanes 0..7): for
+    tests that the generated legal actions are exactly the legal ones."""
+    cdef int kind, src, tgt, lane, ti, si
     cdef int32_t code
     m.cx.tb = m.content.tb
     m.cx.ev = NULL
     out = []
-    for kind in range(1, 6):
-        for src in range(128):
+    for kind in range(1, A_CHOOSE + 1):
+        for si in range(129):
+            src = si if si < 128 else CHOICE_STOP
             for ti in range(129):
                 tgt = ti if ti < 128 else TGT_NONE
                 for lane in range(8):

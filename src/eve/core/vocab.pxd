@@ -98,7 +98,10 @@ cdef enum:
     OP_MILL = 19
     OP_CREATE = 20
     OP_COPY = 21
-    N_OPS = 22
+    OP_CHOOSE = 22
+    OP_CHOOSE_MODE = 23
+    OP_DISCOVER = 24
+    N_OPS = 25
 
 # Expression nodes (internal: the compiled form of an expression)
 cdef enum:
@@ -198,6 +201,22 @@ cdef enum:
     PL_VOID = 5
     N_PLACES = 6
 
+# Where a `choose` instruction's cards come from (`from`)
+cdef enum:
+    CF_RIFT = 0
+    CF_ABYSS = 1
+    CF_VOID = 2
+    CF_LATTICE = 3
+    CF_ARCHIVE_TOP = 4
+    N_CHOICE_FROM = 5
+
+# The kind of a choice pending in a resolution (internal: the state)
+cdef enum:
+    CH_NONE = 0
+    CH_CARDS = 1
+    CH_MODE = 2
+    CH_DISCOVER = 3
+
 # Relic triggers
 cdef enum:
     TR_NONE = 0
@@ -285,6 +304,7 @@ cdef enum:
     A_PLAY = 3
     A_ACTIVATE = 4
     A_ATTACK = 5
+    A_CHOOSE = 6
 
 # Stack item kinds
 cdef enum:
@@ -361,6 +381,7 @@ cdef enum:
     EV_SUMMON = 19
     EV_PASS = 20
     EV_INTENT = 21
+    EV_CHOICE = 22
 
 # Why an action is refused (IllegalAction.code)
 cdef enum:
@@ -387,3 +408,5 @@ cdef enum:
     R_STACK_FULL = 20
     R_TURN_LIMIT = 21
     R_PLAY_CONDITION = 22
+    R_CHOICE_PENDING = 23
+    R_NO_CHOICE = 24

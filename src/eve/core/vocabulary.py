@@ -157,6 +157,12 @@ ENUMS: tuple[Enum, ...] = (
         ("create", "creates n new instances of `card` `into` a place (none past the match's "
                    "card capacity)"),
         ("copy", "creates n new instances of the selected card's card `into` a place"),
+        ("choose", "the player chooses n cards (`up_to`: at most n) `from` a zone or the "
+                   "Archive's top `look` cards, one at a time, and each goes `into` a place"),
+        ("choose_mode", "the player chooses one of the `modes` (two to four blocks of "
+                        "instructions), which runs"),
+        ("discover", "n card defs are drawn from the `cards` pool (`shuffle` stream, no "
+                     "repeats); the player chooses one, created `into` a place"),
     ], count="N_OPS", content=True),
     # Expressions: an amount (`n`) or a condition (`cond`) written as text ("3 + self.power",
     # "target.poison > 0 and count(rift) >= 2"), compiled into postfix nodes [op, arg]
@@ -231,6 +237,20 @@ ENUMS: tuple[Enum, ...] = (
         ("abyss", "the player's Abyss (the discard pile)"),
         ("void", "the player's Void (exile)"),
     ], count="N_PLACES", content=True),
+    _enum("choice_from", "Where a `choose` instruction's cards come from (`from`)", "CF_", [
+        ("rift", "the player's Rift (the hand; the card being played is on the Stack)"),
+        ("abyss", "the player's Abyss"),
+        ("void", "the player's Void"),
+        ("lattice", "the player's Lattice"),
+        ("archive_top", "the top `look` cards of the player's Archive, top first: they are seen "
+                        "(known to the search, rule Z28)"),
+    ], count="N_CHOICE_FROM", content=True),
+    _enum("choice", "The kind of a choice pending in a resolution (internal: the state)", "CH_", [
+        ("none", "no choice is pending"),
+        ("cards", "cards, one at a time"),
+        ("mode", "one of a `choose_mode`'s blocks"),
+        ("discover", "one of the card defs a `discover` drew"),
+    ]),
     _enum("trigger", "Relic triggers", "TR_", [
         ("none", "no trigger"),
         ("turn_start", "the owner's turn begins"),
@@ -311,6 +331,8 @@ ENUMS: tuple[Enum, ...] = (
         ("play", "play a card from the Rift"),
         ("activate", "activate a hero's, character's or Sortilege's ability"),
         ("attack", "declare an attack with a hero or character into a lane"),
+        ("choose", "take an option of the choice pending in a resolution (source: its index; "
+                   "255: stop choosing)"),
     ], start=1),
     _enum("stack_item", "Stack item kinds", "SI_", [
         ("card", "a card being played"),
@@ -381,6 +403,9 @@ ENUMS: tuple[Enum, ...] = (
         ("pass", "a side passed", None, ("stack_size",)),
         ("intent", "the Encounter's next move was shown, with the lane and the unit it drew at "
          "random (-1 none)", None, ("move", "move_kind", "lane", "target")),
+        ("choice", "an option of a choice during resolution was taken (option: a card instance, "
+         "a mode or a card def; -1: the player stopped choosing)", None,
+         ("choice_kind", "option", "left")),
     ], start=1),
     _enum("refusal", "Why an action is refused (IllegalAction.code)", "R_", [
         ("ok", "legal"),
@@ -410,6 +435,8 @@ ENUMS: tuple[Enum, ...] = (
         ("turn_limit", "the turn's decision limit (max_decisions_per_turn) is reached: only pass "
          "or end the phase remain"),
         ("play_condition", "the card's play condition (`play_if`) does not hold"),
+        ("choice_pending", "a choice is pending in a resolution: only its options are legal"),
+        ("no_choice", "no choice is pending"),
     ]),
 )
 
@@ -497,6 +524,16 @@ TEXT: Mapping[str, Mapping[str, str]] = MappingProxyType({key: MappingProxyType(
         "mill": "put the top {n:card/# cards} of {players} Archive {into}",
         "create": "create {n:a/# ×} {card} {into}",
         "copy": "create {n:a copy/# copies} of {to} {into}",
+        "choose": "choose {up_to}{n:a card/# cards} {from} and put {n:it/them} {into}",
+        "choose_mode": "choose one: {modes}",
+        "discover": "discover one of {n:# card/# cards} drawn from {cards} and create it {into}",
+    },
+    "choice_from": {
+        "rift": "from {players} Rift",
+        "abyss": "from {players} Abyss",
+        "void": "from {players} Void",
+        "lattice": "from {players} Lattice",
+        "archive_top": "from the top {look:card/# cards} of {players} Archive",
     },
     "place": {
         "archive_top": "on top of {players} Archive",

@@ -8,3 +8,4 @@ cdef int archive_top(State* st, Ctx* cx) noexcept nogil
 cdef int place_zone(int place) noexcept nogil
 cdef int put_card(State* st, Ctx* cx, int card, int place) noexcept nogil
 cdef int create_card(State* st, Ctx* cx, int def_id, int place) noexcept nogil
+cdef int reveal_top(State* st, Ctx* cx, int look) noexcept nogil

@@ -103,6 +103,25 @@ cdef int archive_top(State* st, Ctx* cx) noexcept nogil:
     return arch.c[arch.n - 1]
 
 
+cdef int reveal_top(State* st, Ctx* cx, int look) noexcept nogil:
+    """The top `look` cards of the Archive are looked at (rule C03): seen, they join its known
+    top run (Z28), so every determinization keeps them. In the search's determinizations
+    (`draw_at_random`) the order below the known top is never the true one: each newly seen
+    place takes a uniform pick of the unknown cards first, as a draw does. Returns how many
+    were looked at (fewer when the Archive holds fewer)."""
+    cdef Zone* arch = &st.zones[Z_ARCHIVE]
+    cdef int n = arch.n, k = look if look < arch.n else arch.n, p, r
+    if cx.draw_at_random:
+        p = n - 1 - st.archive_known
+        while p >= n - k:
+            r = <int>sm_below(&st.rng[STREAM_SHUFFLE], <uint32_t>(p + 1))
+            arch.c[p], arch.c[r] = arch.c[r], arch.c[p]
+            p -= 1
+    if k > st.archive_known:
+        st.archive_known = k
+    return k
+
+
 cdef int place_zone(int place) noexcept nogil:
     """The zone of a place (PL_*)."""
     if place == PL_RIFT:
@@ -125,6 +144,8 @@ cdef int put_card(State* st, Ctx* cx, int card, int place) noexcept nogil:
     if card < 0 or card >= st.n_cards:
         return -1
     src = st.card_zone[card]
+    if src == Z_ARCHIVE and dst == Z_ARCHIVE and place != PL_ARCHIVE_TOP:
+        return _within_archive(st, cx, card, place)
     if src == dst:
         return -1
     if src == Z_STACK:
@@ -144,6 +165,26 @@ cdef int put_card(State* st, Ctx* cx, int card, int place) noexcept nogil:
     elif place == PL_ARCHIVE_SHUFFLED:
         sm_shuffle16(&st.rng[STREAM_SHUFFLE], arch.c, arch.n)
         st.archive_known = 0
+    return 0
+
+
+cdef int _within_archive(State* st, Ctx* cx, int card, int place) noexcept nogil:
+    """A card of the Archive put at its bottom or shuffled in (a card looked at on its top,
+    rule C02). At the bottom, a card of the known top run leaves it (the card that comes up
+    into the run's last place is not known), unless the whole Archive is known."""
+    cdef Zone* arch = &st.zones[Z_ARCHIVE]
+    cdef int i = zone_index(st, Z_ARCHIVE, card)
+    if i < 0:
+        return -1
+    if place == PL_ARCHIVE_BOTTOM:
+        memmove(&arch.c[1], &arch.c[0], i * sizeof(int16_t))
+        arch.c[0] = card
+        if i >= arch.n - st.archive_known and st.archive_known < arch.n:
+            st.archive_known -= 1
+    else:
+        sm_shuffle16(&st.rng[STREAM_SHUFFLE], arch.c, arch.n)
+        st.archive_known = 0
+    emit(cx, EV_MOVE, PLAYER, card, Z_ARCHIVE, Z_ARCHIVE, True)
     return 0
 
 

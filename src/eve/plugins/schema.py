@@ -29,7 +29,7 @@ class PackManifest(TypedDict, total=False):
 Instruction = TypedDict("Instruction", {
     "op": str,                     # damage heal shield poison draw discard exile return destroy
                                    # counter summon buff task if status remove_status put deploy
-                                   # mill create copy
+                                   # mill create copy choose choose_mode discover
     "to": str,                     # a selector (default "target", or "none" for side ops)
     "n": int | str,                # 0..999 (default 1), or an expression ("2 + self.power")
     "status": str,                 # status, remove_status: the status
@@ -41,6 +41,11 @@ Instruction = TypedDict("Instruction", {
     "cond": str,                   # if: a condition, an expression ("target.hp <= 5")
     "then": "list[Instruction]",   # if: run when cond holds
     "else": "list[Instruction]",   # if: run when it does not
+    "from": str,                   # choose: where the cards come from (rift ... archive_top)
+    "look": int,                   # choose from archive_top: how many top cards are seen
+    "up_to": bool,                 # choose: the player may choose fewer than n
+    "modes": "list[list[Instruction]]",  # choose_mode: the blocks, one of which runs
+    "cards": list[str],            # discover: the pool of cards the options are drawn from
 }, total=False)
 
 

@@ -23,6 +23,8 @@ from typing import TYPE_CHECKING, Any
 
 from eve.compiler import SIDE_OPS
 from eve.core.vocabulary import TEXT, names
+from eve.keywords import label as keyword_label
+from eve.keywords import use_of
 
 if TYPE_CHECKING:
     from eve.catalog import Catalog
@@ -202,15 +204,23 @@ def _pack(ident: str) -> str:
     return ident.split(":", 1)[0]
 
 
-def _keywords(keywords: Iterable[str]) -> str:
-    given = set(keywords)
-    return ", ".join(words("keyword", k) for k in names("keyword") if k in given)
+def _keywords(catalog: Catalog, pack: str, keywords: Iterable[Any]) -> str:
+    """The core flags in the vocabulary's order, then the macros as written, each with its
+    parameters ("Taunt, Ward 2")."""
+    uses = [use_of(k) for k in keywords]
+    flags = {name for name, _ in uses if name in names("keyword")}
+    out = [words("keyword", k) for k in names("keyword") if k in flags]
+    for name, given in uses:
+        if isinstance(name, str) and name not in flags:
+            macro = catalog.keywords.get(name) or catalog.keywords.get(_ref(pack, name))
+            out.append(keyword_label(macro, name, given))
+    return ", ".join(out)
 
 
 def _unit(catalog: Catalog, ident: str) -> str:
     """A summonable unit with its numbers: "Shade (3 power, 1 hp, Swift)"."""
     u = {**_UNIT, **catalog.units[ident]}
-    kw = _keywords(u["keywords"])
+    kw = _keywords(catalog, _pack(ident), u["keywords"])
     return (f"{catalog.names[ident]} ({u['power']} power, {u['hp']} hp"
             + (f", {kw})" if kw else ")"))
 
@@ -315,7 +325,7 @@ def _card(catalog: Catalog, card: Mapping[str, Any]) -> str:
     verb = words("category", category)
     parts = [words("card_kind", kind, power=card.get("power", 0), hp=card.get("hp", 0),
                    charges=card.get("charges", 0)),
-             _keywords(keywords),
+             _keywords(catalog, pack, keywords),
              f"free to {verb}" if reaction else f"costs {catalog.config['costs'][category]} to {verb}"]
     if "play_if" in card:
         target = words("target", card.get("on_enter", {}).get("target", "none")) or "no target"
@@ -440,7 +450,7 @@ def _enemy_hero(catalog: Catalog, hero: Mapping[str, Any]) -> str:
 def _summoned(catalog: Catalog, unit: Mapping[str, Any]) -> str:
     unit = {**_UNIT, **unit}
     return _paragraph([f"summoned character, {unit['power']} power, {unit['hp']} hp",
-                       _keywords(unit["keywords"]),
+                       _keywords(catalog, _pack(unit["id"]), unit["keywords"]),
                        *_triggers(catalog, unit, pack=_pack(unit["id"]), voice=_PLAYER,
                                   self_unit="this character", unit=True)])
 

@@ -87,7 +87,8 @@ class Catalog:
         self.encounters = _views("encounter", self.encounter_ids, registry, "encounter")
         # keyword macros by the name items give them: the standard ones bare, a pack's by id
         self.keywords: Mapping[str, Mapping[str, Any]] = MappingProxyType({
-            **STANDARD_KEYWORDS, **{k: it.data for k, it in registry.items["keyword"].items()}})
+            k: MappingProxyType({"id": k, "kind": "keyword", **d}) for k, d in
+            [*STANDARD_KEYWORDS.items(), *((k, it.data) for k, it in registry.items["keyword"].items())]})
         self._index = {what: {x: i for i, x in enumerate(ids)} for what, ids in (
             ("card", self.card_ids), ("hero", self.hero_ids), ("unit", self.unit_ids),
             ("task", self.task_ids), ("encounter", self.encounter_ids),

@@ -330,3 +330,14 @@ def test_a_character_on_enter_target_is_a_unit():
     err = _error(cards={"x": {"kind": "character", "power": 1, "hp": 1, "on_enter": {
         "target": "rift_card", "effect": [{"op": "put", "into": "abyss"}]}}})
     assert err.path == "cards.kw:x.on_enter.target" and "E20" in str(err)
+
+
+def test_every_keyword_has_rules_text_of_its_own(eng):
+    ward = eng.catalog.rules_text("ward")
+    assert ward.startswith("Ward n: a keyword; by default n = 1")
+    assert "prevents the next hit" in ward                 # its status, told with it
+    enrage = eng.catalog.rules_text("kw:enrage")
+    assert "whenever this unit takes damage: give this unit +1 power" in enrage
+    texts = eng.catalog.rules_texts(kinds=["keyword"])
+    assert set(texts) == {"lifesteal", "divine_shield", "ward", "fading", "kw:enrage"}
+    assert "ward" not in eng.catalog.rules_texts(kinds=["status"])

@@ -6,7 +6,8 @@
 Every pack compiles: the generator writes only what the schema (eve.plugins.schema) and the
 compiler's checks admit, with the enumerated names taken from the vocabulary
 (eve.core.vocabulary), so a name added there is generated too. Within that, anything goes:
-heroes, characters, Sortileges and Relics with abilities, reactions, keywords, on-enter effects
+heroes, characters, Sortileges and Relics with abilities, reactions, keywords (flags, the
+standard macros and a pack keyword of its own), on-enter effects (a character's with a target)
 and triggers; enemy heroes and units; World Tasks of every goal; Encounters with branching
 scripts, setups and response rules; and a rule configuration of its own (lanes, party size,
 costs, the round cap). Numbers lean small so that matches are varied and end, with a rare big
@@ -52,6 +53,16 @@ EXPR_EVENTS = list(CONTENT["expr_event"])
 GOALS = list(CONTENT["goal"])
 KEYWORDS = list(CONTENT["keyword"])
 CONDITIONS = list(CONTENT["condition"])
+# the targets a character's on-enter effect may take (rule E20)
+CHARACTER_TARGETS = ["foe", "ally", "any", "foe_character", "ally_character", "foe_hero",
+                     "ally_hero"]
+# a pack keyword with a parameter and a status of its own, and the macros a unit may get
+SURGE = {"name": "Surge", "params": {"n": 1}, "applies_to": ["character", "unit"],
+         "status": {"name": "Surge", "polarity": "buff", "power": 1, "absorb": True},
+         "triggers": [{"on": "damage_taken", "effect": [
+             {"op": "status", "status": "{status}", "to": "self", "n": "{n}"}]}]}
+MACRO_USES: list[Any] = ["lifesteal", "divine_shield", {"name": "ward"}, {"name": "fading"},
+                         {"name": "surge"}]
 RESPONSE_ON = list(CONTENT["response_on"])
 LANE_NAMES = [n for n in CONTENT["lane"] if n != "fixed"]
 CATEGORIES = names("category")
@@ -83,6 +94,8 @@ class _Gen:
         # triggers draw from a stream of their own, so that the rest of a seed's pack is the
         # pack it was before triggers existed
         self.trigger_rng = random.Random(seed * 7919 + 17)
+        # keyword macros, taunt and deploys with a target: a stream of their own too
+        self.kw_rng = random.Random(seed * 6271 + 29)
         self.in_trigger = False
         self.off_stack = False      # making a trigger, a status tick or a reward: no choices
 
@@ -235,7 +248,28 @@ class _Gen:
         return ab
 
     def keywords(self, p: float = 0.3) -> list[str]:
-        return [k for k in KEYWORDS if self.rng.random() < p]
+        return [k for k in KEYWORDS[:2] if self.rng.random() < p]
+
+    def keyword_uses(self, item: dict[str, Any]) -> None:
+        """Taunt and the keyword macros (the standard ones and the pack's `surge`) on a
+        character or unit, within its trigger limits (eve.keywords, rule K02)."""
+        r = self.kw_rng
+        kws: list[Any] = list(item.get("keywords", ()))
+        if r.random() < 0.25:
+            kws.append("taunt")
+        limited = any("once" in t or "every" in t for t in item.get("triggers", ()))
+        room = 8 - len(item.get("triggers", ()))
+        for use in r.sample(MACRO_USES, r.randint(0, 2)) if r.random() < 0.5 else ():
+            name = use if isinstance(use, str) else use["name"]
+            if room == 0 or (name == "fading" and limited):
+                continue
+            if isinstance(use, dict):
+                use = {**use, "n": r.randint(0, 4) if name != "fading" else r.randint(1, 4)}
+            kws.append(use)
+            room -= 1
+            limited |= name == "fading"
+        if kws:
+            item["keywords"] = kws
 
     # ---- items ----
     def rules(self) -> dict[str, Any]:
@@ -330,6 +364,10 @@ class _Gen:
             c["hp"] = _small(r, 1, 8, big=999)
             if r.random() < 0.4:
                 c["on_enter"] = {"effect": self.effect("none")}
+            elif self.kw_rng.random() < 0.3:
+                # a deploy with a target (rule E20): a unit target
+                target = self.kw_rng.choice(CHARACTER_TARGETS)
+                c["on_enter"] = {"target": target, "effect": self.effect(target)}
             if r.random() < 0.4:
                 c["ability"] = self.ability()
         elif kind == "sortilege":
@@ -353,6 +391,8 @@ class _Gen:
             c["keywords"] = kw
         if self.trigger_rng.random() < 0.3:
             c["triggers"] = self.triggers("character" if kind == "character" else "enhancement")
+        if kind == "character":
+            self.keyword_uses(c)
         if r.random() < 0.3:
             c["aurorune"] = r.randint(0, 99999)
         if r.random() < 0.2:
@@ -374,6 +414,7 @@ class _Gen:
             u["keywords"] = kw
         if self.trigger_rng.random() < 0.3:
             u["triggers"] = self.triggers("unit")
+        self.keyword_uses(u)
         return u
 
     def task(self, name: str) -> dict[str, Any]:
@@ -562,6 +603,7 @@ class _Gen:
             tasks={t: self.task(t) for t in self.task_names},
             encounters={f"x{i}": self.encounter() for i in range(r.randint(1, 3))},
             statuses=statuses,
+            keywords={"surge": SURGE},
         )
 
 

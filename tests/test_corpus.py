@@ -13,7 +13,7 @@ import eve_content
 from eve.testing import scenario
 
 # the number of designs written (exact or compromise) this corpus has reached: it may only grow
-WRITTEN_AT_LEAST = 154
+WRITTEN_AT_LEAST = 156
 
 FOE, FOE2 = 16, 17                   # the Encounter's heroes by slot
 CARD = 64                            # a card target is 64 + the card instance
@@ -1059,6 +1059,27 @@ def test_argent_squire(eng):
     assert squire["hp"] == 1 and st(squire, "divine_shield") == 0
     end_turn(m)
     assert m.characters()[0] is None
+
+
+@design("taunt")
+def test_taunt(eng):
+    # the grunt attacks its own lane, the yeti's: the taunting footman takes the hit instead
+    m = match(eng, ["taunt", "chillwind_yeti"], enemy_lanes={0: "grunt"})
+    _deploy(m, "chillwind_yeti", 0)
+    _deploy(m, "taunt", 2)
+    hp = me(m)["hp"]
+    end_turn(m)
+    assert m.characters()[0]["hp"] == 5 and m.characters()[2] is None
+    assert me(m)["hp"] <= hp
+
+
+@design("elven_archer")
+def test_elven_archer(eng):
+    m = match(eng, ["elven_archer", "elven_archer"], enemy_lanes={1: "grunt"})
+    play(m, "elven_archer", target=FOE, lane=0)
+    assert lost(m) == 1 and m.characters()[0]["power"] == 1
+    play(m, "elven_archer", target=foe_lane(1), lane=2)
+    assert m.characters("encounter")[1]["hp"] == 5
 
 
 @design("chillwind_yeti")

@@ -87,3 +87,28 @@ def test_listed_actions_pickle_and_copy_with_their_words(engine):
     for a in m.legal_actions():
         for b in (pickle.loads(pickle.dumps(a)), copy.copy(a), copy.deepcopy(a)):
             assert b == a and b.code == a.code and str(b) == str(a) and b.text
+
+
+@rule("S01", "E20")
+def test_generated_actions_equal_accepted_actions_with_targeted_deploys():
+    # random packs whose characters' on-enter effects take targets (and that taunt)
+    import warnings
+
+    from random_packs import random_engine, random_pack
+    checked = deploys = 0
+    for seed in range(40):
+        pack = random_pack(seed)
+        if not any(c.get("kind") == "character" and "target" in c.get("on_enter", {})
+                   for c in pack.cards.values()):
+            continue
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            eng = random_engine(seed)
+        for m in _positions(eng, [seed], every=2):
+            gen = m.legal_action_codes()
+            assert len(gen) == len(set(gen)), "an action is listed twice"
+            assert sorted(gen) == sorted(accepted_codes(m))
+            deploys += sum(1 for a in m.legal_actions()
+                           if a.kind == "play" and a.is_deploy and a.target is not None)
+            checked += 1
+    assert checked > 50 and deploys > 20

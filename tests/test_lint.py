@@ -32,7 +32,7 @@ IMP = {"kind": "unit", "power": 1, "hp": 1}
 
 def pack(*, cards: dict | None = None, hero: dict | None = None, units: dict | None = None,
          tasks: dict | None = None, encounter: dict | None = None, rules: dict | None = None,
-         core: bool = True) -> DataPack:
+         core: bool = True, keywords: dict | None = None) -> DataPack:
     """Pack "t": hero h (starting with every card of the pack), enemy hero boss, the Encounter
     arena (ARENA updated with `encounter`). Without `core` it stands alone, with core's rules."""
     cards = {"bolt": BOLT} if cards is None else cards
@@ -44,7 +44,7 @@ def pack(*, cards: dict | None = None, hero: dict | None = None, units: dict | N
         del arena["script"]         # a script written as phases has no `script` of its own
     return DataPack("t", "1.0", requires=["core"] if core else [], rules=rules,
                     heroes={"h": hero}, cards=cards, units={"boss": BOSS, **(units or {})},
-                    tasks=tasks or {}, encounters={"arena": arena})
+                    tasks=tasks or {}, encounters={"arena": arena}, keywords=keywords)
 
 
 def run(strict: bool = False, **kw: Any) -> LintReport:
@@ -359,6 +359,8 @@ def test_L017_fields_this_kind_does_not_use():
     assert found("EVE-L017", cards={"bolt": {**BOLT, "keywords": ["swift"]}}) == [
         "cards.t:bolt.keywords[0]"]
     assert found("EVE-L017", cards={"bolt": {**BOLT, "keywords": ["reaction"]}}) == []
+    relic = {"kind": "relic", "ally_power": 1, "keywords": ["taunt"]}
+    assert found("EVE-L017", cards={"idol": relic}) == ["cards.t:idol.keywords[0]"]
     counter = {"on": "deploy", "counter": True, "per_round": 1}
     assert found("EVE-L017", encounter={"responses": [{**counter, "target": "foe_leader"}]}) == [
         "encounters.t:arena.responses[0].target"]
@@ -369,6 +371,15 @@ def test_L017_fields_this_kind_does_not_use():
     assert found("EVE-L017", cards={"bolt": draw}) == ["cards.t:bolt.ability.effect[0].to"]
     plain = {**BOLT, "ability": {"target": "none", "effect": [{"op": "draw", "to": "none"}]}}
     assert found("EVE-L017", cards={"bolt": plain}) == []
+
+
+def test_L026_a_keyword_no_item_names():
+    rally = {"rally": {"triggers": [{"on": "summoned", "effect": [{"op": "buff", "to": "self"}]}]}}
+    assert found("EVE-L026", keywords=rally) == ["keywords.t:rally"]
+    squire = {"kind": "character", "power": 1, "hp": 1, "keywords": ["rally"]}
+    assert found("EVE-L026", keywords=rally, cards={"squire": squire}) == []
+    by_id = {**squire, "keywords": [{"name": "t:rally"}]}
+    assert found("EVE-L026", keywords=rally, cards={"squire": by_id}) == []
 
 
 def test_L018_a_relic_that_does_nothing_in_play():

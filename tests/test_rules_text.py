@@ -262,7 +262,9 @@ def pack_engine(request):
 def test_every_item_of_every_pack_has_text(pack_engine):
     catalog = pack_engine.catalog
     texts = catalog.rules_texts()
-    assert list(texts) == [i for kind, table in text.KINDS.items() for i in getattr(catalog, table)]
+    # a keyword macro's status is told in its keyword's text, under the keyword's id
+    assert list(texts) == [i for kind, table in text.KINDS.items() for i in getattr(catalog, table)
+                           if kind != "status" or i not in catalog.keywords]
     for ident, words in texts.items():
         assert words == catalog.rules_text(ident)
         for line in words.splitlines():

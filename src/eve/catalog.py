@@ -18,7 +18,8 @@ from eve.core.match import TGT
 from eve.core.tables import CompiledContent
 from eve.core.vocabulary import names as vocab_names
 from eve.errors import ConfigError, ContentError
-from eve.plugins.registry import Registry, thaw
+from eve.keywords import STANDARD as STANDARD_KEYWORDS
+from eve.plugins.registry import Registry, fingerprinted, thaw
 from eve.statuses import STANDARD as STANDARD_STATUSES
 
 if TYPE_CHECKING:
@@ -78,8 +79,16 @@ class Catalog:
         self.statuses: Mapping[str, Mapping[str, Any]] = MappingProxyType({
             **{sid: MappingProxyType({"id": sid, "kind": "status", **d})
                for sid, d in STANDARD_STATUSES.items()},
-            **_views("status", self.status_ids[len(STANDARD_STATUSES):], registry, "status")})
+            **_views("status", [s for s in self.status_ids[len(STANDARD_STATUSES):]
+                                if s not in compiled.keyword_statuses], registry, "status"),
+            # a keyword macro's own status, in a catalog where some item has the keyword
+            **{sid: MappingProxyType({"id": sid, "kind": "status", **d})
+               for sid, d in compiled.keyword_statuses.items()}})
         self.encounters = _views("encounter", self.encounter_ids, registry, "encounter")
+        # keyword macros by the name items give them: the standard ones bare, a pack's by id
+        self.keywords: Mapping[str, Mapping[str, Any]] = MappingProxyType({
+            k: MappingProxyType({"id": k, "kind": "keyword", **d}) for k, d in
+            [*STANDARD_KEYWORDS.items(), *((k, it.data) for k, it in registry.items["keyword"].items())]})
         self._index = {what: {x: i for i, x in enumerate(ids)} for what, ids in (
             ("card", self.card_ids), ("hero", self.hero_ids), ("unit", self.unit_ids),
             ("task", self.task_ids), ("encounter", self.encounter_ids),
@@ -169,9 +178,10 @@ class Catalog:
             return f"end {match.phase}"
         if kind == 3:
             card = match.card_id(src)
-            if tgt == 255 and self.cards[card].get("kind") == "character":
-                return f"play {card}#{src} to lane {lane}"
             t = self._target_text(match, tgt)
+            if self.cards[card].get("kind") == "character":
+                # a deploy whose on-enter effect takes a target names both (rule E20)
+                return f"play {card}#{src}" + (f" on {t}" if t else "") + f" to lane {lane}"
             return f"play {card}#{src}" + (f" on {t}" if t else "")
         if kind == 4:
             s = self._target_text(match, src)
@@ -270,8 +280,9 @@ class Catalog:
             reg = self._registry
             out = []
             for name, manifest in sorted(reg.packs.items()):
-                items = {kind: {i: thaw(it.data) for i, it in table.items() if it.pack == name}
-                         for kind, table in reg.items.items()}
+                items = fingerprinted({kind: {i: thaw(it.data) for i, it in table.items()
+                                              if it.pack == name}
+                                       for kind, table in reg.items.items()})
                 blob = json.dumps({"manifest": thaw(manifest), "items": items}, sort_keys=True,
                                   separators=(",", ":"), default=str).encode()
                 out.append([name, str(manifest.get("version", "")),

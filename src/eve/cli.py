@@ -384,7 +384,12 @@ def cmd_cards(args: argparse.Namespace) -> int:
     for i in ids:
         if args.kind is None or kind_of(catalog, i) in args.kind:
             texts[i] = rules_text(catalog, i)
-    items = [{"id": i, "kind": kind_of(catalog, i), "name": catalog.names[i], "text": t}
+    def name(i: str) -> str:
+        if i in catalog.keywords:       # a keyword's own words, not its status's
+            return str(catalog.keywords[i].get("name", i.split(":")[-1]))
+        return catalog.names[i]
+
+    items = [{"id": i, "kind": kind_of(catalog, i), "name": name(i), "text": t}
              for i, t in texts.items()]
     if args.json:
         print(json.dumps(items, indent=2))

@@ -18,8 +18,13 @@ from eve.core.tables import ENUMS, LIMITS
 from eve.core.vocabulary import BY_KEY
 from eve.errors import ConfigError, ContentError
 from eve.expressions import ExpressionError, compile_expression
+from eve.keywords import FLAGS as KEYWORD_FLAGS
+from eve.keywords import KINDS as KEYWORD_KINDS
+from eve.keywords import PARAM_RANGE, PARAMS, use_of
+from eve.keywords import STANDARD as STANDARD_KEYWORDS
+from eve.keywords import expand as expand_keyword
 from eve.plugins import errors as codes
-from eve.plugins.registry import Item, Registry, thaw
+from eve.plugins.registry import Item, Registry, fingerprinted, thaw
 from eve.plugins.schema import UnknownField, check_config
 from eve.statuses import STANDARD as STANDARD_STATUSES
 
@@ -44,6 +49,9 @@ CARD_TARGET_ZONES = {"void_card": "void", "lattice_card": "lattice", "rift_card"
                      "abyss_card": "abyss", "stack_card": "stack"}
 CARD_SELECTOR_ZONES = {"newest_void": "void", "newest_lattice": "lattice"}
 # a place (`into`) and the zone it is in
+# the targets a character's on-enter effect may take (rule E20)
+UNIT_TARGETS = ("none", "foe", "ally", "any", "foe_character", "ally_character", "foe_hero",
+                "ally_hero")
 PLACE_ZONES = {"archive_top": "archive", "archive_bottom": "archive",
                "archive_shuffled": "archive", "rift": "rift", "abyss": "abyss", "void": "void"}
 
@@ -62,6 +70,9 @@ class Compiled:
     move_text: list[dict[str, Any]] = field(default_factory=list)
     names: dict[str, str] = field(default_factory=dict)
     rules: tuple[str, ...] | None = None     # the packs whose rule configurations apply
+    # the statuses of keyword macros some item uses, by status id (the keyword's), last in
+    # status_ids
+    keyword_statuses: dict[str, Any] = field(default_factory=dict)
 
 
 class _Ctx:
@@ -370,7 +381,8 @@ class Compiler:
         return {**{k: v[0] for k, v in seen.items() if len(v) == 1}, **own}
 
     def _status_ref(self, ctx: _Ctx, value: Any, path: str) -> int:
-        if isinstance(value, str) and value in STANDARD_STATUSES:
+        if isinstance(value, str) and ":" not in value and value in self.status_index:
+            # a standard status, or a standard keyword's that some item uses
             return self.status_index[value]
         return _ref(ctx, value, self.status_index, "status", path)
 
@@ -484,7 +496,9 @@ class Compiler:
         out.card_ids = list(items["card"])
         out.unit_ids = list(items["unit"])
         out.task_ids = list(items["task"])
-        out.status_ids = [*STANDARD_STATUSES, *items["status"]]
+        self._keyword_defs()
+        out.keyword_statuses = self._keyword_statuses()
+        out.status_ids = [*STANDARD_STATUSES, *items["status"], *out.keyword_statuses]
         out.encounter_ids = list(items["encounter"])
         self.hero_index = {h: i for i, h in enumerate(out.hero_ids)}
         self.enemy_index = {e.id: len(heroes) + i for i, e in enumerate(enemies)}
@@ -497,8 +511,8 @@ class Compiler:
         for kind in ("hero", "enemy_hero", "card", "unit", "task", "encounter", "status"):
             for it in items[kind].values():
                 out.names[it.id] = str(it.data.get("name", it.id.split(":", 1)[1]))
-        for sid, data in STANDARD_STATUSES.items():
-            out.names[sid] = str(data["name"])
+        for sid, data in [*STANDARD_STATUSES.items(), *out.keyword_statuses.items()]:
+            out.names[sid] = str(data.get("name", sid.split(":")[-1]))
 
         spec: dict[str, Any] = {}
         spec["config"] = self.config()
@@ -507,7 +521,10 @@ class Compiler:
                                f"standard ones included) exceed the core's {LIMITS['statuses']}",
                                code=codes.CAPACITY)
         spec["statuses"] = ([self.status(None, sid, d) for sid, d in STANDARD_STATUSES.items()]
-                            + [self.status(it, it.id, it.data) for it in items["status"].values()])
+                            + [self.status(it, it.id, it.data) for it in items["status"].values()]
+                            + [self.status(self.keyword_items.get(sid), sid, d,
+                                           f"keywords.{sid}.status")
+                               for sid, d in out.keyword_statuses.items()])
         spec["tasks"] = [self.task(t) for t in items["task"].values()]
         spec["cards"] = [self.card(c) for c in items["card"].values()]
         spec["heroes"] = [self.hero(h) for h in heroes] + [self.enemy(e) for e in enemies]
@@ -641,22 +658,119 @@ class Compiler:
     def unit(self, it: Item) -> dict[str, Any]:
         ctx = self.ctx(it, f"units.{it.id}")
         d = it.data
+        bits, extra = self.keywords(ctx, d, "unit")
         return {"power": ctx.int(d, "power", "", 0), "hp": ctx.int(d, "hp", "", lo=1),
-                "keywords": self.keywords(ctx, d), "triggers": self._triggers(ctx, d, "unit")}
+                "keywords": bits, "triggers": self._triggers(ctx, d, "unit", extra=extra)}
 
-    def keywords(self, ctx: _Ctx, d: Mapping) -> int:
-        kw = ctx.seq(d, "keywords")
+    # ---- keywords (eve.keywords): core flags, and macros expanded into triggers ----
+    def _keyword_defs(self) -> None:
+        """Check every pack keyword's definition; index the macros by id (the standard ones
+        by their bare name)."""
+        self.keyword_items: dict[str, Item] = dict(self.reg.items["keyword"])
+        self.macros: dict[str, Mapping] = dict(STANDARD_KEYWORDS)
+        for kid, it in self.keyword_items.items():
+            ctx = self.ctx(it, f"keywords.{kid}")
+            d = it.data
+            local = kid.split(":", 1)[1]
+            if local in KEYWORD_FLAGS or local in STANDARD_KEYWORDS:
+                raise ctx.err("", f"{local!r} is a built-in keyword (eve.keywords): a pack's "
+                              "keyword takes another name")
+            ps = ctx.mapping(d.get("params", {}), "params", "a table of parameters and defaults")
+            for p in ps:
+                if p not in PARAMS:
+                    raise ctx.err(f"params.{p}", f"unknown parameter {p!r} (a keyword's "
+                                  f"parameters are: {', '.join(PARAMS)})", codes.UNKNOWN_FIELD)
+                ctx.int(ps, p, "params.", lo=PARAM_RANGE[0], hi=PARAM_RANGE[1])
+            for i, k in enumerate(ctx.seq(d, "applies_to", "list of item kinds")):
+                if k not in KEYWORD_KINDS:
+                    raise ctx.err(f"applies_to[{i}]", f"unknown item kind {k!r} (one of: "
+                                  f"{', '.join(KEYWORD_KINDS)})")
+            for key in ("name", "text"):
+                if key in d and not isinstance(d[key], str):
+                    raise ctx.err(key, f"must be a string, not {d[key]!r}", codes.WRONG_TYPE)
+            ctx.seq(d, "triggers", "list of triggers")
+            if "status" in d:
+                ctx.mapping(d["status"], "status", "a status table")
+            self.macros[kid] = d
+
+    def _keyword_statuses(self) -> dict[str, Any]:
+        """The statuses of the macros that some card or unit names, in the macros' order."""
+        used: set[str] = set()
+        for kind in ("card", "unit"):
+            for it in self.reg.items[kind].values():
+                kws = it.data.get("keywords", ())
+                for entry in kws if isinstance(kws, (list, tuple)) else ():
+                    name = use_of(entry)[0]
+                    if isinstance(name, str):
+                        used.add(name if name in STANDARD_KEYWORDS or ":" in name
+                                 else f"{it.pack}:{name}")
+        return {kid: m["status"] for kid, m in self.macros.items()
+                if kid in used and m.get("status") is not None}
+
+    def _macro(self, ctx: _Ctx, name: str, path: str) -> str:
+        """The id of the macro `name` names in `ctx`'s item."""
+        if name in STANDARD_KEYWORDS:
+            return name
+        pack = ctx.item.pack if ctx.item is not None else ""
+        if ":" in name:
+            _ref(ctx, name, dict.fromkeys(self.keyword_items, 0), "keyword", path)
+            return name
+        if f"{pack}:{name}" in self.keyword_items:
+            return f"{pack}:{name}"
+        known = [*KEYWORD_FLAGS, *STANDARD_KEYWORDS,
+                 *(k.split(":", 1)[1] if k.startswith(f"{pack}:") else k
+                   for k in self.keyword_items)]
+        close = difflib.get_close_matches(name, known, n=1, cutoff=0.6)
+        hint = f"; did you mean {close[0]!r}?" if close else ""
+        raise ctx.err(path, f"unknown keyword {name!r}{hint} (one of: {', '.join(known)})")
+
+    def keywords(self, ctx: _Ctx, d: Mapping, kind: str
+                 ) -> tuple[int, list[tuple[str, Any, str]]]:
+        """An item's keywords: the core flags' bits, and the triggers its macros add, each
+        with its field path and the macro's id."""
         bits = 0
-        for i, k in enumerate(kw):
-            bits |= ctx.enum("keyword", k, f"keywords[{i}]")
-        return bits
+        extra: list[tuple[str, Any, str]] = []
+        for i, entry in enumerate(ctx.seq(d, "keywords")):
+            path = f"keywords[{i}]"
+            name, given = use_of(entry)
+            if isinstance(entry, Mapping):
+                path_name = f"{path}.name"
+                if name is None:
+                    raise ctx.err(path_name, "is required: the keyword's name", codes.MISSING_FIELD)
+            else:
+                path_name = path
+            if not isinstance(name, str):
+                raise ctx.err(path_name, f"must name a keyword, not {name!r}", codes.WRONG_TYPE)
+            if name in KEYWORD_FLAGS:
+                if given:
+                    raise ctx.err(f"{path}.{next(iter(given))}", f"the core keyword {name!r} "
+                                  "takes no parameter", codes.UNKNOWN_FIELD)
+                bits |= ENUMS["keyword"][name]
+                continue
+            kid = self._macro(ctx, name, path_name)
+            macro = self.macros[kid]
+            applies = macro.get("applies_to") or KEYWORD_KINDS
+            if kind not in applies:
+                raise ctx.err(path, f"keyword {kid!r} is for {', '.join(applies)}, not a {kind}")
+            declared = macro.get("params", {})
+            for p in given:
+                if p not in declared:
+                    takes = ", ".join(declared) or "none"
+                    raise ctx.err(f"{path}.{p}", f"keyword {kid!r} takes no parameter {p!r} "
+                                  f"(its parameters: {takes})", codes.UNKNOWN_FIELD)
+                ctx.int(given, p, f"{path}.", lo=PARAM_RANGE[0], hi=PARAM_RANGE[1])
+            status = kid if kid in self.out.keyword_statuses else None
+            for j, t in enumerate(expand_keyword(macro, given, status)):
+                extra.append((f"{path}.triggers[{j}]", t, kid))
+        return bits, extra
 
     def card(self, it: Item) -> dict[str, Any]:
         ctx = self.ctx(it, f"cards.{it.id}")
         d = it.data
         kind = d.get("kind")
         kindn = ctx.enum("card_kind", kind, "kind")
-        out: dict[str, Any] = {"kind": kindn, "keywords": self.keywords(ctx, d), "power": 0, "hp": 0,
+        bits, extra = self.keywords(ctx, d, str(kind))
+        out: dict[str, Any] = {"kind": kindn, "keywords": bits, "power": 0, "hp": 0,
                "charges": 0, "play_target": 0, "on_enter": -1, "ability_prog": -1,
                "ability_target": 0, "ability_reaction": 0, "ally_power": 0, "play_cond": -1}
         ctx.int(d, "aurorune", "", 0, hi=99999)   # a shop price only: checked, never compiled
@@ -669,9 +783,11 @@ class Compiler:
         if on_enter is not None:
             ctx.mapping(on_enter, "on_enter", "a table with target and effect")
             target = on_enter.get("target", "none")
-            if kind == "character" and target != "none":
-                raise ctx.err("on_enter.target", "a character's on-enter effect takes no target "
-                              "(it is deployed to a lane)")
+            if kind == "character" and target not in UNIT_TARGETS:
+                raise ctx.err("on_enter.target", "a character's on-enter target is a unit "
+                              f"({', '.join(UNIT_TARGETS[1:])}) or none: it is chosen with "
+                              "the lane (rule E20), and a card target would multiply the "
+                              "choices past the core's capacity")
             out["on_enter"] = self.program(ctx, on_enter.get("effect"), "on_enter.effect", target)
             out["play_target"] = ctx.enum("target", target, "on_enter.target")
         out["ability_prog"], out["ability_target"], out["ability_reaction"] = self._ability(ctx, d, "ability")
@@ -683,16 +799,20 @@ class Compiler:
             raise ctx.err("ability", "a Relic has triggers and static modifiers, not an activated ability")
         if d.get("trigger") is not None and kind != "relic":
             raise ctx.err("trigger", "`trigger` is a Relic's (any card may have `triggers`)")
-        out["triggers"] = self._triggers(ctx, d, "character" if kind == "character" else "enhancement")
+        out["triggers"] = self._triggers(ctx, d, "character" if kind == "character" else "enhancement",
+                                         extra=extra)
         if "ally_power" in d:
             if kind != "relic":
                 raise ctx.err("ally_power", "only a Relic has static modifiers")
             out["ally_power"] = ctx.int(d, "ally_power", "", hi=99)
         return out
 
-    def status(self, it: Item | None, sid: str, d: Mapping) -> dict[str, Any]:
-        """A status definition (the standard ones have no item: eve.statuses)."""
-        ctx = self.ctx(it, f"statuses.{sid}") if it is not None else _Ctx(None, f"statuses.{sid}")
+    def status(self, it: Item | None, sid: str, d: Mapping, base: str | None = None
+               ) -> dict[str, Any]:
+        """A status definition (the standard ones, and a standard keyword's, have no item:
+        eve.statuses, eve.keywords; a pack keyword's status has its keyword's item)."""
+        base = base or f"statuses.{sid}"
+        ctx = self.ctx(it, base) if it is not None else _Ctx(None, base)
         if it is not None and sid.split(":", 1)[1] in STANDARD_STATUSES:
             raise ctx.err("", f"{sid.split(':', 1)[1]!r} is a standard status (eve.statuses): a "
                           "pack's status takes another name", codes.INVALID_VALUE)
@@ -735,7 +855,21 @@ class Compiler:
     # a trigger's first form, kept: the Relic's `trigger = {on, effect}` and its events
     FOE_TURN = {"foe_turn_start": "turn_start", "foe_turn_end": "turn_end"}
 
-    def _triggers(self, ctx: _Ctx, d: Mapping, source: str, limited: bool = True) -> tuple[int, int]:
+    def _triggers(self, ctx: _Ctx, d: Mapping, source: str, limited: bool = True,
+                  extra: Sequence[tuple[str, Any, str]] = ()) -> tuple[int, int]:
+        """With `extra`, the triggers the item's keyword macros add (path, trigger, keyword):
+        an error in one names the keyword as well as the item."""
+        try:
+            return self._triggers_of(ctx, d, source, limited, extra)
+        except ContentError as e:
+            kid = next((k for p, _, k in extra if e.path and f".{p}" in e.path), None)
+            if kid is None or isinstance(e, ConfigError):
+                raise
+            raise ContentError(f"keyword {kid!r} expands into an invalid trigger: {e.reason}",
+                               pack=e.pack, path=e.path, code=e.code, item=e.item) from None
+
+    def _triggers_of(self, ctx: _Ctx, d: Mapping, source: str, limited: bool,
+                     extra: Sequence[tuple[str, Any, str]]) -> tuple[int, int]:
         """An item's `triggers` (and a Relic's `trigger`), compiled into the content's trigger
         table: (first, count). `source`: "unit" (a hero or a unit: it listens while in play),
         "character", "enhancement" (a Sortilege or Relic: from the Lattice) or "status"."""
@@ -743,8 +877,10 @@ class Compiler:
         if "trigger" in d:
             written.append(("trigger", d["trigger"]))
         written += [(f"triggers[{i}]", t) for i, t in enumerate(ctx.seq(d, "triggers", "list of triggers"))]
+        written += [(p, t) for p, t, _ in extra]
         if len(written) > LIMITS["item_triggers"]:
-            raise ctx.err("triggers", f"{len(written)} triggers exceed the limit of "
+            added = f" ({len(extra)} of them from its keywords)" if extra else ""
+            raise ctx.err("triggers", f"{len(written)} triggers{added} exceed the limit of "
                           f"{LIMITS['item_triggers']} an item", codes.OUT_OF_RANGE)
         first = len(self.triggers)
         n_limited = 0
@@ -1157,7 +1293,7 @@ def fingerprint(reg: Registry, overrides: Mapping[str, Any] | None = None,
     doc: dict[str, Any] = {
         "packs": {k: thaw(v) for k, v in sorted(reg.packs.items())},
         "items": {kind: {i: thaw(it.data) for i, it in table.items()}
-                  for kind, table in reg.items.items()}}
+                  for kind, table in fingerprinted(reg.items).items()}}
     if overrides:
         doc["overrides"] = thaw(overrides)
     if rules is not None and list(rules) != [p for p in reg.packs if p in

@@ -100,7 +100,8 @@ CHECKS: tuple[Check, ...] = (
           "An instruction with `n = 0` does nothing (`summon` still summons one)."),
     Check("EVE-L017", WARNING, "ignored field",
           "A field of the data format that this kind of item, move or instruction does not "
-          "use: `power`/`hp` on a Sortilege or Relic, `swift` on a card that is not a character, "
+          "use: `power`/`hp` on a Sortilege or Relic, `swift` or `taunt` on a card that is not "
+          "a character, "
           "`target`/`effect` with `counter = true`, an `unless` inside a `do` move, `to` on a "
           "side operation, and the like."),
     Check("EVE-L018", WARNING, "Relic that does nothing in play",
@@ -136,6 +137,9 @@ CHECKS: tuple[Check, ...] = (
           "A status with no modifier (`power`, `dealt_add`, `taken_add`, `dealt_pct`, `taken_pct`, "
           "`absorb`, `negate`), no `tick`, no `keeps` and no `triggers`: its stacks change "
           "nothing but what expressions read (rule E18)."),
+    Check("EVE-L026", WARNING, "unused keyword",
+          "A pack's keyword (`eve_register_keywords`) that no card or unit names in its "
+          "`keywords`: it adds nothing to any item (rule K02)."),
 )
 
 
@@ -671,10 +675,11 @@ class _Linter:
             if kind != "character":
                 self.ignored(c, base, d, ("power", "hp"), f"a {kind} has no power or hp, only a "
                              "character")
-                if "swift" in keywords:
-                    self.report("EVE-L017", c, f"{base}.keywords[{keywords.index('swift')}]",
-                                f"`swift` is ignored: only a character attacks, not a {kind}",
-                                "remove the keyword")
+                for flag, why in (("swift", "attacks"), ("taunt", "is attacked")):
+                    if flag in keywords:
+                        self.report("EVE-L017", c, f"{base}.keywords[{keywords.index(flag)}]",
+                                    f"`{flag}` is ignored: only a character {why}, not a {kind}",
+                                    "remove the keyword")
             on_enter = _map(d.get("on_enter"))
             if on_enter:
                 self.ignored(c, f"{base}.on_enter", on_enter, ("reaction",),
@@ -738,6 +743,19 @@ class _Linter:
             if u.id not in self.rostered:
                 self.report("EVE-L006", u, base, "no Encounter has this enemy hero in its roster",
                             "add it to an Encounter's roster, or remove it")
+
+    def check_keywords(self) -> None:
+        named = set()
+        for kind in ("card", "unit"):
+            for it in self.each(kind):
+                for entry in _seq(it.data.get("keywords")):
+                    name = entry.get("name") if isinstance(entry, Mapping) else entry
+                    if isinstance(name, str):
+                        named.add(self.ref(it, name))
+        for k in self.each("keyword"):
+            if k.id not in named:
+                self.report("EVE-L026", k, self.base(k), "no card or unit names this keyword: "
+                            "it adds nothing", "give it to a card or unit, or remove it")
 
     def check_tasks(self) -> None:
         for t in self.each("task"):
@@ -968,6 +986,7 @@ class _Linter:
         self.check_cards()
         self.check_units()
         self.check_tasks()
+        self.check_keywords()
         self.check_encounters()
         self.check_programs()
         self.check_statuses()

@@ -26,6 +26,9 @@ from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from eve.compiler import SIDE_OPS
 from eve.core.vocabulary import TEXT, names
+from eve.keywords import expand as expand_keyword
+from eve.keywords import label as keyword_label
+from eve.keywords import use_of
 
 if TYPE_CHECKING:
     from eve.catalog import Catalog
@@ -33,7 +36,7 @@ if TYPE_CHECKING:
 #: the kinds of items, in the order texts are listed, and the Catalog table of each
 KINDS: Mapping[str, str] = {"hero": "heroes", "enemy_hero": "enemies", "card": "cards",
                             "unit": "units", "task": "tasks", "encounter": "encounters",
-                            "status": "statuses"}
+                            "status": "statuses", "keyword": "keywords"}
 
 # eve.compiler's defaults for what the data may leave out (tests/test_rules_text.py checks them
 # against the compiled tables)
@@ -194,14 +197,42 @@ def _ref(pack: str, name: str) -> str:
 
 def _status_id(catalog: Catalog, pack: str, name: str) -> str:
     """A status reference -> its id: the standard statuses are named bare."""
-    return name if name in catalog.statuses else _ref(pack, name)
+    # a standard keyword's own status, bare, is named in its keyword's text (pack "")
+    return name if name in catalog.statuses or not pack else _ref(pack, name)
+
+
+def _status_data(catalog: Catalog, sid: str) -> Mapping[str, Any]:
+    """A status's data; a keyword macro's own status is there even where no item uses it."""
+    if sid in catalog.statuses:
+        return catalog.statuses[sid]
+    return catalog.keywords[sid]["status"]
+
+
+def _keyword(catalog: Catalog, kw: Mapping[str, Any]) -> str:
+    """A keyword macro's rules text: its words with its parameters named, their defaults, the
+    kinds it is for, then what its triggers do (with the defaults) and its status."""
+    ident = kw["id"]
+    local = ident.split(":")[-1]
+    params = dict(kw.get("params", {}))
+    parts = [keyword_label(kw, local, {p: p for p in params}) + ": a keyword"]
+    if params:
+        parts.append("by default " + ", ".join(f"{p} = {v}" for p, v in params.items()))
+    if kw.get("applies_to"):
+        parts.append("for a " + " or a ".join(kw["applies_to"]))
+    item = {"id": ident, "triggers": expand_keyword(kw, {}, ident if "status" in kw else None)}
+    parts += _triggers(catalog, item, pack=_pack(ident) if ":" in ident else "", voice=_PLAYER,
+                       self_unit="this unit", unit=True)
+    text = "; ".join(parts) + "."
+    if "status" in kw:
+        text += " Its status: " + _status(catalog, {**kw["status"], "id": ident})
+    return text
 
 
 def _status(catalog: Catalog, st: Mapping[str, Any]) -> str:
     """A status's rules text: how its stacks read, what it modifies, when it ticks and decays."""
     st = {**_STATUS, **st}
     pack = _pack(st["id"]) if ":" in st["id"] else ""
-    name = catalog.names[st["id"]]
+    name = catalog.names.get(st["id"]) or st.get("name", st["id"].split(":")[-1])
     parts = [f"{name}: {words('status_polarity', st['polarity'])}",
              "its stacks are turns" if st["stacking"] == "duration" else "its stacks add up"]
     if st["max"] != _STATUS["max"]:
@@ -239,15 +270,23 @@ def _pack(ident: str) -> str:
     return ident.split(":", 1)[0]
 
 
-def _keywords(keywords: Iterable[str]) -> str:
-    given = set(keywords)
-    return ", ".join(words("keyword", k) for k in names("keyword") if k in given)
+def _keywords(catalog: Catalog, pack: str, keywords: Iterable[Any]) -> str:
+    """The core flags in the vocabulary's order, then the macros as written, each with its
+    parameters ("Taunt, Ward 2")."""
+    uses = [use_of(k) for k in keywords]
+    flags = {name for name, _ in uses if name in names("keyword")}
+    out = [words("keyword", k) for k in names("keyword") if k in flags]
+    for name, given in uses:
+        if isinstance(name, str) and name not in flags:
+            macro = catalog.keywords.get(name) or catalog.keywords.get(_ref(pack, name))
+            out.append(keyword_label(macro, name, given))
+    return ", ".join(out)
 
 
 def _unit(catalog: Catalog, ident: str) -> str:
     """A summonable unit with its numbers: "Shade (3 power, 1 hp, Swift)"."""
     u = {**_UNIT, **catalog.units[ident]}
-    kw = _keywords(u["keywords"])
+    kw = _keywords(catalog, _pack(ident), u["keywords"])
     return (f"{catalog.names[ident]} ({u['power']} power, {u['hp']} hp"
             + (f", {kw})" if kw else ")"))
 
@@ -302,9 +341,10 @@ def _effect(catalog: Catalog, effect: Sequence[Mapping[str, Any]] | None, *, pac
             fields["task"] = _task_name(catalog, pack, ins["task"])
         if "status" in op_fields:
             sid = _status_id(catalog, pack, ins["status"])
-            name = catalog.names[sid]
+            st = _status_data(catalog, sid)
+            name = catalog.names.get(sid) or st.get("name", sid.split(":")[-1])
             if op == "status":
-                stacking = catalog.statuses[sid].get("stacking", "intensity")
+                stacking = st.get("stacking", "intensity")
                 fields["status"] = words("status_stacking", stacking, status=name, n=fields["n"])
             else:
                 fields["status"] = name
@@ -366,7 +406,7 @@ def _card(catalog: Catalog, card: Mapping[str, Any]) -> str:
     verb = words("category", category)
     parts = [words("card_kind", kind, power=card.get("power", 0), hp=card.get("hp", 0),
                    charges=card.get("charges", 0)),
-             _keywords(keywords),
+             _keywords(catalog, pack, keywords),
              f"free to {verb}" if reaction else f"costs {catalog.config['costs'][category]} to {verb}"]
     if "play_if" in card:
         target = words("target", card.get("on_enter", {}).get("target", "none")) or "no target"
@@ -494,7 +534,7 @@ def _enemy_hero(catalog: Catalog, hero: Mapping[str, Any]) -> str:
 def _summoned(catalog: Catalog, unit: Mapping[str, Any]) -> str:
     unit = {**_UNIT, **unit}
     return _paragraph([f"summoned character, {unit['power']} power, {unit['hp']} hp",
-                       _keywords(unit["keywords"]),
+                       _keywords(catalog, _pack(unit["id"]), unit["keywords"]),
                        *_triggers(catalog, unit, pack=_pack(unit["id"]), voice=_PLAYER,
                                   self_unit="this character", unit=True)])
 
@@ -683,13 +723,16 @@ def _with_sets(text: str, move: Mapping[str, Any]) -> str:
 
 
 _WRITERS = {"hero": _hero, "enemy_hero": _enemy_hero, "card": _card, "unit": _summoned,
-            "task": _task, "encounter": _encounter, "status": _status}
+            "task": _task, "encounter": _encounter, "status": _status, "keyword": _keyword}
 
 
 # ---------------------------------------------------------------- the API
 
 def kind_of(catalog: Catalog, ident: str) -> str:
-    """The kind of an item id: one of KINDS (KeyError for an id the catalog does not have)."""
+    """The kind of an item id: one of KINDS (KeyError for an id the catalog does not have). A
+    keyword macro's status has the keyword's id: the id is the keyword's, whose text tells both."""
+    if ident in catalog.keywords:
+        return "keyword"
     for kind, table in KINDS.items():
         if ident in getattr(catalog, table):
             return kind
@@ -720,6 +763,8 @@ def rules_texts(catalog: Catalog, *, kinds: Iterable[str] | None = None,
         if kind not in chosen:
             continue
         for ident, item in getattr(catalog, KINDS[kind]).items():
+            if kind == "status" and ident in catalog.keywords:
+                continue                # its keyword's text tells it
             if wanted is None or _pack(ident) in wanted:
                 out[ident] = _WRITERS[kind](catalog, item)
     return out

@@ -69,7 +69,7 @@ class Action:
     def is_deploy(self) -> bool:
         """Whether this plays a character into a lane (its lane byte is then the lane)."""
         if self._deploy is None:
-            if self.kind != "play" or self.target is not None or self._listed is None:
+            if self.kind != "play" or self._listed is None:
                 self._deploy = False
             else:
                 lm = self._listed

@@ -22,7 +22,9 @@ cdef enum:
     MAX_STACK = 24
     MAX_TASKS = 6
     MAX_RESPONSES = 4       # scripted response rules per Encounter
-    MAX_ACTIONS = 8192      # above any reachable count ((64 + 8 heroes + 8 characters) x 64 targets)
+    # above any reachable count: 64 character cards x (8 empty lanes x 22 unit targets) when
+    # deploys take a target (E20), the largest case; (64 + 8 + 8) x 64 without them
+    MAX_ACTIONS = 16384
     MAX_STREAMS = 4
 
     MAX_PROG_LEN = 32       # instructions of a program, its `then` and `else` blocks flattened

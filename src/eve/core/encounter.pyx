@@ -135,9 +135,35 @@ cdef void _made(State* st, Ctx* cx, const Move* m) noexcept nogil:
     compute_intent(st, cx)
 
 
+cdef inline bint _taunts(const State* st, const Tables* tb, int u) noexcept nogil:
+    # a character's keywords are its card's, a summoned unit's its unit def's
+    if not st.units[u].alive or (u & 15) < CHAR_BASE:
+        return False
+    if st.units[u].is_token:
+        return (tb.units[st.units[u].def_id].keywords & KW_TAUNT) != 0
+    return (tb.cards[st.units[u].def_id].keywords & KW_TAUNT) != 0
+
+
+cdef int taunt_defender(const State* st, const Tables* tb, int side, int lane) noexcept nogil:
+    """Rule K01: the unit of `side` an attack on its `lane` must hit while one of its
+    characters taunts: the character of that lane if it taunts, else the taunting character
+    of the lowest lane; -1 when none taunts (the attack goes where its lane says)."""
+    cdef int i, base = side * UNITS_PER_SIDE + CHAR_BASE
+    if 0 <= lane < tb.cfg.lanes and _taunts(st, tb, base + lane):
+        return base + lane
+    for i in range(tb.cfg.lanes):
+        if _taunts(st, tb, base + i):
+            return base + i
+    return -1
+
+
 cdef int _pick_target(State* st, const Tables* tb, int esel) noexcept nogil:
-    cdef int best = -1, u, i, n
+    cdef int best = -1, u, i, n, taunt = -1
     cdef int16_t cand[MAX_UNITS]
+    if esel == ESEL_STRONGEST_FOE_CHAR or esel == ESEL_WEAKEST_FOE or esel == ESEL_RANDOM_FOE:
+        taunt = taunt_defender(st, tb, PLAYER, -1)
+    if taunt >= 0:
+        return _pick_taunting(st, tb, esel)
     if esel == ESEL_NONE:
         return TGT_NONE
     if esel == ESEL_FOE_LEADER:
@@ -174,6 +200,30 @@ cdef int _pick_target(State* st, const Tables* tb, int esel) noexcept nogil:
         if st.units[cand[i]].hp < st.units[best].hp:
             best = cand[i]
     return best
+
+
+cdef int _pick_target_among(State* st, const Tables* tb, int esel, const int16_t* cand,
+                            int n) noexcept nogil:
+    """The strongest, the weakest or a random one of `cand` (n >= 1): ties to the first."""
+    cdef int best = cand[0], i
+    if esel == ESEL_RANDOM_FOE:
+        return cand[sm_below(&st.rng[STREAM_ENCOUNTER], <unsigned int>n)]
+    for i in range(1, n):
+        if (st.units[cand[i]].power > st.units[best].power if esel == ESEL_STRONGEST_FOE_CHAR
+                else st.units[cand[i]].hp < st.units[best].hp):
+            best = cand[i]
+    return best
+
+
+cdef int _pick_taunting(State* st, const Tables* tb, int esel) noexcept nogil:
+    # K01: a move that picks among the player's units picks among its taunting characters
+    cdef int16_t cand[MAX_LANES]
+    cdef int n = 0, i
+    for i in range(tb.cfg.lanes):
+        if _taunts(st, tb, PLAYER * UNITS_PER_SIDE + CHAR_BASE + i):
+            cand[n] = PLAYER * UNITS_PER_SIDE + CHAR_BASE + i
+            n += 1
+    return _pick_target_among(st, tb, esel, cand, n)
 
 
 cdef int _pick_lane(State* st, const Tables* tb, int sel, int lane) noexcept nogil:

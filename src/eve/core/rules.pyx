@@ -17,7 +17,7 @@ from eve.core.effects cimport (leader_of, deal_damage, unit_power, status_turn, 
                                drawn, summon_unit, task_progress, fire_triggers,
                                run_program, target_ok, enum_targets, check_outcome, ally_power_bonus,
                                first_empty_lane, eval_expr, choice_choose)
-from eve.core.encounter cimport compute_intent, next_move, respond
+from eve.core.encounter cimport compute_intent, next_move, respond, taunt_defender
 
 
 cdef int32_t make_action(int kind, int src, int tgt, int lane) noexcept nogil:
@@ -286,7 +286,8 @@ cdef int check_action(const State* st, Ctx* cx, int32_t a) noexcept nogil:
         if proactive and st.phase != PH_MAIN:
             return R_WRONG_PHASE
         if tb.cards[d].kind == CK_CHARACTER:
-            if tgt != TGT_NONE:
+            # a character's on-enter target, if it has one, is chosen with its lane (E20)
+            if not target_ok(st, tb, tb.cards[d].play_target, PLAYER, tgt):
                 return R_BAD_TARGET
             if lane >= tb.cfg.lanes:
                 return R_BAD_LANE
@@ -440,6 +441,23 @@ cdef inline bint _play_cond_holds(const State* st, const Tables* tb, int d, int 
     return eval_expr(st, tb, tb.cards[d].play_cond, PLAYER, leader_of(st, PLAYER), tgt) != 0
 
 
+cdef int _deploys_with_target(const State* st, const Tables* tb, int c, int d, int32_t* out,
+                              int n, int limit) noexcept nogil:
+    """A character whose on-enter effect takes a target: every (empty lane, target) pair, lanes
+    outer (E20). Its targets are units (the compiler refuses the others), so the pairs stay
+    within MAX_ACTIONS."""
+    cdef int16_t tg[64]
+    cdef int k, nt, lane
+    nt = enum_targets(st, tb, tb.cards[d].play_target, PLAYER, tg)
+    for lane in range(tb.cfg.lanes):
+        if st.units[CHAR_BASE + lane].alive:
+            continue
+        for k in range(nt):
+            if _play_cond_holds(st, tb, d, tg[k]):
+                n = _put(make_action(A_PLAY, c, tg[k], lane), out, n, limit)
+    return n
+
+
 cdef int _plays(const State* st, Ctx* cx, int32_t* out, int n, int limit) noexcept nogil:
     cdef const Tables* tb = cx.tb
     cdef int16_t tg[64]
@@ -453,6 +471,9 @@ cdef int _plays(const State* st, Ctx* cx, int32_t* out, int n, int limit) noexce
                       CAT_DEPLOY if tb.cards[d].kind == CK_CHARACTER else CAT_PLAY_SUPPORT):
             continue
         if tb.cards[d].kind == CK_CHARACTER:
+            if tb.cards[d].play_target != T_NONE:
+                n = _deploys_with_target(st, tb, c, d, out, n, limit)
+                continue
             if not _play_cond_holds(st, tb, d, TGT_NONE):
                 continue
             for lane in range(tb.cfg.lanes):
@@ -580,7 +601,9 @@ cdef void _resolve_attack(State* st, Ctx* cx, StackItem* it) noexcept nogil:
     power = unit_power(st, tb, it.source)
     if it.side == PLAYER and (it.source & 15) >= CHAR_BASE:
         power += ally_power_bonus(st, tb)
-    defender = foe * UNITS_PER_SIDE + CHAR_BASE + it.lane
+    defender = taunt_defender(st, tb, foe, it.lane)     # K01: a taunting character first
+    if defender < 0:
+        defender = foe * UNITS_PER_SIDE + CHAR_BASE + it.lane
     if not st.units[defender].alive:
         defender = leader_of(st, foe)      # an empty lane: damage to the side itself
     if defender >= 0:
@@ -613,7 +636,8 @@ cdef void _resolve_card(State* st, Ctx* cx, StackItem* it) noexcept nogil:
         task_progress(st, cx, PLAYER, G_DEPLOY, 1)
         fire_triggers(st, cx, TR_ALLY_DEPLOY, False)
         entered(st, cx, u)
-        if cd.on_enter >= 0 and st.units[u].alive:
+        # E20: a chosen target gone by now skips the on-enter effect; the character stays
+        if cd.on_enter >= 0 and st.units[u].alive and _target_alive(st, it):
             run_program(st, cx, cd.on_enter, PLAYER, u, it.target)
     else:
         if not _target_alive(st, it):

@@ -28,8 +28,8 @@ cdef struct Slot:
 # (literal values: Cython cannot compile arithmetic in enum values under overflowcheck, which
 # EVE_DEBUG builds turn on)
 cdef enum:
-    TABLE_SIZE = 16384      # 2 x MAX_ACTIONS: open addressing at most half full
-    TABLE_MASK = 16383
+    TABLE_SIZE = 32768      # 2 x MAX_ACTIONS: open addressing at most half full
+    TABLE_MASK = 32767
 
 
 @cython.overflowcheck(False)       # multiplicative hashing wraps on purpose

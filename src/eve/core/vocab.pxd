@@ -55,6 +55,7 @@ cdef enum:
 cdef enum:
     KW_REACTION = 1
     KW_SWIFT = 2
+    KW_TAUNT = 4
 
 # Targets (what a card or ability asks the player to choose)
 cdef enum:

@@ -108,6 +108,8 @@ ENUMS: tuple[Enum, ...] = (
     _enum("keyword", "Keywords", "KW_", [
         ("reaction", "may be played while responding on the Stack"),
         ("swift", "a character that may attack the turn it is deployed"),
+        ("taunt", "a character the other side's attacks, and its moves that pick among foes, "
+                  "must aim at while it stands (rule K01)"),
     ], content=True, bits=True),
     _enum("target", "Targets (what a card or ability asks the player to choose)", "T_", [
         ("none", "no target"),
@@ -485,6 +487,7 @@ TEXT: Mapping[str, Mapping[str, str]] = MappingProxyType({key: MappingProxyType(
     "keyword": {
         "reaction": "Reaction",
         "swift": "Swift",
+        "taunt": "Taunt",
     },
     "target": {
         "none": "",

@@ -21,7 +21,7 @@ from typing import Any
 
 from eve.plugins.hookspecs import Register, hookimpl
 
-SECTIONS = ("rules", "heroes", "cards", "units", "tasks", "encounters", "statuses")
+SECTIONS = ("rules", "heroes", "cards", "units", "tasks", "encounters", "statuses", "keywords")
 
 
 def read_data_file(path: Path | str) -> dict[str, Any]:
@@ -45,7 +45,8 @@ class DataPack:
                  units: Mapping[str, Mapping[str, Any]] | None = None,
                  tasks: Mapping[str, Mapping[str, Any]] | None = None,
                  encounters: Mapping[str, Mapping[str, Any]] | None = None,
-                 statuses: Mapping[str, Mapping[str, Any]] | None = None) -> None:
+                 statuses: Mapping[str, Mapping[str, Any]] | None = None,
+                 keywords: Mapping[str, Mapping[str, Any]] | None = None) -> None:
         self.manifest: dict[str, Any] = {"name": name, "version": version,
                                          "requires": list(requires)}
         if engine is not None:
@@ -60,6 +61,7 @@ class DataPack:
         self.tasks = dict(tasks or {})
         self.encounters = dict(encounters or {})
         self.statuses = dict(statuses or {})
+        self.keywords = dict(keywords or {})
 
     def __repr__(self) -> str:
         return f"DataPack({self.manifest['name']!r}, {self.manifest['version']!r})"
@@ -124,4 +126,9 @@ class DataPack:
     @hookimpl
     def eve_register_statuses(self, register: Register) -> None:
         for name, data in self.statuses.items():
+            register(name, data)
+
+    @hookimpl
+    def eve_register_keywords(self, register: Register) -> None:
+        for name, data in self.keywords.items():
             register(name, data)

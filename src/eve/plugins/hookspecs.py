@@ -112,3 +112,9 @@ def eve_register_statuses(register: Register) -> None:
     when they tick and decay, and what they modify in the damage pipeline. Shield and poison are
     the standard ones (eve.statuses); cards, abilities and moves give statuses with
     `{op = "status", status = ..., n = ...}`."""
+
+
+@hookspec
+def eve_register_keywords(register: Register) -> None:
+    """Register keyword macros (KeywordData): the triggers, with parameters `{n}`, and the
+    status that an item naming the keyword in its `keywords` gets (eve.keywords)."""

@@ -59,6 +59,7 @@ REGISTRATION_HOOKS = (
     ("eve_register_tasks", "task"),
     ("eve_register_encounters", "encounter"),
     ("eve_register_statuses", "status"),
+    ("eve_register_keywords", "keyword"),
 )
 MANIFEST_HOOK = "eve_pack_manifest"
 

@@ -26,11 +26,21 @@ from eve.plugins.schema import UnknownField, check_fields
 NAME_RE = re.compile(r"^[a-z][a-z0-9_]{0,47}$")
 ID_RE = re.compile(r"^[a-z][a-z0-9_]{0,47}:[a-z][a-z0-9_]{0,47}$")
 
-KINDS = ("config", "hero", "card", "enemy_hero", "unit", "task", "encounter", "status")
+KINDS = ("config", "hero", "card", "enemy_hero", "unit", "task", "encounter", "status",
+         "keyword")
+# kinds added after content fingerprints were first published: fingerprints hash their table
+# only when it has an item, so content that registers none keeps the fingerprint it had
+LATER_KINDS = frozenset({"keyword"})
+
+
+def fingerprinted(items: Mapping[str, Mapping[str, Any]]) -> dict[str, Mapping[str, Any]]:
+    """The tables of `items` that content fingerprints hash (see LATER_KINDS)."""
+    return {kind: table for kind, table in items.items() if table or kind not in LATER_KINDS}
 
 # the first word of an item's field path, by kind (the compiler uses the same words)
 SECTIONS = {"config": "config", "hero": "heroes", "card": "cards", "enemy_hero": "units",
-            "unit": "units", "task": "tasks", "encounter": "encounters", "status": "statuses"}
+            "unit": "units", "task": "tasks", "encounter": "encounters", "status": "statuses",
+            "keyword": "keywords"}
 
 MAX_DEPTH = 16
 MAX_ENTRIES = 100_000          # entries in one item, all levels together

@@ -87,15 +87,22 @@ class HeroData(TypedDict, total=False):
     triggers: list[When]
 
 
+class KeywordUse(TypedDict, total=False):
+    """A keyword with parameters: `{name = "ward", n = 2}`."""
+    name: str
+    n: int
+    m: int
+
+
 class CardData(TypedDict, total=False):
     name: str
     kind: Literal["character", "sortilege", "relic"]
-    keywords: list[str]            # reaction swift
+    keywords: list[str | KeywordUse]   # flags (reaction swift taunt) and macros (eve.keywords)
     aurorune: int                  # shop price only
     power: int                     # character
     hp: int                        # character
     charges: int                   # Sortilege, 1..99
-    on_enter: Ability              # target + effect (a character's takes no target)
+    on_enter: Ability              # target + effect (a character's: a unit target, or none)
     ability: Ability               # character or Sortilege
     trigger: Trigger               # Relic
     ally_power: int                # Relic static modifier, 0..99
@@ -109,7 +116,7 @@ class UnitData(TypedDict, total=False):
     max_hp: int                    # enemy_hero
     power: int
     hp: int                        # unit
-    keywords: list[str]
+    keywords: list[str | KeywordUse]
     triggers: list[When]
 
 
@@ -140,6 +147,16 @@ class StatusData(TypedDict, total=False):
     spend: str                     # never (default) dealt taken: a stack spent each hit
     keeps: list[str]               # statuses that do not decay while the unit has this one
     triggers: list[When]           # while a unit has a stack; no `once` or `every`
+
+
+class KeywordData(TypedDict, total=False):
+    """A keyword macro: what it adds to an item that names it in `keywords` (eve.keywords)."""
+    name: str                      # the words rules text reads ("Ward")
+    text: str                      # its rules text, "{name} {n}" by default ("Ward 2")
+    params: dict[str, int]         # n m: the parameters it takes and their defaults, 0..999
+    applies_to: list[str]          # character sortilege relic unit (default: all of them)
+    triggers: list[When]           # added to the item's; {n} {m} {status} are filled in
+    status: StatusData             # its own status (id: the keyword's), `{status}` in triggers
 
 
 class TaskData(TypedDict, total=False):
@@ -228,6 +245,7 @@ class RulesData(TypedDict, total=False):
 SCHEMAS: dict[str, type] = {
     "config": RulesData, "hero": HeroData, "card": CardData, "enemy_hero": UnitData,
     "unit": UnitData, "task": TaskData, "encounter": EncounterData, "status": StatusData,
+    "keyword": KeywordData,
 }
 
 

@@ -50,14 +50,22 @@ cdef int living_heroes(const State* st, int side) noexcept nogil:
     return n
 
 
+cdef inline bint _any_living(const State* st, int side) noexcept nogil:
+    cdef int base = side * UNITS_PER_SIDE, i
+    for i in range(st.n_hero_slots[side]):
+        if st.units[base + i].alive:
+            return True
+    return False
+
+
 cdef int check_outcome(State* st, Ctx* cx) noexcept nogil:
     # Checked after every resolution (RULES.md). Both sides emptied at once: the run has no
     # hero left, so it is a loss.
     if st.outcome != OUT_NONE:
         return st.outcome
-    if living_heroes(st, PLAYER) == 0:
+    if not _any_living(st, PLAYER):
         st.outcome = OUT_LOSS
-    elif living_heroes(st, ENCOUNTER) == 0:
+    elif not _any_living(st, ENCOUNTER):
         st.outcome = OUT_WIN
     if st.outcome != OUT_NONE:
         emit(cx, EV_OUTCOME, PLAYER, st.outcome, st.round, 0, 0)
@@ -165,11 +173,13 @@ cdef int deal_damage(State* st, Ctx* cx, int u, int n, int by_side, int src, bin
                 n -= k
                 add_status(st, cx, u, s, -k)
     dealt = t.hp if t.hp < n else n
+    died = dealt == t.hp
     max_hp = t.max_hp
-    power = unit_power(st, tb, u)
-    ghost = t[0]
+    # read for the events below only, and only when something listens to them
+    power = unit_power(st, tb, u) if tb.listens[TR_DIES] or tb.listens[TR_DAMAGE_TAKEN] else 0
+    if died:
+        ghost = t[0]                # the unit as it was: its own triggers answer its death
     t.hp -= dealt
-    died = t.hp == 0
     emit(cx, EV_DAMAGE, side, u, dealt, absorbed, by_side)
     # W02: the damage's own consequence, the death, comes first; only then may a task reward
     # run, so it never meets a unit at 0 hp that has not fallen yet (it would fall twice, and
@@ -192,7 +202,7 @@ cdef int deal_damage(State* st, Ctx* cx, int u, int n, int by_side, int src, bin
         cx.ghost = NULL
     if dealt > 0:
         fire_event(st, cx, TR_DAMAGE_TAKEN, side, u, dealt, -1, max_hp, power, False)
-        if 0 <= src < MAX_UNITS:
+        if 0 <= src < MAX_UNITS and tb.listens[TR_DAMAGE_DEALT]:
             fire_event(st, cx, TR_DAMAGE_DEALT, side_of(src), src, dealt, -1,
                        st.units[src].max_hp, unit_power(st, tb, src), False)
     if dealt > 0 and side == PLAYER and (u & 15) < CHAR_BASE:
@@ -206,15 +216,19 @@ cdef void status_turn(State* st, Ctx* cx, int side, int timing) noexcept nogil:
     harms) and then decays, unless another status the unit has keeps it."""
     cdef const Tables* tb = cx.tb
     cdef const StatusDef* d
-    cdef int base = side * UNITS_PER_SIDE, i, j, k, s, u, keep
-    if tb.n_timed_st == 0:
+    cdef int base = side * UNITS_PER_SIDE, i, j, k, s, u, keep, nh = st.n_hero_slots[side]
+    # the statuses that tick or decay at this timing, in index order: the others do nothing now
+    cdef int n_timed = tb.n_start_st if timing == ST_TURN_START else tb.n_end_st
+    cdef const int16_t* timed = &tb.start_st[0] if timing == ST_TURN_START else &tb.end_st[0]
+    if n_timed == 0:
         return
-    for i in range(UNITS_PER_SIDE):
-        u = base + i
+    # the side's hero slots, then its lanes: the slots past them are never used
+    for i in range(nh + tb.cfg.lanes):
+        u = base + (i if i < nh else CHAR_BASE + i - nh)
         if not st.units[u].alive:
             continue
-        for j in range(tb.n_timed_st):
-            s = tb.timed_st[j]
+        for j in range(n_timed):
+            s = timed[j]
             d = &tb.statuses[s]
             if st.units[u].status[s] <= 0:
                 continue
@@ -394,11 +408,16 @@ cdef void _dispatch(State* st, Ctx* cx, bint own_resolution) noexcept nogil:
     cdef int16_t cards[MAX_CARDS]
     cdef int s, i, n, u, c, d, z
     cdef const Unit* g = cx.ghost
+    # the kinds of listener that answer this event: the others are not walked
+    cdef bint units = tb.unit_listens[cx.ev_kind] != 0, statuses = tb.status_listens[cx.ev_kind] != 0
+    cdef int zones = tb.card_listens[cx.ev_kind], kind = cx.ev_kind
     if g != NULL:
         cx.ghost = NULL             # an event inside its programs has a ghost of its own
         u = cx.ghost_u
         s = u >> 4
-        if (u & 15) < CHAR_BASE:
+        if not units:
+            pass
+        elif (u & 15) < CHAR_BASE:
             if _listen(st, cx, &tb.heroes[g.def_id].trig_first, s, s, u, -1, own_resolution):
                 return
         elif g.is_token:
@@ -406,42 +425,50 @@ cdef void _dispatch(State* st, Ctx* cx, bint own_resolution) noexcept nogil:
                 return
         elif _listen(st, cx, &tb.cards[g.def_id].trig_first, s, s, u, g.card, own_resolution):
             return
-        for i in range(tb.n_trig_st):
+        for i in range(tb.n_trig_st if statuses else 0):
             d = tb.trig_st[i]
             if g.status[d] > 0 and _listen(
                     st, cx, &tb.statuses[d].trig_first, s,
                     s if tb.statuses[d].polarity == SP_BUFF else 1 - s, u, -1, own_resolution):
                 return
     for s in range(2):
-        for i in range(st.n_hero_slots[s]):
+        for i in range(st.n_hero_slots[s] if units else 0):
             u = s * UNITS_PER_SIDE + i
-            if st.units[u].alive and _listen(st, cx, &tb.heroes[st.units[u].def_id].trig_first,
-                                             s, s, u, -1, own_resolution):
+            if (st.units[u].alive and (tb.hero_on[st.units[u].def_id] >> kind) & 1
+                    and _listen(st, cx, &tb.heroes[st.units[u].def_id].trig_first, s, s, u, -1,
+                                own_resolution)):
                 return
-        for i in range(tb.cfg.lanes):
+        for i in range(tb.cfg.lanes if units else 0):
             u = s * UNITS_PER_SIDE + CHAR_BASE + i
             if not st.units[u].alive:
                 continue
             d = st.units[u].def_id
             if st.units[u].is_token:
-                if _listen(st, cx, &tb.units[d].trig_first, s, s, u, -1, own_resolution):
+                if (tb.unit_on[d] >> kind) & 1 and _listen(st, cx, &tb.units[d].trig_first, s, s,
+                                                           u, -1, own_resolution):
                     return
-            elif _listen(st, cx, &tb.cards[d].trig_first, s, s, u, st.units[u].card,
-                         own_resolution):
+            elif (tb.card_on[d] >> kind) & 1 and _listen(st, cx, &tb.cards[d].trig_first, s, s, u,
+                                                         st.units[u].card, own_resolution):
                 return
-        if s == PLAYER and tb.trig_zones:
+        if s == PLAYER and zones:
+            # the zones whose cards answer this event (never the Wastes: a character's
+            # triggers answer as a unit's, above)
             for z in range(Z_ARCHIVE, Z_VOID + 1):
-                if z == Z_WASTES or not (tb.trig_zones >> z) & 1:
+                if (zones >> z) == 0:
+                    break
+                if not (zones >> z) & 1:
                     continue
                 n = st.zones[z].n
                 for i in range(n):
                     cards[i] = st.zones[z].c[i]
                 for i in range(n):
                     c = cards[i]
-                    if st.card_zone[c] == z and _listen(st, cx, &tb.cards[st.card_def[c]].trig_first,
-                                                        PLAYER, PLAYER, -1, c, own_resolution):
+                    d = st.card_def[c]
+                    if (st.card_zone[c] == z and (tb.card_on[d] >> kind) & 1
+                            and _listen(st, cx, &tb.cards[d].trig_first, PLAYER, PLAYER, -1, c,
+                                        own_resolution)):
                         return
-    for i in range(tb.n_trig_st):
+    for i in range(tb.n_trig_st if statuses else 0):
         s = tb.trig_st[i]
         for u in range(MAX_UNITS):
             if st.units[u].alive and st.units[u].status[s] > 0:

@@ -177,7 +177,7 @@ cdef int deal_damage(State* st, Ctx* cx, int u, int n, int by_side, int src, bin
     max_hp = t.max_hp
     # read for the events below only, and only when something listens to them
     power = unit_power(st, tb, u) if tb.listens[TR_DIES] or tb.listens[TR_DAMAGE_TAKEN] else 0
-    if died:
+    if died and tb.listens[TR_DIES]:
         ghost = t[0]                # the unit as it was: its own triggers answer its death
     t.hp -= dealt
     emit(cx, EV_DAMAGE, side, u, dealt, absorbed, by_side)
@@ -195,19 +195,29 @@ cdef int deal_damage(State* st, Ctx* cx, int u, int n, int by_side, int src, bin
         if died:
             task_progress(st, cx, by_side, G_KILLS, 1)
     # E19: the death first, then what took and what dealt the damage
-    if died:
+    # (each only when something listens: fire_event would return at once)
+    if died and tb.listens[TR_DIES]:
         cx.ghost = &ghost
         cx.ghost_u = u
         fire_event(st, cx, TR_DIES, side, u, dealt, -1, max_hp, power, False)
         cx.ghost = NULL
     if dealt > 0:
-        fire_event(st, cx, TR_DAMAGE_TAKEN, side, u, dealt, -1, max_hp, power, False)
+        if tb.listens[TR_DAMAGE_TAKEN]:
+            fire_event(st, cx, TR_DAMAGE_TAKEN, side, u, dealt, -1, max_hp, power, False)
         if 0 <= src < MAX_UNITS and tb.listens[TR_DAMAGE_DEALT]:
             fire_event(st, cx, TR_DAMAGE_DEALT, side_of(src), src, dealt, -1,
                        st.units[src].max_hp, unit_power(st, tb, src), False)
     if dealt > 0 and side == PLAYER and (u & 15) < CHAR_BASE:
         fire_triggers(st, cx, TR_ALLY_HERO_DAMAGED, False)
     return dealt
+
+
+cdef inline bint _has_any(const Unit* x, const int16_t* which, int n) noexcept nogil:
+    """Whether the unit has a stack of any of the statuses `which` (branch-free: mostly none)."""
+    cdef int j, found = 0
+    for j in range(n):
+        found |= x.status[which[j]]
+    return found != 0
 
 
 cdef void status_turn(State* st, Ctx* cx, int side, int timing) noexcept nogil:
@@ -225,7 +235,7 @@ cdef void status_turn(State* st, Ctx* cx, int side, int timing) noexcept nogil:
     # the side's hero slots, then its lanes: the slots past them are never used
     for i in range(nh + tb.cfg.lanes):
         u = base + (i if i < nh else CHAR_BASE + i - nh)
-        if not st.units[u].alive:
+        if not st.units[u].alive or not _has_any(&st.units[u], timed, n_timed):
             continue
         for j in range(n_timed):
             s = timed[j]
@@ -401,6 +411,10 @@ cdef void fire_event(State* st, Ctx* cx, int kind, int side, int unit, int amoun
     cx.ev_hp = saved[7]
 
 
+cdef extern from *:
+    int __builtin_ctz(unsigned int x) nogil
+
+
 cdef void _dispatch(State* st, Ctx* cx, bint own_resolution) noexcept nogil:
     """fire_event's listeners, in their order; returns when one stops the rest. A unit that
     died of the event listens first, as it was (its deathrattles and its statuses')."""
@@ -453,11 +467,9 @@ cdef void _dispatch(State* st, Ctx* cx, bint own_resolution) noexcept nogil:
         if s == PLAYER and zones:
             # the zones whose cards answer this event (never the Wastes: a character's
             # triggers answer as a unit's, above)
-            for z in range(Z_ARCHIVE, Z_VOID + 1):
-                if (zones >> z) == 0:
-                    break
-                if not (zones >> z) & 1:
-                    continue
+            while zones:
+                z = __builtin_ctz(<unsigned int>zones)    # the lowest zone first
+                zones &= zones - 1
                 n = st.zones[z].n
                 for i in range(n):
                     cards[i] = st.zones[z].c[i]

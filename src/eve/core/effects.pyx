@@ -157,7 +157,10 @@ cdef int deal_damage(State* st, Ctx* cx, int u, int n, int by_side, int src, bin
     cdef bint died
     if not t.alive or n <= 0:
         return 0
-    if not pierce:
+    # the pipeline's steps read only the damage statuses' stacks of the two units: without any,
+    # they leave the hit as it is (hp is at most 32,767, so neither does the cap)
+    if not pierce and (_has_any(t, tb.damage_st, tb.n_damage_st) or (
+            0 <= src < MAX_UNITS and _has_any(&st.units[src], tb.damage_st, tb.n_damage_st))):
         n = _modified(st, tb, src, u, n)
         for i in range(tb.n_damage_st):
             s = tb.damage_st[i]

@@ -32,15 +32,24 @@ import sys
 import tempfile
 
 WORKER = r"""
-import sys, time
+import importlib.util, os, sys, time
 from eve.bench import _positions
 from eve.core.playout import run_matches
 from eve.engine import Engine
 from eve.search import mcts
-engine = Engine()
+pack = os.environ.get("EVE_AB_PACK")
+if pack:
+    spec = importlib.util.spec_from_file_location(os.path.basename(pack),
+                                                  os.path.join(pack, "__init__.py"),
+                                                  submodule_search_locations=[pack])
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    engine = Engine(packs=[module])
+else:
+    engine = Engine()
 mid = _positions(engine)["mid"]
 heroes = [engine.hero_index(h) for h in engine.default_heroes()]
-print("ready", flush=True)
+print("ready", " ".join(engine.default_heroes()), flush=True)
 for line in sys.stdin:
     measure, iterations, seed = line.split()
     iterations, seed = int(iterations), int(seed)
@@ -80,8 +89,10 @@ def _start(build: str, pack: str | None) -> subprocess.Popen:
         env["EVE_AB_PACK"] = os.path.abspath(pack)
     p = subprocess.Popen([sys.executable, "-c", WORKER], stdin=subprocess.PIPE,
                          stdout=subprocess.PIPE, text=True, env=env)
-    if p.stdout.readline().strip() != "ready":
+    ready = p.stdout.readline().split()
+    if not ready or ready[0] != "ready":
         raise SystemExit(f"the worker for {build} did not start")
+    print(f"  {build} plays the heroes {' '.join(ready[1:])}", flush=True)
     return p
 
 

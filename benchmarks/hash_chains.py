@@ -5,7 +5,9 @@ undefined behaviour in the core (or a check that changes what it checks). `.ci/r
     python benchmarks/hash_chains.py 200 > release.txt
     python benchmarks/hash_chains.py 200 --playouts 20 --searches 8 > release.txt
 
-Only the built-in pack is loaded (installed packs would change the content). Each line is one of
+Only the built-in pack is loaded (installed packs would change the content), or with `--pack
+DIR` the pack in that folder alone (tests/packs/every_construct plays every construct of the
+language). Each line is one of
   match SEED ENCOUNTER OUTCOME LENGTH LAST_HASH DIGEST
       a match driven from Python with random.Random(SEED), the state hash after every action
       (DIGEST: of the whole chain);
@@ -20,6 +22,8 @@ Only the built-in pack is loaded (installed packs would change the content). Eac
 """
 import argparse
 import hashlib
+import importlib.util
+import os
 import random
 
 import eve
@@ -40,15 +44,26 @@ def random_chain(m, rng):
     return chain
 
 
+def _pack(folder):
+    folder = os.path.abspath(folder)
+    spec = importlib.util.spec_from_file_location(os.path.basename(folder),
+                                                  os.path.join(folder, "__init__.py"),
+                                                  submodule_search_locations=[folder])
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("matches", nargs="?", type=int, default=100, help="random matches from Python")
     ap.add_argument("--playouts", type=int, default=0, help="native matches per policy and Encounter")
     ap.add_argument("--searches", type=int, default=0, help="positions to search (and roll out from)")
     ap.add_argument("--iterations", type=int, default=400, help="search budget")
+    ap.add_argument("--pack", help="a pack folder played alone instead of the built-in pack")
     a = ap.parse_args()
 
-    engine = eve.Engine(packs=[eve_content])
+    engine = eve.Engine(packs=[_pack(a.pack) if a.pack else eve_content])
     encounters = sorted(engine.catalog.encounters)
     print("fingerprint", engine.fingerprint)
     for seed in range(a.matches):

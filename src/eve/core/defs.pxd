@@ -353,11 +353,22 @@ ctypedef struct Tables:
     int16_t power_st[MAX_STATUSES]
     int16_t n_damage_st
     int16_t damage_st[MAX_STATUSES]
-    int16_t n_timed_st
-    int16_t timed_st[MAX_STATUSES]
+    int16_t n_start_st                  # ticking or decaying at its owner's turn start
+    int16_t start_st[MAX_STATUSES]
+    int16_t n_end_st                    # ... at its turn end
+    int16_t end_st[MAX_STATUSES]
     StatusDef statuses[MAX_STATUSES]
     int16_t n_trigs
     int16_t listens[N_TRIGGERS]     # 1 when some trigger answers this event: a cheap exit
+    # ... and by the kind of listener, so that fire_event walks only the listeners that can
+    # answer: a hero's, a unit's or a character card's (in play), a card's from a zone, a status's
+    int16_t unit_listens[N_TRIGGERS]
+    int16_t card_listens[N_TRIGGERS]    # bit z: a card's trigger listens from zone z
+    int16_t status_listens[N_TRIGGERS]
+    # bit e: some trigger of this hero, card or unit def answers event e
+    int32_t hero_on[MAX_HERO_DEFS]
+    int32_t card_on[MAX_CARD_DEFS]
+    int32_t unit_on[MAX_UNIT_DEFS]
     int16_t trig_zones              # bit z: some card trigger listens from zone z
     int16_t n_trig_st               # statuses with triggers
     int16_t trig_st[MAX_STATUSES]

@@ -50,14 +50,22 @@ cdef int living_heroes(const State* st, int side) noexcept nogil:
     return n
 
 
+cdef inline bint _any_living(const State* st, int side) noexcept nogil:
+    cdef int base = side * UNITS_PER_SIDE, i
+    for i in range(st.n_hero_slots[side]):
+        if st.units[base + i].alive:
+            return True
+    return False
+
+
 cdef int check_outcome(State* st, Ctx* cx) noexcept nogil:
     # Checked after every resolution (RULES.md). Both sides emptied at once: the run has no
     # hero left, so it is a loss.
     if st.outcome != OUT_NONE:
         return st.outcome
-    if living_heroes(st, PLAYER) == 0:
+    if not _any_living(st, PLAYER):
         st.outcome = OUT_LOSS
-    elif living_heroes(st, ENCOUNTER) == 0:
+    elif not _any_living(st, ENCOUNTER):
         st.outcome = OUT_WIN
     if st.outcome != OUT_NONE:
         emit(cx, EV_OUTCOME, PLAYER, st.outcome, st.round, 0, 0)
@@ -146,10 +154,14 @@ cdef int deal_damage(State* st, Ctx* cx, int u, int n, int by_side, int src, bin
     cdef Unit* t = &st.units[u]
     cdef int absorbed = 0, dealt, side = side_of(u), i, s, k, max_hp, power, broken = -1
     cdef Unit ghost
-    cdef bint died
+    cdef bint died, piped
     if not t.alive or n <= 0:
         return 0
-    if not pierce:
+    # the pipeline's steps read only the damage statuses' stacks of the two units: without any,
+    # they leave the hit as it is (hp is at most 32,767, so neither does the cap)
+    piped = not pierce and (_has_any(t, tb.damage_st, tb.n_damage_st) or (
+            0 <= src < MAX_UNITS and _has_any(&st.units[src], tb.damage_st, tb.n_damage_st)))
+    if piped:
         n = _modified(st, tb, src, u, n)
         for i in range(tb.n_damage_st):
             s = tb.damage_st[i]
@@ -169,18 +181,21 @@ cdef int deal_damage(State* st, Ctx* cx, int u, int n, int by_side, int src, bin
     dealt = t.hp if t.hp < n else n
     # statuses spent by the hit itself (a doubled attack spends its double): the hit is one
     # that got past the `negate`s, whatever it dealt
-    if not pierce and (dealt > 0 or absorbed > 0):
+    if piped and (dealt > 0 or absorbed > 0):
         for i in range(tb.n_damage_st):
             s = tb.damage_st[i]
             if tb.statuses[s].spend == SX_TAKEN and t.status[s] > 0:
                 add_status(st, cx, u, s, -1)
             if tb.statuses[s].spend == SX_DEALT and 0 <= src < MAX_UNITS and st.units[src].status[s] > 0:
                 add_status(st, cx, src, s, -1)
+    died = dealt == t.hp
     max_hp = t.max_hp
-    power = unit_power(st, tb, u)
-    ghost = t[0]
+    # read for the events below only, and only when something listens to them
+    power = (unit_power(st, tb, u) if tb.listens[TR_DIES] or tb.listens[TR_DAMAGE_TAKEN]
+             or tb.listens[TR_SHIELD_BROKEN] else 0)
+    if died and tb.listens[TR_DIES]:
+        ghost = t[0]                # the unit as it was: its own triggers answer its death
     t.hp -= dealt
-    died = t.hp == 0
     emit(cx, EV_DAMAGE, side, u, dealt, absorbed, by_side)
     # W02: the damage's own consequence, the death, comes first; only then may a task reward
     # run, so it never meets a unit at 0 hp that has not fallen yet (it would fall twice, and
@@ -196,21 +211,31 @@ cdef int deal_damage(State* st, Ctx* cx, int u, int n, int by_side, int src, bin
         if died:
             task_progress(st, cx, by_side, G_KILLS, 1)
     # E19: the death first, then what took and what dealt the damage
-    if broken >= 0 and not died:
+    # (each only when something listens: fire_event would return at once)
+    if broken >= 0 and not died and tb.listens[TR_SHIELD_BROKEN]:
         fire_event(st, cx, TR_SHIELD_BROKEN, side, u, absorbed, broken, max_hp, power, False)
-    if died:
+    if died and tb.listens[TR_DIES]:
         cx.ghost = &ghost
         cx.ghost_u = u
         fire_event(st, cx, TR_DIES, side, u, dealt, -1, max_hp, power, False)
         cx.ghost = NULL
     if dealt > 0:
-        fire_event(st, cx, TR_DAMAGE_TAKEN, side, u, dealt, -1, max_hp, power, False)
-        if 0 <= src < MAX_UNITS:
+        if tb.listens[TR_DAMAGE_TAKEN]:
+            fire_event(st, cx, TR_DAMAGE_TAKEN, side, u, dealt, -1, max_hp, power, False)
+        if 0 <= src < MAX_UNITS and tb.listens[TR_DAMAGE_DEALT]:
             fire_event(st, cx, TR_DAMAGE_DEALT, side_of(src), src, dealt, -1,
                        st.units[src].max_hp, unit_power(st, tb, src), False)
     if dealt > 0 and side == PLAYER and (u & 15) < CHAR_BASE:
         fire_triggers(st, cx, TR_ALLY_HERO_DAMAGED, False)
     return dealt
+
+
+cdef inline bint _has_any(const Unit* x, const int16_t* which, int n) noexcept nogil:
+    """Whether the unit has a stack of any of the statuses `which` (branch-free: mostly none)."""
+    cdef int j, found = 0
+    for j in range(n):
+        found |= x.status[which[j]]
+    return found != 0
 
 
 cdef void status_turn(State* st, Ctx* cx, int side, int timing) noexcept nogil:
@@ -219,15 +244,19 @@ cdef void status_turn(State* st, Ctx* cx, int side, int timing) noexcept nogil:
     harms) and then decays, unless another status the unit has keeps it."""
     cdef const Tables* tb = cx.tb
     cdef const StatusDef* d
-    cdef int base = side * UNITS_PER_SIDE, i, j, k, s, u, keep
-    if tb.n_timed_st == 0:
+    cdef int base = side * UNITS_PER_SIDE, i, j, k, s, u, keep, nh = st.n_hero_slots[side]
+    # the statuses that tick or decay at this timing, in index order: the others do nothing now
+    cdef int n_timed = tb.n_start_st if timing == ST_TURN_START else tb.n_end_st
+    cdef const int16_t* timed = &tb.start_st[0] if timing == ST_TURN_START else &tb.end_st[0]
+    if n_timed == 0:
         return
-    for i in range(UNITS_PER_SIDE):
-        u = base + i
-        if not st.units[u].alive:
+    # the side's hero slots, then its lanes: the slots past them are never used
+    for i in range(nh + tb.cfg.lanes):
+        u = base + (i if i < nh else CHAR_BASE + i - nh)
+        if not st.units[u].alive or not _has_any(&st.units[u], timed, n_timed):
             continue
-        for j in range(tb.n_timed_st):
-            s = tb.timed_st[j]
+        for j in range(n_timed):
+            s = timed[j]
             d = &tb.statuses[s]
             if st.units[u].status[s] <= 0:
                 continue
@@ -400,6 +429,10 @@ cdef void fire_event(State* st, Ctx* cx, int kind, int side, int unit, int amoun
     cx.ev_hp = saved[7]
 
 
+cdef extern from *:
+    int __builtin_ctz(unsigned int x) nogil
+
+
 cdef void _dispatch(State* st, Ctx* cx, bint own_resolution) noexcept nogil:
     """fire_event's listeners, in their order; returns when one stops the rest. A unit that
     died of the event listens first, as it was (its deathrattles and its statuses')."""
@@ -407,11 +440,16 @@ cdef void _dispatch(State* st, Ctx* cx, bint own_resolution) noexcept nogil:
     cdef int16_t cards[MAX_CARDS]
     cdef int s, i, n, u, c, d, z
     cdef const Unit* g = cx.ghost
+    # the kinds of listener that answer this event: the others are not walked
+    cdef bint units = tb.unit_listens[cx.ev_kind] != 0, statuses = tb.status_listens[cx.ev_kind] != 0
+    cdef int zones = tb.card_listens[cx.ev_kind], kind = cx.ev_kind
     if g != NULL:
         cx.ghost = NULL             # an event inside its programs has a ghost of its own
         u = cx.ghost_u
         s = u >> 4
-        if (u & 15) < CHAR_BASE:
+        if not units:
+            pass
+        elif (u & 15) < CHAR_BASE:
             if _listen(st, cx, &tb.heroes[g.def_id].trig_first, s, s, u, -1, own_resolution):
                 return
         elif g.is_token:
@@ -419,42 +457,48 @@ cdef void _dispatch(State* st, Ctx* cx, bint own_resolution) noexcept nogil:
                 return
         elif _listen(st, cx, &tb.cards[g.def_id].trig_first, s, s, u, g.card, own_resolution):
             return
-        for i in range(tb.n_trig_st):
+        for i in range(tb.n_trig_st if statuses else 0):
             d = tb.trig_st[i]
             if g.status[d] > 0 and _listen(
                     st, cx, &tb.statuses[d].trig_first, s,
                     s if tb.statuses[d].polarity == SP_BUFF else 1 - s, u, -1, own_resolution):
                 return
     for s in range(2):
-        for i in range(st.n_hero_slots[s]):
+        for i in range(st.n_hero_slots[s] if units else 0):
             u = s * UNITS_PER_SIDE + i
-            if st.units[u].alive and _listen(st, cx, &tb.heroes[st.units[u].def_id].trig_first,
-                                             s, s, u, -1, own_resolution):
+            if (st.units[u].alive and (tb.hero_on[st.units[u].def_id] >> kind) & 1
+                    and _listen(st, cx, &tb.heroes[st.units[u].def_id].trig_first, s, s, u, -1,
+                                own_resolution)):
                 return
-        for i in range(tb.cfg.lanes):
+        for i in range(tb.cfg.lanes if units else 0):
             u = s * UNITS_PER_SIDE + CHAR_BASE + i
             if not st.units[u].alive:
                 continue
             d = st.units[u].def_id
             if st.units[u].is_token:
-                if _listen(st, cx, &tb.units[d].trig_first, s, s, u, -1, own_resolution):
+                if (tb.unit_on[d] >> kind) & 1 and _listen(st, cx, &tb.units[d].trig_first, s, s,
+                                                           u, -1, own_resolution):
                     return
-            elif _listen(st, cx, &tb.cards[d].trig_first, s, s, u, st.units[u].card,
-                         own_resolution):
+            elif (tb.card_on[d] >> kind) & 1 and _listen(st, cx, &tb.cards[d].trig_first, s, s, u,
+                                                         st.units[u].card, own_resolution):
                 return
-        if s == PLAYER and tb.trig_zones:
-            for z in range(Z_ARCHIVE, Z_VOID + 1):
-                if z == Z_WASTES or not (tb.trig_zones >> z) & 1:
-                    continue
+        if s == PLAYER and zones:
+            # the zones whose cards answer this event (never the Wastes: a character's
+            # triggers answer as a unit's, above)
+            while zones:
+                z = __builtin_ctz(<unsigned int>zones)    # the lowest zone first
+                zones &= zones - 1
                 n = st.zones[z].n
                 for i in range(n):
                     cards[i] = st.zones[z].c[i]
                 for i in range(n):
                     c = cards[i]
-                    if st.card_zone[c] == z and _listen(st, cx, &tb.cards[st.card_def[c]].trig_first,
-                                                        PLAYER, PLAYER, -1, c, own_resolution):
+                    d = st.card_def[c]
+                    if (st.card_zone[c] == z and (tb.card_on[d] >> kind) & 1
+                            and _listen(st, cx, &tb.cards[d].trig_first, PLAYER, PLAYER, -1, c,
+                                        own_resolution)):
                         return
-    for i in range(tb.n_trig_st):
+    for i in range(tb.n_trig_st if statuses else 0):
         s = tb.trig_st[i]
         for u in range(MAX_UNITS):
             if st.units[u].alive and st.units[u].status[s] > 0:

@@ -4,6 +4,7 @@
 content and copies it into one C `Tables` block, checking every capacity on the way. Nothing
 here is read by Python during a match.
 """
+from libc.stdint cimport int32_t
 from libc.stdlib cimport calloc, free
 from libc.string cimport memset
 
@@ -27,6 +28,29 @@ cdef int _cap(object n, int limit, str what) except -1:
     if n > limit:
         raise CapacityError(f"{what}: {n} exceeds the core's capacity of {limit}")
     return 0
+
+
+if N_TRIGGERS > 31:     # Tables.hero_on/card_on/unit_on: an event a bit of an int32
+    raise ImportError(f"{N_TRIGGERS} trigger events do not fit the 31 bits of Tables.card_on")
+
+
+cdef int32_t _mark(Tables* tb, int first, int n, int16_t* listens) noexcept:
+    """The events triggers [first, first + n) answer, in `listens`; a card's (`listens` NULL) in
+    unit_listens when it listens in play, as a character, else in card_listens (the bit of the
+    zone it listens from). Returns them as a mask (bit e: event e)."""
+    cdef int k
+    cdef int32_t on = 0
+    cdef const TriggerDef* td
+    for k in range(first, first + n):
+        td = &tb.trigs[k]
+        on |= 1 << td.on
+        if listens != NULL:
+            listens[td.on] = 1
+        elif td.zone == Z_WASTES:
+            tb.unit_listens[td.on] = 1
+        else:
+            tb.card_listens[td.on] |= 1 << td.zone
+    return on
 
 
 cdef class CompiledContent:
@@ -124,8 +148,10 @@ cdef class CompiledContent:
             if (sd.dealt_add or sd.taken_add or sd.dealt_pct != 100 or sd.taken_pct != 100
                     or sd.absorb or sd.negate or sd.spend):
                 tb.damage_st[tb.n_damage_st] = i; tb.n_damage_st += 1
-            if sd.decay_at != ST_NEVER or sd.tick_at != ST_NEVER:
-                tb.timed_st[tb.n_timed_st] = i; tb.n_timed_st += 1
+            if sd.decay_at == ST_TURN_START or sd.tick_at == ST_TURN_START:
+                tb.start_st[tb.n_start_st] = i; tb.n_start_st += 1
+            if sd.decay_at == ST_TURN_END or sd.tick_at == ST_TURN_END:
+                tb.end_st[tb.n_end_st] = i; tb.n_end_st += 1
 
         heroes = spec["heroes"]
         _cap(len(heroes), MAX_HERO_DEFS, "heroes")
@@ -252,6 +278,14 @@ cdef class CompiledContent:
                 tb.encs[i].resp[j].target_sel = r["target_sel"]
                 tb.encs[i].resp[j].per_round = r["per_round"]
                 tb.encs[i].resp[j].charges = r["charges"]
+        for i in range(tb.n_heroes):
+            tb.hero_on[i] = _mark(tb, tb.heroes[i].trig_first, tb.heroes[i].trig_n, tb.unit_listens)
+        for i in range(tb.n_units):
+            tb.unit_on[i] = _mark(tb, tb.units[i].trig_first, tb.units[i].trig_n, tb.unit_listens)
+        for i in range(tb.n_cards):
+            tb.card_on[i] = _mark(tb, tb.cards[i].trig_first, tb.cards[i].trig_n, NULL)
+        for i in range(tb.n_statuses):
+            _mark(tb, tb.statuses[i].trig_first, tb.statuses[i].trig_n, tb.status_listens)
         self.fingerprint = fingerprint
 
     def status_max(self, int i):

@@ -369,7 +369,6 @@ ctypedef struct Tables:
     int32_t hero_on[MAX_HERO_DEFS]
     int32_t card_on[MAX_CARD_DEFS]
     int32_t unit_on[MAX_UNIT_DEFS]
-    int16_t trig_zones              # bit z: some card trigger listens from zone z
     int16_t n_trig_st               # statuses with triggers
     int16_t trig_st[MAX_STATUSES]
     TriggerDef trigs[MAX_TRIGGER_DEFS]

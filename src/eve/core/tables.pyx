@@ -116,8 +116,6 @@ cdef class CompiledContent:
             td.card_kind = t["card_kind"]; td.cond = t["cond"]; td.once = t["once"]
             td.every = t["every"]; td.per = t["per"]; td.prog = t["prog"]
             tb.listens[td.on] = 1
-            if td.zone != Z_WASTES:
-                tb.trig_zones |= 1 << td.zone
 
         statuses = spec["statuses"]
         _cap(len(statuses), MAX_STATUSES, "statuses")

@@ -68,6 +68,13 @@ cdef enum:
     MAX_DISCOVER_POOL = 16  # card defs of its pool
     CHOICE_STOP = 255       # the source byte of the `choose` action that stops an `up_to` choice
 
+# where a reaction can come from (Tables.reactions)
+cdef enum:
+    RX_CARD = 1             # a card with the reaction keyword, played from the Rift
+    RX_HERO = 2             # a hero's reaction ability
+    RX_CHARACTER = 4        # a character card's reaction ability
+    RX_LATTICE = 8          # a reaction ability of a card in the Lattice (a Sortilege's)
+
 # target codes inside an action / stack item
 cdef enum:
     TGT_NONE = 255
@@ -369,6 +376,9 @@ ctypedef struct Tables:
     int32_t hero_on[MAX_HERO_DEFS]
     int32_t card_on[MAX_CARD_DEFS]
     int32_t unit_on[MAX_UNIT_DEFS]
+    # RX_* bits: the kinds of reaction the content has at all, so that a response window
+    # (met at every item on the Stack) looks only where a reaction could be
+    int16_t reactions
     int16_t n_trig_st               # statuses with triggers
     int16_t trig_st[MAX_STATUSES]
     TriggerDef trigs[MAX_TRIGGER_DEFS]

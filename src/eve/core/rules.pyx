@@ -490,24 +490,28 @@ cdef int _plays(const State* st, Ctx* cx, int32_t* out, int n, int limit) noexce
 cdef inline bint _may_react(const State* st, const Tables* tb) noexcept nogil:
     """False when nothing the player holds is a reaction, so that a window offers only the pass:
     the usual case, met at each item the Encounter puts on the Stack. A necessary condition
-    only (_plays and _abilities decide), and free of branches, whose outcomes here are
-    unpredictable."""
+    only (_plays and _abilities decide). It looks only where the content has reactions at all
+    (Tables.reactions), and without branches inside, whose outcomes here are unpredictable."""
     cdef int i, c, d, found = 0
     cdef const Unit* u
-    for i in range(st.zones[Z_RIFT].n):
-        found |= tb.cards[st.card_def[st.zones[Z_RIFT].c[i]]].keywords & KW_REACTION
-    for i in range(st.n_hero_slots[PLAYER]):
-        u = &st.units[i]
-        d = u.def_id if u.def_id >= 0 else 0
-        found |= (u.alive != 0) & (u.used == 0) & (tb.heroes[d].ability_reaction != 0)
-    for i in range(tb.cfg.lanes):
-        u = &st.units[CHAR_BASE + i]
-        d = u.def_id if (u.def_id >= 0 and not u.is_token) else 0     # a token's is a unit def
-        found |= ((u.alive != 0) & (u.is_token == 0) & (u.used == 0)
-                  & (tb.cards[d].ability_reaction != 0))
-    for i in range(st.zones[Z_LATTICE].n):
-        c = st.zones[Z_LATTICE].c[i]
-        found |= (tb.cards[st.card_def[c]].ability_reaction != 0) & (st.card_charges[c] > 0)
+    if tb.reactions & RX_CARD:
+        for i in range(st.zones[Z_RIFT].n):
+            found |= tb.cards[st.card_def[st.zones[Z_RIFT].c[i]]].keywords & KW_REACTION
+    if tb.reactions & RX_HERO:
+        for i in range(st.n_hero_slots[PLAYER]):
+            u = &st.units[i]
+            d = u.def_id if u.def_id >= 0 else 0
+            found |= (u.alive != 0) & (u.used == 0) & (tb.heroes[d].ability_reaction != 0)
+    if tb.reactions & RX_CHARACTER:
+        for i in range(tb.cfg.lanes):
+            u = &st.units[CHAR_BASE + i]
+            d = u.def_id if (u.def_id >= 0 and not u.is_token) else 0     # a token's is a unit def
+            found |= ((u.alive != 0) & (u.is_token == 0) & (u.used == 0)
+                      & (tb.cards[d].ability_reaction != 0))
+    if tb.reactions & RX_LATTICE:
+        for i in range(st.zones[Z_LATTICE].n):
+            c = st.zones[Z_LATTICE].c[i]
+            found |= (tb.cards[st.card_def[c]].ability_reaction != 0) & (st.card_charges[c] > 0)
     return found != 0
 
 

@@ -383,24 +383,48 @@ cdef inline bint _could(const State* st, int reaction, int cat) noexcept nogil:
     return reaction == 0 and st.meter.spent + st.meter.cost[cat] <= st.meter.capacity
 
 
-cdef int _source_actions(const State* st, Ctx* cx, int src, int32_t* out, int n, int limit) noexcept nogil:
-    cdef int16_t tg[64]
-    cdef int k, nt, prog = -1, spec = 0, reaction = 0
-    if _ability_of(st, cx.tb, src, &prog, &spec, &reaction) != R_OK:
-        return n
-    if not _could(st, reaction, CAT_ACTIVATE):
-        return n
-    nt = enum_targets(st, cx.tb, spec, PLAYER, tg)
+ctypedef struct _Targets:
+    # the targets of each unit spec, listed once per generation: most sources share a few specs
+    int16_t n[T_ALLY_HERO + 1]              # -1: not listed yet
+    int16_t tg[T_ALLY_HERO + 1][MAX_UNITS]
+
+
+cdef inline void _targets_init(_Targets* memo) noexcept nogil:
+    memset(memo.n, 255, sizeof(memo.n))
+
+
+cdef inline int _targets(const State* st, const Tables* tb, int spec, _Targets* memo,
+                         int16_t* buf, const int16_t** out) noexcept nogil:
+    """enum_targets(spec) for the player: a unit spec's from the memo, the others into `buf`
+    (room for 64); `out` is set to where they are."""
+    if spec == T_NONE:
+        buf[0] = TGT_NONE
+        out[0] = buf
+        return 1
+    if 0 < spec <= T_ALLY_HERO:
+        if memo.n[spec] < 0:
+            memo.n[spec] = enum_targets(st, tb, spec, PLAYER, memo.tg[spec])
+        out[0] = memo.tg[spec]
+        return memo.n[spec]
+    out[0] = buf
+    return enum_targets(st, tb, spec, PLAYER, buf)
+
+
+cdef inline int _activations(const State* st, const Tables* tb, int src, int spec, _Targets* memo,
+                             int32_t* out, int n, int limit) noexcept nogil:
+    cdef int16_t buf[64]
+    cdef const int16_t* tg = NULL
+    cdef int k, nt = _targets(st, tb, spec, memo, buf, &tg)
     for k in range(nt):
         n = _put(make_action(A_ACTIVATE, src, tg[k], 0), out, n, limit)
     return n
 
 
-cdef int _abilities(const State* st, Ctx* cx, int32_t* out, int n, int limit) noexcept nogil:
+cdef int _abilities(const State* st, Ctx* cx, _Targets* memo, int32_t* out, int n,
+                    int limit) noexcept nogil:
     """Activations: heroes in slot order, characters in lane order, Sortileges in Lattice order.
-    A source whose ability is of the wrong kind for this moment (a reaction outside a window,
-    or not a reaction inside one) is passed over before _source_actions, which re-checks it
-    all: this runs at nearly every stop of the game, and mostly nothing qualifies."""
+    The filters here are all of check_action's for an activation (_ability_of, the moment's
+    kind of ability, its cost) but the target's: this runs at nearly every stop of the game."""
     cdef const Tables* tb = cx.tb
     cdef const Unit* u
     cdef const CardDef* cd
@@ -414,7 +438,7 @@ cdef int _abilities(const State* st, Ctx* cx, int32_t* out, int n, int limit) no
                 and (tb.heroes[u.def_id].ability_reaction != 0) == window):
             if n >= limit:
                 return n
-            n = _source_actions(st, cx, i, out, n, limit)
+            n = _activations(st, tb, i, tb.heroes[u.def_id].ability_target, memo, out, n, limit)
     for i in range(tb.cfg.lanes):
         u = &st.units[CHAR_BASE + i]
         if u.alive and not u.is_token and not u.used:
@@ -422,7 +446,7 @@ cdef int _abilities(const State* st, Ctx* cx, int32_t* out, int n, int limit) no
             if cd.ability_prog >= 0 and (cd.ability_reaction != 0) == window:
                 if n >= limit:
                     return n
-                n = _source_actions(st, cx, CHAR_BASE + i, out, n, limit)
+                n = _activations(st, tb, CHAR_BASE + i, cd.ability_target, memo, out, n, limit)
     for i in range(st.zones[Z_LATTICE].n):
         c = st.zones[Z_LATTICE].c[i]
         cd = &tb.cards[st.card_def[c]]
@@ -430,7 +454,7 @@ cdef int _abilities(const State* st, Ctx* cx, int32_t* out, int n, int limit) no
                 and (cd.ability_reaction != 0) == window):
             if n >= limit:
                 return n
-            n = _source_actions(st, cx, TGT_CARD_BASE + c, out, n, limit)
+            n = _activations(st, tb, TGT_CARD_BASE + c, cd.ability_target, memo, out, n, limit)
     return n
 
 
@@ -441,14 +465,14 @@ cdef inline bint _play_cond_holds(const State* st, const Tables* tb, int d, int 
     return eval_expr(st, tb, tb.cards[d].play_cond, PLAYER, leader_of(st, PLAYER), tgt) != 0
 
 
-cdef int _deploys_with_target(const State* st, const Tables* tb, int c, int d, int32_t* out,
-                              int n, int limit) noexcept nogil:
+cdef int _deploys_with_target(const State* st, const Tables* tb, int c, int d, _Targets* memo,
+                              int32_t* out, int n, int limit) noexcept nogil:
     """A character whose on-enter effect takes a target: every (empty lane, target) pair, lanes
     outer (E20). Its targets are units (the compiler refuses the others), so the pairs stay
     within MAX_ACTIONS."""
-    cdef int16_t tg[64]
-    cdef int k, nt, lane
-    nt = enum_targets(st, tb, tb.cards[d].play_target, PLAYER, tg)
+    cdef int16_t buf[64]
+    cdef const int16_t* tg = NULL
+    cdef int k, lane, nt = _targets(st, tb, tb.cards[d].play_target, memo, buf, &tg)
     for lane in range(tb.cfg.lanes):
         if st.units[CHAR_BASE + lane].alive:
             continue
@@ -458,9 +482,10 @@ cdef int _deploys_with_target(const State* st, const Tables* tb, int c, int d, i
     return n
 
 
-cdef int _plays(const State* st, Ctx* cx, int32_t* out, int n, int limit) noexcept nogil:
+cdef int _plays(const State* st, Ctx* cx, _Targets* memo, int32_t* out, int n, int limit) noexcept nogil:
     cdef const Tables* tb = cx.tb
-    cdef int16_t tg[64]
+    cdef int16_t buf[64]
+    cdef const int16_t* tg = NULL
     cdef int i, k, nt, c, d, lane
     for i in range(st.zones[Z_RIFT].n):
         if n >= limit:
@@ -472,7 +497,7 @@ cdef int _plays(const State* st, Ctx* cx, int32_t* out, int n, int limit) noexce
             continue
         if tb.cards[d].kind == CK_CHARACTER:
             if tb.cards[d].play_target != T_NONE:
-                n = _deploys_with_target(st, tb, c, d, out, n, limit)
+                n = _deploys_with_target(st, tb, c, d, memo, out, n, limit)
                 continue
             if not _play_cond_holds(st, tb, d, TGT_NONE):
                 continue
@@ -480,7 +505,7 @@ cdef int _plays(const State* st, Ctx* cx, int32_t* out, int n, int limit) noexce
                 if not st.units[CHAR_BASE + lane].alive:
                     n = _put(make_action(A_PLAY, c, TGT_NONE, lane), out, n, limit)
         else:
-            nt = enum_targets(st, tb, tb.cards[d].play_target, PLAYER, tg)
+            nt = _targets(st, tb, tb.cards[d].play_target, memo, buf, &tg)
             for k in range(nt):
                 if tg[k] != TGT_CARD_BASE + c and _play_cond_holds(st, tb, d, tg[k]):
                     n = _put(make_action(A_PLAY, c, tg[k], 0), out, n, limit)
@@ -524,6 +549,7 @@ cdef int legal_actions(const State* st, Ctx* cx, int32_t* out) noexcept nogil:
 cdef int _generate(const State* st, Ctx* cx, int32_t* out, int limit) noexcept nogil:
     # `limit` lets advance() ask only "is there more than one choice?"
     cdef const Tables* tb = cx.tb
+    cdef _Targets memo
     cdef int n = 0, i, lane, u
     if st.outcome != OUT_NONE:
         return 0
@@ -536,8 +562,9 @@ cdef int _generate(const State* st, Ctx* cx, int32_t* out, int limit) noexcept n
         n = 1
         if st.n_stack >= MAX_STACK or st.decisions >= tb.cfg.max_decisions_per_turn or not _may_react(st, tb):
             return n
-        n = _plays(st, cx, out, n, limit)
-        n = _abilities(st, cx, out, n, limit)
+        _targets_init(&memo)
+        n = _plays(st, cx, &memo, out, n, limit)
+        n = _abilities(st, cx, &memo, out, n, limit)
         return n
     if not _proactive(st):
         return 0
@@ -546,8 +573,9 @@ cdef int _generate(const State* st, Ctx* cx, int32_t* out, int limit) noexcept n
     if st.decisions >= tb.cfg.max_decisions_per_turn:
         return n
     if st.phase == PH_MAIN:
-        n = _plays(st, cx, out, n, limit)
-        n = _abilities(st, cx, out, n, limit)
+        _targets_init(&memo)
+        n = _plays(st, cx, &memo, out, n, limit)
+        n = _abilities(st, cx, &memo, out, n, limit)
     elif st.meter.spent + st.meter.cost[CAT_ATTACK] <= st.meter.capacity:
         for i in range(st.n_hero_slots[PLAYER]):
             if st.units[i].alive and not st.units[i].attacked:
@@ -735,17 +763,24 @@ cdef void _set_phase(State* st, Ctx* cx, int phase) noexcept nogil:
 
 
 cdef void _beginning(State* st, Ctx* cx) noexcept nogil:
-    cdef int side = st.active, base = side * UNITS_PER_SIDE, i
+    cdef const Tables* tb = cx.tb
+    cdef int side = st.active, base = side * UNITS_PER_SIDE, i, s
     cdef Unit* u
     st.decisions = 0                  # X02 counts each turn's decisions afresh
-    for i in range(MAX_UNITS):
-        st.units[i].used = 0          # abilities: once per turn, either side's turn
-    for i in range(UNITS_PER_SIDE):
+    for s in range(2):
+        # abilities: once per turn, either side's turn (the slots past the hero slots and the
+        # lanes in use are always empty, so never used)
+        for i in range(st.n_hero_slots[s]):
+            st.units[s * UNITS_PER_SIDE + i].used = 0
+        for i in range(tb.cfg.lanes):
+            st.units[s * UNITS_PER_SIDE + CHAR_BASE + i].used = 0
+    for i in range(st.n_hero_slots[side]):
+        if st.units[base + i].alive:
+            st.units[base + i].attacked = 0
+    for i in range(CHAR_BASE, CHAR_BASE + tb.cfg.lanes):
         u = &st.units[base + i]
-        if not u.alive:
-            continue
-        u.attacked = 0
-        if i >= CHAR_BASE:
+        if u.alive:
+            u.attacked = 0
             u.ready = 1               # deployed before this turn: may attack now
     status_turn(st, cx, side, ST_TURN_START)     # shield clears here (its decay)
     if side == PLAYER:

@@ -96,6 +96,9 @@ class _Gen:
         self.trigger_rng = random.Random(seed * 7919 + 17)
         # keyword macros, taunt and deploys with a target: a stream of their own too
         self.kw_rng = random.Random(seed * 6271 + 29)
+        # auras and `until` (rules A01-A06): a stream of their own too
+        self.aura_rng = random.Random(seed * 4243 + 31)
+        self.lasting_statuses: list[str] = []     # the statuses without decay: an aura's
         self.in_trigger = False
         self.off_stack = False      # making a trigger, a status tick or a reward: no choices
 
@@ -166,6 +169,8 @@ class _Gen:
                 ins.pop("n", None)                 # every stack
         elif op == "damage" and r.random() < 0.15:
             ins["pierce"] = True
+        if op in ("status", "buff") and self.aura_rng.random() < 0.2:
+            ins["until"] = "source_leaves"
         elif op == "create":
             ins["card"] = r.choice(self.card_names)
             ins["into"] = r.choice(PLACES)
@@ -308,6 +313,8 @@ class _Gen:
             h["name"] = "A Hero"
         if self.trigger_rng.random() < 0.3:
             h["triggers"] = self.triggers("unit")
+        if self.aura_rng.random() < 0.1:
+            h["aura"] = self.aura("hero")
         return h
 
     def triggers(self, source: str) -> list[dict[str, Any]]:
@@ -393,6 +400,8 @@ class _Gen:
             c["triggers"] = self.triggers("character" if kind == "character" else "enhancement")
         if kind == "character":
             self.keyword_uses(c)
+        if kind != "sortilege" and self.aura_rng.random() < 0.2:
+            c["aura"] = self.aura(kind)
         if r.random() < 0.3:
             c["aurorune"] = r.randint(0, 99999)
         if r.random() < 0.2:
@@ -415,7 +424,22 @@ class _Gen:
         if self.trigger_rng.random() < 0.3:
             u["triggers"] = self.triggers("unit")
         self.keyword_uses(u)
+        if self.aura_rng.random() < 0.15:
+            u["aura"] = self.aura("unit")
         return u
+
+    def aura(self, kind: str) -> dict[str, Any]:
+        """An aura (rule A01): power, or the stacks of a status that does not decay."""
+        r = self.aura_rng
+        whos = [w for w in CONTENT["aura_who"] if kind != "relic" or not w.startswith("other_")]
+        a: dict[str, Any] = {"who": r.choice(whos)}
+        if self.lasting_statuses and r.random() < 0.6:
+            a["status"] = r.choice(self.lasting_statuses)
+            if r.random() < 0.7:
+                a["n"] = _small(r, 1, 3, big=99)
+        else:
+            a["power"] = _small(r, 1, 2, big=99)
+        return a
 
     def task(self, name: str) -> dict[str, Any]:
         r = self.rng
@@ -593,6 +617,7 @@ class _Gen:
         r = self.rng
         # statuses first: their tick programs may give statuses, and they must all be named
         statuses = {s: self.status() for s in self.status_names}
+        self.lasting_statuses = [s for s, d in statuses.items() if "decay" not in d]
         return DataPack(
             name, "1.0.0",
             rules=self.rules(),

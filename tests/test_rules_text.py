@@ -38,6 +38,7 @@ FIELDS = {
     "trigger_who": {"self"} | VOICE, "trigger_limit": set(), "expr_event": set(), "goal": {"threshold"},
     "phase": set(), "move": {"effect", "unit", "lane", "attacker"}, "lane": {"lane"},
     "enemy_target": set(), "condition": {"arg", "cond"}, "response_on": set(), "category": set(),
+    "aura_who": VOICE, "until": {"self"},
 }
 
 
@@ -154,6 +155,13 @@ def lexicon_pack() -> DataPack:
         {"on": "card_played", "card": "character", "once": "match",
          "effect": [{"op": "draw"}]}]}
     cards["banner"] = {"kind": "relic", "ally_power": 2}
+    # auras of every reach (a character's power, a Relic's status), and a status held `until`
+    for w in CONTENT["aura_who"]:
+        cards[f"aw_{w}"] = ({"kind": "character", "power": 1, "hp": 2, "aura": {"power": 1, "who": w}}
+                            if w.startswith("other_") else
+                            {"kind": "relic", "aura": {"status": "ward", "n": 2, "who": w}})
+    cards["until_status"] = {"kind": "character", "power": 1, "hp": 2, "on_enter": {"effect": [
+        {"op": "status", "status": "ward", "to": "all_allies", "until": u} for u in CONTENT["until"]]}}
     tasks = {f"g_{g}": {"goal": g, "threshold": 3,
                         "reward": [{"op": "heal", "to": "all_ally_heroes", "n": 2}]}
              for g in CONTENT["goal"]}
@@ -180,6 +188,7 @@ def lexicon_pack() -> DataPack:
                   "decay": {"at": "turn_end", "by": "one"}},
         "spent": {"polarity": "buff", "dealt_pct": 200, "spend": "dealt"},
         "worn": {"polarity": "buff", "taken_add": -1, "spend": "taken"},
+        "ward": {"polarity": "buff", "taken_add": -1},
         "glow": {"polarity": "buff", "power": 1, "negate": True, "max": 3, "keeps": ["shield"],
                  "tick": {"at": "turn_start", "effect": [{"op": "heal", "to": "self"}]},
                  "decay": {"at": "turn_start", "by": "all"}},
@@ -318,6 +327,10 @@ def test_the_text_reads_the_data_as_the_compiler_does(pack_engine):
                 assert a == 0 and _expr >= 0        # an amount read from an expression
             else:
                 assert a == ins["n"]
+            if ins["op"] in ("status", "buff"):
+                # `until` (rule A04) above the status index
+                assert b >> 8 == ("until" in written)
+                b &= 255
             if ins["op"] in ("status", "remove_status"):
                 assert catalog.status_ids[b] == text._status_id(catalog, pack, ins["status"])
 

@@ -406,7 +406,7 @@ class Compiler:
                               ("into", ("put", "create", "copy", "mill", "choose")),
                               ("from", ("choose",)), ("look", ("choose",)),
                               ("up_to", ("choose",)), ("modes", ("choose_mode",)),
-                              ("cards", ("discover",))):
+                              ("cards", ("discover",)), ("until", ("status", "buff"))):
             if extra in ins and op not in owners:
                 raise ctx.err(f"{p}.{extra}", f"{extra!r} is a field of op "
                               f"{' or '.join(map(repr, owners))}, not of op {op!r}",
@@ -419,6 +419,10 @@ class Compiler:
             b = self._status_ref(ctx, ins["status"], f"{p}.status")
         elif op == "damage":
             b = int(self._flag(ctx, ins, "pierce", f"{p}."))
+        if "until" in ins:
+            # A04: held by the program's source; the core reads it above the status index
+            ctx.enum("until", ins["until"], f"{p}.until")
+            b += 256
         if op == "discard" and to == "target" and target in CARD_TARGET_ZONES:
             raise ctx.err(f"{p}.to", "discard throws away random cards of the Rift; a chosen "
                           "card is discarded with {op = \"put\", into = \"abyss\"}")
@@ -525,6 +529,7 @@ class Compiler:
                             + [self.status(self.keyword_items.get(sid), sid, d,
                                            f"keywords.{sid}.status")
                                for sid, d in out.keyword_statuses.items()])
+        self.status_specs = spec["statuses"]
         spec["tasks"] = [self.task(t) for t in items["task"].values()]
         spec["cards"] = [self.card(c) for c in items["card"].values()]
         spec["heroes"] = [self.hero(h) for h in heroes] + [self.enemy(e) for e in enemies]
@@ -646,21 +651,23 @@ class Compiler:
                 "ability_prog": prog, "ability_target": tgt, "ability_reaction": react,
                 "start_cards": [_ref(ctx, c, self.card_index, "card", f"cards[{i}]")
                                 for i, c in enumerate(cards)],
-                "triggers": self._triggers(ctx, d, "unit")}
+                "triggers": self._triggers(ctx, d, "unit"), "aura": self._aura(ctx, d, "hero")}
 
     def enemy(self, it: Item) -> dict[str, Any]:
         ctx = self.ctx(it, f"units.{it.id}")
         d = it.data
         return {"max_hp": ctx.int(d, "max_hp", "", lo=1), "power": ctx.int(d, "power", "", 0),
                 "ambition": 0, "morality": 0, "ability_prog": -1, "ability_target": 0,
-                "ability_reaction": 0, "start_cards": [], "triggers": self._triggers(ctx, d, "unit")}
+                "ability_reaction": 0, "start_cards": [], "triggers": self._triggers(ctx, d, "unit"),
+                "aura": self._aura(ctx, d, "hero")}
 
     def unit(self, it: Item) -> dict[str, Any]:
         ctx = self.ctx(it, f"units.{it.id}")
         d = it.data
         bits, extra = self.keywords(ctx, d, "unit")
         return {"power": ctx.int(d, "power", "", 0), "hp": ctx.int(d, "hp", "", lo=1),
-                "keywords": bits, "triggers": self._triggers(ctx, d, "unit", extra=extra)}
+                "keywords": bits, "triggers": self._triggers(ctx, d, "unit", extra=extra),
+                "aura": self._aura(ctx, d, "unit")}
 
     # ---- keywords (eve.keywords): core flags, and macros expanded into triggers ----
     def _keyword_defs(self) -> None:
@@ -805,7 +812,41 @@ class Compiler:
             if kind != "relic":
                 raise ctx.err("ally_power", "only a Relic has static modifiers")
             out["ally_power"] = ctx.int(d, "ally_power", "", hi=99)
+        if "aura" in d and kind == "sortilege":
+            raise ctx.err("aura", "a Sortilege has no aura: a character, a Relic, a hero or a "
+                          "unit holds one while it is in play (rule A01)")
+        out["aura"] = self._aura(ctx, d, str(kind))
         return out
+
+    # a grant of power, not of a status (defs.pxd GRANT_POWER)
+    GRANT_POWER = -1
+
+    def _aura(self, ctx: _Ctx, d: Mapping, kind: str) -> tuple[int, int, int]:
+        """An item's aura (rule A01) as (stacks, status or GRANT_POWER, who); (0, 0, 0): none."""
+        if "aura" not in d:
+            return (0, 0, 0)
+        a = ctx.mapping(d["aura"], "aura", "a table {status, n, who} or {power, who}")
+        if ("status" in a) == ("power" in a):
+            raise ctx.err("aura", "an aura gives a status (status, n) or power (power): one "
+                          "of them", codes.MISSING_FIELD if "status" not in a else
+                          codes.INVALID_VALUE)
+        if "who" not in a:
+            raise ctx.err("aura.who", "is required: whom the aura reaches; one of: "
+                          f"{', '.join(ENUMS['aura_who'])}", codes.MISSING_FIELD)
+        who = ctx.enum("aura_who", a["who"], "aura.who")
+        if kind == "relic" and str(a["who"]).startswith("other_"):
+            raise ctx.err("aura.who", "a Relic is not a unit, so it has no `other`: "
+                          f"{str(a['who'])[6:]!r} reaches the same units")
+        if "power" in a:
+            if "n" in a:
+                raise ctx.err("aura.n", "an aura of power gives `power`; `n` is a status's "
+                              "stacks", codes.UNKNOWN_FIELD)
+            return (ctx.int(a, "power", "aura.", lo=1, hi=99), self.GRANT_POWER, who)
+        s = self._status_ref(ctx, a["status"], "aura.status")
+        if self.status_specs[s]["decay_at"] != 0:
+            raise ctx.err("aura.status", "an aura's status must not decay: the aura gives its "
+                          "stacks once, for as long as its source stays (rule A03)")
+        return (ctx.int(a, "n", "aura.", 1, lo=1, hi=99), s, who)
 
     def status(self, it: Item | None, sid: str, d: Mapping, base: str | None = None
                ) -> dict[str, Any]:

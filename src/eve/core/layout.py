@@ -19,13 +19,14 @@ MAX_STREAMS, MAX_CARDS, N_ZONES, MAX_UNITS, MAX_STACK, MAX_TASKS, MAX_RESPONSES 
 MAX_STATUSES = 16
 MAX_SCRIPT_VARS = 4
 MAX_CHOICE_OPTS = 64
+MAX_GRANTS = 32
 
 #: the body's layout revision, within ABI 5: a body of an older revision has arrays of other
 #: lengths, so it is refused with a SchemaViolation naming the first one, never misread
 #: (docs/snapshot-abi.md lists them; 4: the Encounter's script phase, move history and
 #: variables, in `foe`; 5: triggers' limits, `tcount` and `tstamp`; 6: a choice pending in a
-#: resolution, `choice`)
-BODY_REVISION = 6
+#: resolution, `choice`; 7: the lasting grants of auras and `until`, `grants`)
+BODY_REVISION = 7
 
 UNIT_FIELDS = (("def_id", "card", "alive", "is_token", "hp", "max_hp", "power", "ready",
                 "attacked", "used", "ambition", "morality", "uid")
@@ -47,6 +48,8 @@ ZONE_WORDS = 1 + MAX_CARDS          # a count, then the card slots
 CHOICE_FIELDS = ("kind", "side", "prog", "pc", "self_unit", "target", "item_kind", "item_card",
                  "place", "left", "up_to", "options")
 CHOICE_WORDS = len(CHOICE_FIELDS) + MAX_CHOICE_OPTS   # the options' count, then their slots
+GRANT_FIELDS = ("src", "src_uid", "unit", "uid", "status", "stacks", "aura")
+GRANTS_WORDS = 1 + MAX_GRANTS * len(GRANT_FIELDS)       # a count, then the grant slots
 
 
 @dataclass(frozen=True)
@@ -89,6 +92,11 @@ BODY = (
             "none), the place a chosen card goes, how many cards are still to choose, 1 when "
             "the player may stop choosing (`up_to`), and the options in offer order: card "
             "instances (cards), mode indices (mode) or card ids (discover)", CHOICE_FIELDS),
+    Section("grants", "up to 32 arrays, in the order they were made: the stacks a source gave "
+            "a unit while it stays (rules A01-A06): the source (a unit slot, or 64 + a card "
+            "instance for a Relic) and its uid (0 for a card), the unit and its uid, the status "
+            "index (-1: power), the stacks given, and 1 for an aura's (0: an `until` "
+            "instruction's)", GRANT_FIELDS),
 )
 
 
@@ -96,7 +104,8 @@ def state_words() -> int:
     """The State's size in int16 words, from its declared parts (the RNG as 4 words a stream)."""
     return (4 * MAX_STREAMS + len(TURN_FIELDS) + 2 + 5 * MAX_CARDS + N_ZONES * ZONE_WORDS
             + MAX_UNITS * len(UNIT_FIELDS) + MAX_STACK * len(STACK_ITEM_FIELDS)
-            + len(METER_FIELDS) + MAX_TASKS * len(TASK_FIELDS) + len(FOE_FIELDS) + CHOICE_WORDS)
+            + len(METER_FIELDS) + MAX_TASKS * len(TASK_FIELDS) + len(FOE_FIELDS) + CHOICE_WORDS
+            + GRANTS_WORDS)
 
 
 def state_bytes() -> int:

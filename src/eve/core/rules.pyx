@@ -13,7 +13,7 @@ from eve.core.defs cimport *
 from eve.core.events cimport emit
 from eve.core.rng cimport sm_mix, sm_shuffle16, stream_seed
 from eve.core.zones cimport move_card, draw_one
-from eve.core.effects cimport (leader_of, deal_damage, unit_power, status_turn, fire_event, entered,
+from eve.core.effects cimport (grants_update, leader_of, deal_damage, unit_power, status_turn, fire_event, entered,
                                drawn, summon_unit, task_progress, fire_triggers,
                                run_program, target_ok, enum_targets, check_outcome, ally_power_bonus,
                                first_empty_lane, eval_expr, choice_choose)
@@ -125,6 +125,8 @@ cdef void setup_match(State* st, Ctx* cx, uint64_t seed, const int16_t* heroes, 
         st.tasks[i].def_id = e.tasks[i]
         st.tasks[i].active = 1
     st.round = 1
+    if tb.n_auras:
+        grants_update(st, cx)           # A03: the heroes' auras hold from the start
     compute_intent(st, cx)
     for i in range(tb.cfg.opening_hand):
         draw_one(st, cx)
@@ -645,6 +647,8 @@ cdef void _resolve_card(State* st, Ctx* cx, StackItem* it) noexcept nogil:
             return
         move_card(st, cx, it.card, Z_LATTICE, False)
         st.card_charges[it.card] = cd.charges
+        if tb.n_auras:
+            grants_update(st, cx)       # A03: a Relic's aura holds from its arrival
         if cd.on_enter >= 0:
             run_program(st, cx, cd.on_enter, PLAYER, leader_of(st, PLAYER), it.target)
         if st.choice.kind == CH_NONE:

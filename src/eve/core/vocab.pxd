@@ -411,3 +411,19 @@ cdef enum:
     R_PLAY_CONDITION = 22
     R_CHOICE_PENDING = 23
     R_NO_CHOICE = 24
+
+# Whom an aura gives its stacks (`aura.who`), from its source's side
+cdef enum:
+    AW_ALLIES = 0
+    AW_OTHER_ALLIES = 1
+    AW_ALLY_CHARS = 2
+    AW_OTHER_ALLY_CHARS = 3
+    AW_ALLY_HEROES = 4
+    AW_FOES = 5
+    AW_FOE_CHARS = 6
+    AW_FOE_HEROES = 7
+    N_AURA_WHO = 8
+
+# How long an instruction's stacks last (`until`)
+cdef enum:
+    UNTIL_SOURCE_LEAVES = 0

@@ -440,6 +440,25 @@ ENUMS: tuple[Enum, ...] = (
         ("choice_pending", "a choice is pending in a resolution: only its options are legal"),
         ("no_choice", "no choice is pending"),
     ]),
+    # lasting effects held by a source while it stays (rules A01-A06): an item's `aura`, and a
+    # `status` or `buff` instruction's `until`
+    _enum("aura_who", "Whom an aura gives its stacks (`aura.who`), from its source's side",
+          "AW_", [
+        ("allies", "every living allied hero and character, the source included"),
+        ("other_allies", "every living allied hero and character but the source"),
+        ("ally_characters", "every allied character, the source included",
+         "AW_ALLY_CHARS"),
+        ("other_ally_characters", "every allied character but the source",
+         "AW_OTHER_ALLY_CHARS"),
+        ("ally_heroes", "every living allied hero"),
+        ("foes", "every living foe hero and character"),
+        ("foe_characters", "every foe character", "AW_FOE_CHARS"),
+        ("foe_heroes", "every living foe hero"),
+    ], count="N_AURA_WHO", content=True),
+    _enum("until", "How long an instruction's stacks last (`until`)", "UNTIL_", [
+        ("source_leaves", "while the program's source (`self`: the character or hero, the "
+                          "leader for a card's program) stays in play"),
+    ], content=True),
 )
 
 BY_KEY: Mapping[str, Enum] = MappingProxyType({e.key: e for e in ENUMS})
@@ -698,6 +717,19 @@ TEXT: Mapping[str, Mapping[str, str]] = MappingProxyType({key: MappingProxyType(
         "ability": "the player activates an ability",
         "attack": "the player declares an attack",
         "any": "the player deploys, plays, activates or attacks",
+    },
+    "aura_who": {
+        "allies": "{our} heroes and characters",
+        "other_allies": "{our} other heroes and characters",
+        "ally_characters": "{our} characters",
+        "other_ally_characters": "{our} other characters",
+        "ally_heroes": "{our} heroes",
+        "foes": "{their} heroes and characters",
+        "foe_characters": "{their} characters",
+        "foe_heroes": "{their} heroes",
+    },
+    "until": {
+        "source_leaves": "while {self} stays in play",
     },
     "category": {
         "play_support": "play",

@@ -389,6 +389,9 @@ def test_L018_a_relic_that_does_nothing_in_play():
     assert found("EVE-L018", cards={"bolt": BOLT, "r": {**relic, "ally_power": 1}}) == []
     trig = {"on": "turn_start", "effect": [{"op": "draw", "n": 1}]}
     assert found("EVE-L018", cards={"bolt": BOLT, "r": {**relic, "trigger": trig}}) == []
+    # an aura acts while it is in the Lattice (rule A01)
+    assert found("EVE-L018", cards={"bolt": BOLT, "r": {**relic, "aura": {
+        "power": 1, "who": "allies"}}}) == []
 
 
 def test_L019_an_encounter_effect_that_helps_the_player():
@@ -659,6 +662,10 @@ def test_L024_a_status_nothing_gives():
             {"op": "status", "status": "given"}, {"op": "status", "status": "kept", "to": "own_leader"}]}}})
     found = {f.item for f in lint([eve_content, pack], packs=["sx"]).findings if f.code == "EVE-L024"}
     assert found == {"sx:orphan"}
+    # a status an aura gives is held (rule A01)
+    pack.cards["r"] = {"kind": "relic", "aura": {"status": "orphan", "who": "allies"}}
+    found = {f.item for f in lint([eve_content, pack], packs=["sx"]).findings if f.code == "EVE-L024"}
+    assert found == set()
 
 
 def test_L025_a_status_that_does_nothing():

@@ -105,8 +105,8 @@ CHECKS: tuple[Check, ...] = (
           "`target`/`effect` with `counter = true`, an `unless` inside a `do` move, `to` on a "
           "side operation, and the like."),
     Check("EVE-L018", WARNING, "Relic that does nothing in play",
-          "A Relic with no `trigger` and no `ally_power`: once in the Lattice it does nothing "
-          "(rule E08)."),
+          "A Relic with no `trigger`, no `triggers`, no `ally_power` and no `aura`: once in the "
+          "Lattice it does nothing (rule E08)."),
     Check("EVE-L019", WARNING, "Encounter draw or return that does nothing",
           "An Encounter effect with `draw`, `return` or `deploy`, or a `put`, `create`, `copy`, "
           "`choose` or `discover` into the Rift: the side running a program draws, returns or "
@@ -131,8 +131,8 @@ CHECKS: tuple[Check, ...] = (
           "a branch's `cond`, a phase's `when`, an amount or a `set`): its value changes "
           "nothing (rule N07)."),
     Check("EVE-L024", WARNING, "status nothing gives",
-          "A status of the pack that no instruction (`status`, or `keeps`) and no other status "
-          "names: no unit ever holds it (rule E18)."),
+          "A status of the pack that no instruction (`status`, or `keeps`), no aura and no "
+          "other status names: no unit ever holds it (rule E18)."),
     Check("EVE-L025", WARNING, "status that does nothing",
           "A status with no modifier (`power`, `dealt_add`, `taken_add`, `dealt_pct`, `taken_pct`, "
           "`absorb`, `negate`), no `tick`, no `keeps` and no `triggers`: its stacks change "
@@ -697,7 +697,7 @@ class _Linter:
                             "give it an ability (each use spends a charge), or make it a Relic")
             trig = _map(d.get("trigger"))
             if kind == "relic" and not trig and not _seq(d.get("triggers")) \
-                    and not _int(d.get("ally_power"), 0):
+                    and not _int(d.get("ally_power"), 0) and not _map(d.get("aura")):
                 self.report("EVE-L018", c, base,
                             "a Relic with no trigger and no ally_power does nothing in the Lattice",
                             "give it a trigger or an ally_power")
@@ -705,6 +705,9 @@ class _Linter:
     def check_statuses(self) -> None:
         given = {str(ins.get("status")) for op in ("status", "remove_status")
                  for _, ins in self.ops.get(op, ())}
+        # an aura gives its status to every unit it reaches (rule A01)
+        given |= {str(_map(it.data.get("aura")).get("status"))
+                  for kind in ("hero", "card", "unit") for it in self.each(kind)}
         for st in self.each("status"):
             local = st.id.split(":", 1)[1]
             named = {st.id, local}

@@ -13,7 +13,7 @@ import eve_content
 from eve.testing import scenario
 
 # the number of designs written (exact or compromise) this corpus has reached: it may only grow
-WRITTEN_AT_LEAST = 157
+WRITTEN_AT_LEAST = 158
 
 FOE, FOE2 = 16, 17                   # the Encounter's heroes by slot
 CARD = 64                            # a card target is 64 + the card instance
@@ -949,6 +949,17 @@ def test_chosen(eng):
 def _deploy(m, card, lane=0):
     play(m, card, lane=lane)
     return m.characters()[lane]
+
+
+@design("rampage")
+def test_rampage(eng):
+    m = match(eng, ["rampage"])
+    play(m, "rampage", FOE)
+    assert lost(m) == 8
+    end_turn(m)                                     # the Abyss reshuffled: the same card drawn
+    assert zone(m, "rift") == [cid("rampage")]
+    play(m, "rampage", FOE)
+    assert lost(m) == 8 + 13
 
 
 @design("raid_leader")

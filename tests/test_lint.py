@@ -676,3 +676,20 @@ def test_L025_a_status_that_does_nothing():
             {"op": "status", "status": s} for s in ("idle", "pct", "ticker")]}}})
     found = {f.item for f in lint([eve_content, pack], packs=["sy"]).findings if f.code == "EVE-L025"}
     assert found == {"sy:idle"}
+
+
+def _counter_findings(code):
+    pack = DataPack("sc", "1", requires=["core"], counters={
+        "used": {}, "unread": {}, "unwritten": {"reset": "turn"}},
+        cards={"c": {"kind": "sortilege", "charges": 1, "ability": {"target": "foe", "effect": [
+            {"op": "add_counter", "counter": "used"}, {"op": "set_counter", "counter": "unread"},
+            {"op": "damage", "n": "counter.used + counter.unwritten"}]}}})
+    return {f.item for f in lint([eve_content, pack], packs=["sc"]).findings if f.code == code}
+
+
+def test_L027_a_counter_nobody_reads():
+    assert _counter_findings("EVE-L027") == {"sc:unread"}
+
+
+def test_L028_a_counter_nobody_writes():
+    assert _counter_findings("EVE-L028") == {"sc:unwritten"}

@@ -91,7 +91,8 @@ def test_snapshot_is_plain_msgpack_of_the_documented_layout(engine):
     assert top[2] == eve.__version__ and top[3] == engine.fingerprint
     assert [p[0] for p in top[4]] == sorted(engine.registry.packs)
     body = top[6]
-    assert len(body) == 11 and len(body[4]) == 32 and body[10] == []
+    assert len(body) == 12 and len(body[4]) == 32 and body[10] == [] and body[11] == [0] * 8
+    assert len(body[2]) == 6
     assert top[5] == checksum(msgpack.packb(body))
     assert msgpack.packb(top) == s          # canonical: the same bytes as msgpack-python's
 
@@ -165,22 +166,29 @@ def _revision_4(body):
     del body[2][3:]
 
 
+def _revision_6(body):
+    # before grants and counters: no grants and counters parts, five card arrays
+    del body[10:]
+    del body[2][5:]
+
+
 def _without_choice(change):
-    # every revision before 6 lacks the pending choice and the grants, the body's last parts
+    # every revision before 6 lacks the pending choice (and 7's grants and counters)
     def older(body):
-        body.pop()
+        _revision_6(body)
         body.pop()
         change(body)
     return older
 
 
 @pytest.mark.parametrize("change,path", [
-    (lambda body: body.pop(), "body"),                      # revision 6: before the grants
+    (_revision_6, "body"),                                  # revision 6: before grants, counters
+    (lambda body: body[2].pop(), "body.cards"),             # five card arrays, 12 parts
     (_without_choice(lambda body: body[1].pop()), "body"),    # revision 1: no turn.archive_known
     (_without_choice(_units_of_revision_2), "body"),        # revision 2: before statuses
     (_without_choice(_revision_4), "body"),                 # revision 4: before trigger limits
     (_without_choice(lambda body: None), "body"),           # revision 5: before the choice
-    (lambda body: body[1].pop(), "body.turn"),    # a body of 11 parts is read part by part
+    (lambda body: body[1].pop(), "body.turn"),    # a body of 12 parts is read part by part
     (_units_of_revision_2, "body.units[0]"),
     (_revision_4, "body.cards"),
 ])
@@ -350,7 +358,7 @@ HOSTILE = [
     ("nil where an int goes", _body_mut(_set((7, 0, 0), None)), SchemaViolation, "body.tasks[0].def_id"),
     ("huge int", _body_mut(_set((4, 0, 5), 2**64 - 1)), SchemaViolation, "body.units[0].max_hp"),
     ("nested 5000 deep", _deep, SchemaViolation, "body.turn.round"),
-    ("an array length of 4 billion", lambda fz: (lambda h, b: (lambda bb: b"\x97" + b"".join(msgpack.packb(x) for x in h) + msgpack.packb(checksum(bb)) + bb)(b"\x9b\xdd\xff\xff\xff\xff"))(*_parts(fz)), SchemaViolation, "body.rng"),
+    ("an array length of 4 billion", lambda fz: (lambda h, b: (lambda bb: b"\x97" + b"".join(msgpack.packb(x) for x in h) + msgpack.packb(checksum(bb)) + bb)(b"\x9c\xdd\xff\xff\xff\xff"))(*_parts(fz)), SchemaViolation, "body.rng"),
     ("too many stack items", _body_mut(_set((5,), [[1, 0, 0, 0, -1, -1, -1, 255, 0, -1, -1, -1, 0]] * 30)), SchemaViolation, "body.stack"),
     ("stack item with a bad target", _body_mut(_set((5,), [[4, 1, 0, 0, -1, 0, 16, 40, 0, -1, -1, -1, 0]])), SchemaViolation, "body.stack[0].target"),
     ("not bytes", lambda fz: "eve.snap", MalformedSnapshot, None),

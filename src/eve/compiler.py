@@ -38,7 +38,8 @@ COST_KEYS = ("play_support", "deploy", "activate", "attack")
 UNIT_OPS = {"damage", "heal", "shield", "poison", "buff", "status", "remove_status"}
 STATUS_OPS = {"status", "remove_status"}
 SIDE_OPS = {"draw", "discard", "summon", "task", "mill", "create", "choose", "choose_mode",
-            "discover"}
+            "discover", "add_counter", "set_counter"}
+COUNTER_OPS = {"add_counter", "set_counter"}
 # the instructions that wait for the player's choice (rules C01-C06): only in programs resolved
 # from the Stack
 CHOICE_OPS = {"choose", "choose_mode", "discover"}
@@ -66,6 +67,7 @@ class Compiled:
     unit_ids: list[str] = field(default_factory=list)
     task_ids: list[str] = field(default_factory=list)
     status_ids: list[str] = field(default_factory=list)    # the standard ones, then the packs'
+    counter_ids: list[str] = field(default_factory=list)   # the packs' named counters (V01)
     encounter_ids: list[str] = field(default_factory=list)
     move_text: list[dict[str, Any]] = field(default_factory=list)
     names: dict[str, str] = field(default_factory=dict)
@@ -350,7 +352,9 @@ class Compiler:
         try:
             nodes = compile_expression(text, LIMITS["expression_nodes"],
                                        LIMITS["expression_depth"], self._visible_statuses(ctx),
-                                       self.script_vars, self.in_trigger)
+                                       self.script_vars, self.in_trigger,
+                                       self._visible(ctx, self.out.counter_ids),
+                                       ctx.item is not None and ctx.item.kind == "card")
         except ExpressionError as e:
             raise ctx.err(path, f"{text!r}: {e}", codes.INVALID_VALUE) from None
         at = len(self.expressions)
@@ -366,10 +370,15 @@ class Compiler:
         """The statuses an expression of `ctx`'s item may read by bare name (`target.vulnerable`):
         the standard ones, those of its own pack, and those of the packs it requires when the
         name is theirs alone."""
+        return self._visible(ctx, self.out.status_ids)
+
+    def _visible(self, ctx: _Ctx, ids: Sequence[str]) -> dict[str, int]:
+        """The ids (statuses, counters) an expression of `ctx`'s item names bare: engine ones,
+        its own pack's, and a required pack's whose name is theirs alone."""
         pack = ctx.item.pack if ctx.item is not None else None
         seen: dict[str, list[int]] = {}
         own: dict[str, int] = {}
-        for i, sid in enumerate(self.out.status_ids):
+        for i, sid in enumerate(ids):
             if ":" not in sid:
                 own[sid] = i
                 continue
@@ -385,6 +394,19 @@ class Compiler:
             # a standard status, or a standard keyword's that some item uses
             return self.status_index[value]
         return _ref(ctx, value, self.status_index, "status", path)
+
+    def _counter_ref(self, ctx: _Ctx, ins: Mapping, p: str) -> int:
+        """An instruction's `counter`: a pack's counter (its index), or "card", -1: the card's
+        own, which only a card's program has (rule V02)."""
+        if "counter" not in ins:
+            raise ctx.err(f"{p}.counter", "is required: a counter's name, or \"card\" for this "
+                          "card's own", codes.MISSING_FIELD)
+        if ins["counter"] == "card":
+            if ctx.item is None or ctx.item.kind != "card":
+                raise ctx.err(f"{p}.counter", "\"card\" is a card's own counter: only a card's "
+                              "program has one")
+            return -1
+        return _ref(ctx, ins["counter"], self.counter_index, "counter", f"{p}.counter")
 
     def _instruction(self, ctx: _Ctx, ins: Mapping, p: str, target: str, op: str,
                      opn: int) -> tuple[int, ...]:
@@ -406,7 +428,8 @@ class Compiler:
                               ("into", ("put", "create", "copy", "mill", "choose")),
                               ("from", ("choose",)), ("look", ("choose",)),
                               ("up_to", ("choose",)), ("modes", ("choose_mode",)),
-                              ("cards", ("discover",)), ("until", ("status", "buff"))):
+                              ("cards", ("discover",)), ("until", ("status", "buff")),
+                              ("counter", tuple(sorted(COUNTER_OPS)))):
             if extra in ins and op not in owners:
                 raise ctx.err(f"{p}.{extra}", f"{extra!r} is a field of op "
                               f"{' or '.join(map(repr, owners))}, not of op {op!r}",
@@ -419,6 +442,8 @@ class Compiler:
             b = self._status_ref(ctx, ins["status"], f"{p}.status")
         elif op == "damage":
             b = int(self._flag(ctx, ins, "pierce", f"{p}."))
+        elif op in COUNTER_OPS:
+            b = self._counter_ref(ctx, ins, p)
         if "until" in ins:
             # A04: held by the program's source; the core reads it above the status index
             ctx.enum("until", ins["until"], f"{p}.until")
@@ -503,6 +528,8 @@ class Compiler:
         self._keyword_defs()
         out.keyword_statuses = self._keyword_statuses()
         out.status_ids = [*STANDARD_STATUSES, *items["status"], *out.keyword_statuses]
+        out.counter_ids = list(items["counter"])
+        self.counter_index = {c: i for i, c in enumerate(out.counter_ids)}
         out.encounter_ids = list(items["encounter"])
         self.hero_index = {h: i for i, h in enumerate(out.hero_ids)}
         self.enemy_index = {e.id: len(heroes) + i for i, e in enumerate(enemies)}
@@ -512,7 +539,8 @@ class Compiler:
         self.task_index = {t: i for i, t in enumerate(out.task_ids)}
         self.task_goals = [items["task"][t].data.get("goal") for t in out.task_ids]
         self.status_index = {s: i for i, s in enumerate(out.status_ids)}
-        for kind in ("hero", "enemy_hero", "card", "unit", "task", "encounter", "status"):
+        for kind in ("hero", "enemy_hero", "card", "unit", "task", "encounter", "status",
+                     "counter"):
             for it in items[kind].values():
                 out.names[it.id] = str(it.data.get("name", it.id.split(":", 1)[1]))
         for sid, data in [*STANDARD_STATUSES.items(), *out.keyword_statuses.items()]:
@@ -530,6 +558,10 @@ class Compiler:
                                            f"keywords.{sid}.status")
                                for sid, d in out.keyword_statuses.items()])
         self.status_specs = spec["statuses"]
+        if len(out.counter_ids) > LIMITS["counters"]:
+            raise ContentError(f"{len(out.counter_ids)} counters exceed the core's "
+                               f"{LIMITS['counters']}", code=codes.CAPACITY)
+        spec["counters"] = [self.counter(c) for c in items["counter"].values()]
         spec["tasks"] = [self.task(t) for t in items["task"].values()]
         spec["cards"] = [self.card(c) for c in items["card"].values()]
         spec["heroes"] = [self.hero(h) for h in heroes] + [self.enemy(e) for e in enemies]
@@ -817,6 +849,11 @@ class Compiler:
                           "unit holds one while it is in play (rule A01)")
         out["aura"] = self._aura(ctx, d, str(kind))
         return out
+
+    def counter(self, it: Item) -> int:
+        """A counter (rule V01): when it goes back to 0."""
+        ctx = self.ctx(it, f"counters.{it.id}")
+        return ctx.enum("counter_reset", it.data.get("reset", "match"), "reset")
 
     # a grant of power, not of a status (defs.pxd GRANT_POWER)
     GRANT_POWER = -1

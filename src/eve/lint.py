@@ -140,6 +140,12 @@ CHECKS: tuple[Check, ...] = (
     Check("EVE-L026", WARNING, "unused keyword",
           "A pack's keyword (`eve_register_keywords`) that no card or unit names in its "
           "`keywords`: it adds nothing to any item (rule K02)."),
+    Check("EVE-L027", WARNING, "counter nobody reads",
+          "A pack's counter (`eve_register_counters`) that no expression reads "
+          "(`counter.NAME`): what it counts changes nothing (rule V03)."),
+    Check("EVE-L028", WARNING, "counter nobody writes",
+          "A pack's counter that no `add_counter` or `set_counter` instruction names: it stays "
+          "0 (rule V02)."),
 )
 
 
@@ -239,6 +245,9 @@ def _is_seq(x: Any) -> bool:
 
 def _seq(x: Any) -> list[Any]:
     return list(x) if _is_seq(x) else []
+
+
+_COUNTER_READ = re.compile(r"\bcounter\.([a-z][a-z0-9_]*)")
 
 
 def _map(x: Any) -> Mapping[str, Any]:
@@ -726,6 +735,35 @@ class _Linter:
                             "give it a modifier, a tick or a trigger (or read it in expressions "
                             "on purpose)")
 
+    def check_counters(self) -> None:
+        written = {self.ref(p.item, str(ins.get("counter"))) for op in ("add_counter", "set_counter")
+                   for p, ins in self.ops.get(op, ())}
+        read: set[str] = set()
+
+        def strings(item: Item, x: Any) -> None:
+            # every expression of the item: `counter.NAME` names its pack's counter (V03)
+            if isinstance(x, str):
+                read.update(self.ref(item, n) for n in _COUNTER_READ.findall(x))
+            elif _is_map(x):
+                for v in x.values():
+                    strings(item, v)
+            elif isinstance(x, (list, tuple)):
+                for v in x:
+                    strings(item, v)
+        for kind in KINDS:
+            for it in self.each(kind):
+                strings(it, it.data)
+        for c in self.each("counter"):
+            local = c.id.split(":", 1)[1]
+            if c.id not in read:
+                self.report("EVE-L027", c, self.base(c), "no expression reads this counter: "
+                            "what it counts changes nothing", f"read it as counter.{local} in an "
+                            "amount or a condition, or remove it")
+            if c.id not in written:
+                self.report("EVE-L028", c, self.base(c), "no instruction adds to or sets this "
+                            "counter: it stays 0", f"count with {{op = \"add_counter\", counter = "
+                            f"\"{local}\"}}, or remove it")
+
     def check_units(self) -> None:
         for u in self.each("unit"):
             base = self.base(u)
@@ -993,6 +1031,7 @@ class _Linter:
         self.check_encounters()
         self.check_programs()
         self.check_statuses()
+        self.check_counters()
         # by pack (load order), kind, item (registration order); an item's findings in the
         # order the checks made them
         packs = {name: i for i, name in enumerate(self.engine.registry.packs)}

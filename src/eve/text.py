@@ -36,7 +36,7 @@ if TYPE_CHECKING:
 #: the kinds of items, in the order texts are listed, and the Catalog table of each
 KINDS: Mapping[str, str] = {"hero": "heroes", "enemy_hero": "enemies", "card": "cards",
                             "unit": "units", "task": "tasks", "encounter": "encounters",
-                            "status": "statuses", "keyword": "keywords"}
+                            "status": "statuses", "keyword": "keywords", "counter": "counters"}
 
 # eve.compiler's defaults for what the data may leave out (tests/test_rules_text.py checks them
 # against the compiled tables)
@@ -159,6 +159,12 @@ def expression(text: str, **fields: Any) -> str:
         if t.text == "var" and toks[i + 1].text == ".":
             # an Encounter script variable, by its own name
             out.append(f"{fields.get('our', 'its')} {toks[i + 2].text}")
+            i += 3
+            continue
+        if t.text in ("counter", "card") and toks[i + 1].text == ".":
+            # a counter (rule V03): a pack's by its name, or the card's own
+            out.append("this card's counter" if t.text == "card"
+                       else f"the counter {toks[i + 2].text.replace('_', ' ')}")
             i += 3
             continue
         if t.text == "count" and toks[i + 1].text == "(":
@@ -350,6 +356,9 @@ def _effect(catalog: Catalog, effect: Sequence[Mapping[str, Any]] | None, *, pac
                 fields["status"] = name
                 if "n" not in written:
                     fields["n"] = "all"
+        if "counter" in op_fields:
+            fields["counter"] = ("this card's counter" if ins["counter"] == "card" else
+                                 "the counter " + catalog.names[_ref(pack, ins["counter"])])
         if "into" in op_fields:
             fields["into"] = words("place", ins["into"], **fields)
         if "card" in op_fields:
@@ -749,8 +758,14 @@ def _with_sets(text: str, move: Mapping[str, Any]) -> str:
     return f"{head}: first {said}, then {body}"
 
 
+def _counter(catalog: Catalog, counter: Mapping[str, Any]) -> str:
+    """A counter's rules text (rule V01): when it counts from 0."""
+    return _paragraph(["counter", words("counter_reset", counter.get("reset", "match"))])
+
+
 _WRITERS = {"hero": _hero, "enemy_hero": _enemy_hero, "card": _card, "unit": _summoned,
-            "task": _task, "encounter": _encounter, "status": _status, "keyword": _keyword}
+            "task": _task, "encounter": _encounter, "status": _status, "keyword": _keyword,
+            "counter": _counter}
 
 
 # ---------------------------------------------------------------- the API

@@ -70,6 +70,9 @@ cdef enum:
     # lasting grants (rules A01-A06): stacks an aura or an `until` instruction gave, held while
     # their source stays; one a (source, unit, status) at most
     MAX_GRANTS = 32
+    # counters (rules V01-V04): a pack's named ones, and one a card instance
+    MAX_COUNTERS = 8        # the content's named counters
+    COUNTER_LIMIT = 9999    # a counter is held within [-limit, limit]
     GRANT_POWER = -1        # a grant's `status` when it is power (a buff), not a status
 
 # target codes inside an action / stack item
@@ -193,6 +196,8 @@ ctypedef struct State:
     int16_t card_charges[MAX_CARDS]
     int16_t card_tcount[MAX_CARDS]  # a card's trigger limit, as Unit.tcount
     int16_t card_tstamp[MAX_CARDS]
+    int16_t card_counter[MAX_CARDS] # a card instance's own counter (`card.counter`)
+    int16_t counters[MAX_COUNTERS]  # the content's named counters (`counter.NAME`), 0 past them
     Zone zones[N_ZONES]     # indexed by Z_*; Z_NONE, Z_WASTES and Z_STACK stay empty
     Unit units[MAX_UNITS]
     StackItem stack[MAX_STACK]
@@ -375,6 +380,9 @@ ctypedef struct Tables:
     int16_t n_tasks
     int16_t n_statuses
     int16_t n_auras         # hero, card and unit defs with an aura: 0, and no aura code runs
+    int16_t n_counters
+    int16_t n_turn_counters             # the counters reset at each turn's Beginning
+    int16_t turn_counters[MAX_COUNTERS]
     # status indices with a part in each step, so that the hot paths loop over just those
     int16_t n_power_st
     int16_t power_st[MAX_STATUSES]
@@ -439,6 +447,7 @@ ctypedef struct Ctx:
     int16_t ev_hp
     int16_t ev_card_kind
     int16_t killed          # the running program's last `damage` instruction killed a unit
+    int16_t card            # the card instance whose program runs (`card.counter`), -1 none
     # a unit that died, as it was, for its own `dies` triggers (its slot is cleared by then)
     const Unit* ghost
     int32_t ghost_u
@@ -449,5 +458,6 @@ cdef inline void ctx_init(Ctx* cx, const Tables* tb, int draw_at_random) noexcep
     (A Ctx is a stack local at most call sites; a field left unset would be garbage.)"""
     memset(cx, 0, sizeof(Ctx))
     cx.tb = tb
+    cx.card = -1
     cx.trig_budget = TRIGGER_BUDGET
     cx.draw_at_random = draw_at_random

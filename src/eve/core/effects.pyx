@@ -525,7 +525,7 @@ cdef bint _listen(State* st, Ctx* cx, const int16_t* first_n, int mine, int owne
     stops."""
     cdef const Tables* tb = cx.tb
     cdef const TriggerDef* td
-    cdef int k, self_unit, stamp
+    cdef int k, self_unit, stamp, outer_card
     cdef int16_t* count
     cdef int16_t* when
     cdef bint hit
@@ -555,8 +555,12 @@ cdef bint _listen(State* st, Ctx* cx, const int16_t* first_n, int mine, int owne
         if td.card_kind >= 0 and td.card_kind != cx.ev_card_kind:
             continue
         self_unit = u if u >= 0 else leader_of(st, owner)
+        # V03: a card's trigger (a character's too) reads and counts with its card
+        outer_card = cx.card
+        cx.card = card
         if td.cond >= 0 and _eval(st, tb, cx, td.cond, owner, self_unit,
                                   cx.ev_unit if cx.ev_unit >= 0 else TGT_NONE) == 0:
+            cx.card = outer_card
             continue
         if (td.once != TL_NONE or td.every > 0) and (card >= 0 or st.units[u].alive):
             # a card's count goes with its instance, a unit's with the unit (the compiler
@@ -585,6 +589,7 @@ cdef bint _listen(State* st, Ctx* cx, const int16_t* first_n, int mine, int owne
         cx.trig_budget -= 1
         run_program(st, cx, td.prog, owner, self_unit,
                     cx.ev_unit if cx.ev_unit >= 0 else TGT_NONE)
+        cx.card = outer_card
         if st.outcome != OUT_NONE or (own_resolution and check_outcome(st, cx) != OUT_NONE) \
                 or cx.trig_budget <= 0:
             return True
@@ -785,6 +790,11 @@ cdef int deploy_from_void(State* st, Ctx* cx, int card) noexcept nogil:
     return u
 
 
+cdef inline int16_t _counter(int v) noexcept nogil:
+    # V02: a counter is held within [-COUNTER_LIMIT, COUNTER_LIMIT]
+    return <int16_t>(COUNTER_LIMIT if v > COUNTER_LIMIT else (-COUNTER_LIMIT if v < -COUNTER_LIMIT else v))
+
+
 cdef inline int _clip(long long v) noexcept nogil:
     # intermediate values stay far from overflow whatever the content multiplies
     return <int>(1000000 if v > 1000000 else (-1000000 if v < -1000000 else v))
@@ -893,6 +903,10 @@ cdef int _eval(const State* st, const Tables* tb, const Ctx* cx, int at, int sid
             stack[sp] = cx != NULL and cx.killed; sp += 1
         elif op == E_VAR:
             stack[sp] = st.foe.vars[arg]; sp += 1
+        elif op == E_COUNTER:
+            stack[sp] = st.counters[arg]; sp += 1
+        elif op == E_CARD_COUNTER:
+            stack[sp] = st.card_counter[cx.card] if cx != NULL and cx.card >= 0 else 0; sp += 1
         elif op == E_EVENT:
             stack[sp] = _event_field(cx, arg); sp += 1
         elif op == E_NEG:
@@ -1092,6 +1106,13 @@ cdef void run_from(State* st, Ctx* cx, int prog, int pc, int side, int self_unit
             pc = begin_choice(st, cx, prog, pc - 1, a, side, self_unit, target)
             if st.choice.kind != CH_NONE:
                 return
+        elif op == OP_ADD_COUNTER or op == OP_SET_COUNTER:
+            # V02: b is the counter's index, -1 this card's own (none where no card runs it)
+            if b >= 0:
+                st.counters[b] = _counter(st.counters[b] + a if op == OP_ADD_COUNTER else a)
+            elif cx.card >= 0:
+                st.card_counter[cx.card] = _counter(
+                    st.card_counter[cx.card] + a if op == OP_ADD_COUNTER else a)
         elif op == OP_TASK:
             # W04: only `effect` goals take progress from an instruction; the others count
             # their own events (the compiler refuses a named task of another goal)
@@ -1244,11 +1265,14 @@ cdef void choice_choose(State* st, Ctx* cx, int i) noexcept nogil:
     the same Stack item)."""
     cdef Choice ch
     cdef int pc
+    cdef int16_t outer_card = cx.card
     memcpy(&ch, &st.choice, sizeof(Choice))
     pc = choice_take(st, cx, i)
     if pc < 0:
         return
+    cx.card = ch.item_card          # V03: a card's program goes on with its card
     run_from(st, cx, ch.prog, pc, ch.side, ch.self_unit, ch.target)
+    cx.card = outer_card
     if st.choice.kind != CH_NONE:
         st.choice.item_kind = ch.item_kind
         st.choice.item_card = ch.item_card

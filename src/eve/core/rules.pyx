@@ -640,7 +640,9 @@ cdef void _resolve_card(State* st, Ctx* cx, StackItem* it) noexcept nogil:
         entered(st, cx, u)
         # E20: a chosen target gone by now skips the on-enter effect; the character stays
         if cd.on_enter >= 0 and st.units[u].alive and _target_alive(st, it):
+            cx.card = it.card               # V03: the card's program counts with it
             run_program(st, cx, cd.on_enter, PLAYER, u, it.target)
+            cx.card = -1
     else:
         if not _target_alive(st, it):
             _fizzle(st, cx, it)
@@ -650,7 +652,9 @@ cdef void _resolve_card(State* st, Ctx* cx, StackItem* it) noexcept nogil:
         if tb.n_auras:
             grants_update(st, cx)       # A03: a Relic's aura holds from its arrival
         if cd.on_enter >= 0:
+            cx.card = it.card
             run_program(st, cx, cd.on_enter, PLAYER, leader_of(st, PLAYER), it.target)
+            cx.card = -1
         if st.choice.kind == CH_NONE:
             _card_done(st, cx, it.card)
 
@@ -682,7 +686,11 @@ cdef void _resolve_top(State* st, Ctx* cx) noexcept nogil:
             if summon_unit(st, cx, ENCOUNTER, it.def_id, it.lane) < 0:
                 _fizzle(st, cx, &it)
         else:
+            # V03: a character's ability counts with its card (a Sortilege's ability has none)
+            if it.kind == SI_ABILITY and 0 <= it.source < MAX_UNITS:
+                cx.card = st.units[it.source].card
             run_program(st, cx, it.prog, it.side, it.source, it.target)
+            cx.card = -1
     if st.choice.kind != CH_NONE:
         st.choice.item_kind = it.kind     # the resolution waits for the player's choice (C01)
         st.choice.item_card = it.card
@@ -735,9 +743,12 @@ cdef void _set_phase(State* st, Ctx* cx, int phase) noexcept nogil:
 
 
 cdef void _beginning(State* st, Ctx* cx) noexcept nogil:
+    cdef const Tables* tb = cx.tb
     cdef int side = st.active, base = side * UNITS_PER_SIDE, i
     cdef Unit* u
     st.decisions = 0                  # X02 counts each turn's decisions afresh
+    for i in range(tb.n_turn_counters):
+        st.counters[tb.turn_counters[i]] = 0      # V01: a turn counter counts each turn afresh
     for i in range(MAX_UNITS):
         st.units[i].used = 0          # abilities: once per turn, either side's turn
     for i in range(UNITS_PER_SIDE):

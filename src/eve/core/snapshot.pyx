@@ -39,7 +39,7 @@ cdef enum:
     N_FOE = 23              # 8 + 2 x MAX_RESPONSES + 3 + MAX_SCRIPT_VARS (a literal: see search_loop.pxd on enum arithmetic)
     N_CHOICE = 12           # 11 ints, then the options
     N_GRANT = 7
-    N_BODY = 11
+    N_BODY = 12
 
 
 @cython.overflowcheck(False)       # FNV arithmetic wraps modulo 2**64 on purpose
@@ -133,12 +133,13 @@ cdef void write_body(const State* st, Buf* b) noexcept nogil:
     w_int(b, st.round); w_int(b, st.outcome); w_int(b, st.leader[0]); w_int(b, st.leader[1])
     w_int(b, st.n_hero_slots[0]); w_int(b, st.n_hero_slots[1]); w_int(b, st.trigger_depth)
     w_int(b, st.next_uid); w_int(b, st.decisions); w_int(b, st.archive_known)
-    w_array(b, 5)
+    w_array(b, 6)
     w_ints(b, st.card_def, st.n_cards)
     w_ints(b, st.card_zone, st.n_cards)
     w_ints(b, st.card_charges, st.n_cards)
     w_ints(b, st.card_tcount, st.n_cards)
     w_ints(b, st.card_tstamp, st.n_cards)
+    w_ints(b, st.card_counter, st.n_cards)
     w_array(b, 5)
     for k in range(Z_ARCHIVE, Z_VOID + 1):
         if k == Z_WASTES:
@@ -195,6 +196,9 @@ cdef void write_body(const State* st, Buf* b) noexcept nogil:
         w_int(b, st.grants[i].src); w_int(b, st.grants[i].src_uid); w_int(b, st.grants[i].unit)
         w_int(b, st.grants[i].uid); w_int(b, st.grants[i].status); w_int(b, st.grants[i].stacks)
         w_int(b, st.grants[i].aura)
+    w_array(b, MAX_COUNTERS)
+    for k in range(MAX_COUNTERS):
+        w_int(b, st.counters[k])
 
 
 def header_prefix(str version, str fingerprint, list packs):
@@ -483,7 +487,7 @@ cdef int read_body(Rd* r, State* st, const Tables* tb) except -1:
     _f(r, 0, DEF_BIG, &st.next_uid, p, -1, b"next_uid")
     _f(r, 0, tb.cfg.max_decisions_per_turn, &st.decisions, p, -1, b"decisions")
     _f(r, 0, MAX_CARDS, &st.archive_known, p, -1, b"archive_known")
-    r_array(r, 5, 5, "body.cards")
+    r_array(r, 6, 6, "body.cards")
     nc = <int16_t>r_ints(r, st.card_def, 0, MAX_CARDS, 0, tb.n_cards - 1, b"body.cards.def")
     st.n_cards = nc
     r_ints(r, st.card_zone, nc, nc, Z_ARCHIVE, Z_STACK, b"body.cards.zone")
@@ -491,6 +495,7 @@ cdef int read_body(Rd* r, State* st, const Tables* tb) except -1:
     # a trigger's limit: its count (at most `every`, 99) and the turn it was counted in
     r_ints(r, st.card_tcount, nc, nc, 0, 99, b"body.cards.tcount")
     r_ints(r, st.card_tstamp, nc, nc, 0, 2 * tb.cfg.max_rounds + 1, b"body.cards.tstamp")
+    r_ints(r, st.card_counter, nc, nc, -COUNTER_LIMIT, COUNTER_LIMIT, b"body.cards.counter")
     r_array(r, 5, 5, "body.zones")
     for k in range(Z_ARCHIVE, Z_VOID + 1):
         if k == Z_WASTES:
@@ -598,6 +603,11 @@ cdef int read_body(Rd* r, State* st, const Tables* tb) except -1:
         _f(r, GRANT_POWER, tb.n_statuses - 1, &st.grants[i].status, p, i, b"status")
         _f(r, 0, DEF_BIG, &st.grants[i].stacks, p, i, b"stacks")
         _f(r, 0, 1, &st.grants[i].aura, p, i, b"aura")
+    r_array(r, MAX_COUNTERS, MAX_COUNTERS, "body.counters")
+    for k in range(MAX_COUNTERS):
+        # a counter the content does not have is 0
+        _f(r, -COUNTER_LIMIT if k < tb.n_counters else 0,
+           COUNTER_LIMIT if k < tb.n_counters else 0, &st.counters[k], b"body.counters", k, b"value")
     return 0
 
 

@@ -151,6 +151,13 @@ cdef class CompiledContent:
             if sd.decay_at == ST_TURN_END or sd.tick_at == ST_TURN_END:
                 tb.end_st[tb.n_end_st] = i; tb.n_end_st += 1
 
+        counters = spec.get("counters", ())
+        _cap(len(counters), MAX_COUNTERS, "counters")
+        tb.n_counters = len(counters)
+        for i, reset in enumerate(counters):
+            if reset == CR_TURN:
+                tb.turn_counters[tb.n_turn_counters] = i; tb.n_turn_counters += 1
+
         heroes = spec["heroes"]
         _cap(len(heroes), MAX_HERO_DEFS, "heroes")
         tb.n_heroes = len(heroes)
@@ -329,7 +336,7 @@ LIMITS = _frozen({
     "script_var_limit": SCRIPT_VAR_LIMIT, "max_repeats": MAX_REPEATS,
     "choice_options": MAX_CHOICE_OPTS, "look": MAX_LOOK, "modes": MAX_MODES,
     "discover": MAX_DISCOVER, "discover_pool": MAX_DISCOVER_POOL, "instruction_words": INSTR_WORDS,
-    "grants": MAX_GRANTS,
+    "grants": MAX_GRANTS, "counters": MAX_COUNTERS, "counter_limit": COUNTER_LIMIT,
 })
 
 # the names content may use, by table: derived from the vocabulary (eve/core/vocabulary.py), as

@@ -47,6 +47,7 @@ Instruction = TypedDict("Instruction", {
     "modes": "list[list[Instruction]]",  # choose_mode: the blocks, one of which runs
     "cards": list[str],            # discover: the pool of cards the options are drawn from
     "until": str,                  # status, buff: source_leaves (held while `self` stays)
+    "counter": str,                # add_counter, set_counter: a counter, or "card" (its own)
 }, total=False)
 
 
@@ -162,6 +163,12 @@ class StatusData(TypedDict, total=False):
     triggers: list[When]           # while a unit has a stack; no `once` or `every`
 
 
+class CounterData(TypedDict, total=False):
+    """A named number a match keeps (rules V01-V04), read as `counter.NAME`."""
+    name: str
+    reset: str                     # match (default) turn: back to 0 at each turn's Beginning
+
+
 class KeywordData(TypedDict, total=False):
     """A keyword macro: what it adds to an item that names it in `keywords` (eve.keywords)."""
     name: str                      # the words rules text reads ("Ward")
@@ -258,7 +265,7 @@ class RulesData(TypedDict, total=False):
 SCHEMAS: dict[str, type] = {
     "config": RulesData, "hero": HeroData, "card": CardData, "enemy_hero": UnitData,
     "unit": UnitData, "task": TaskData, "encounter": EncounterData, "status": StatusData,
-    "keyword": KeywordData,
+    "keyword": KeywordData, "counter": CounterData,
 }
 
 

@@ -99,7 +99,7 @@ class _Gen:
         self.trigger_rng = random.Random(seed * 7919 + 17)
         # keyword macros, taunt and deploys with a target: a stream of their own too
         self.kw_rng = random.Random(seed * 6271 + 29)
-        # auras and `until` (rules A01-A06): a stream of their own too
+        # auras and `until` (rules A01-A05): a stream of their own too
         self.aura_rng = random.Random(seed * 4243 + 31)
         self.lasting_statuses: list[str] = []     # the statuses without decay: an aura's
         # counters (rules V01-V04): a stream of their own too

@@ -67,7 +67,7 @@ cdef enum:
     MAX_DISCOVER = 4        # card defs a `discover` offers
     MAX_DISCOVER_POOL = 16  # card defs of its pool
     CHOICE_STOP = 255       # the source byte of the `choose` action that stops an `up_to` choice
-    # lasting grants (rules A01-A06): stacks an aura or an `until` instruction gave, held while
+    # lasting grants (rules A01-A05): stacks an aura or an `until` instruction gave, held while
     # their source stays; one a (source, unit, status) at most
     MAX_GRANTS = 32
     # counters (rules V01-V04): a pack's named ones, and one a card instance

@@ -1278,7 +1278,7 @@ cdef void choice_choose(State* st, Ctx* cx, int i) noexcept nogil:
         st.choice.item_card = ch.item_card
 
 
-# ---------------- lasting grants: auras and `until` (rules A01-A06) ----------------
+# ---------------- lasting grants: auras and `until` (rules A01-A05) ----------------
 #
 # A grant is what a source gave a unit (stacks of a status, or power) that lasts while the
 # source stays: an item's aura (A01, A03) or an instruction's `until = "source_leaves"` (A04).

@@ -96,7 +96,7 @@ BODY = (
             "the player may stop choosing (`up_to`), and the options in offer order: card "
             "instances (cards), mode indices (mode) or card ids (discover)", CHOICE_FIELDS),
     Section("grants", "up to 32 arrays, in the order they were made: the stacks a source gave "
-            "a unit while it stays (rules A01-A06): the source (a unit slot, or 64 + a card "
+            "a unit while it stays (rules A01-A05): the source (a unit slot, or 64 + a card "
             "instance for a Relic) and its uid (0 for a card), the unit and its uid, the status "
             "index (-1: power), the stacks given, and 1 for an aura's (0: an `until` "
             "instruction's)", GRANT_FIELDS),

@@ -980,7 +980,7 @@ cdef int _check_choice(const State* st, const Tables* tb) except -1:
 
 
 cdef int _check_grants(const State* st, const Tables* tb) except -1:
-    """A standing grant (rules A01-A06) is one grants_update keeps: its unit and its source in
+    """A standing grant (rules A01-A05) is one grants_update keeps: its unit and its source in
     play, as their uids say, at most one a source, unit, status and kind."""
     cdef const Grant* g
     cdef const Unit* s

@@ -356,7 +356,7 @@ def clear_events(Match m):
 
 
 def settle_grants(Match m):
-    """The position's grants (rules A01-A06): the auras of what it holds, as if it had arrived."""
+    """The position's grants (rules A01-A05): the auras of what it holds, as if it had arrived."""
     grants_reset(&m.st, &m.cx)
 
 

@@ -446,7 +446,7 @@ ENUMS: tuple[Enum, ...] = (
         ("choice_pending", "a choice is pending in a resolution: only its options are legal"),
         ("no_choice", "no choice is pending"),
     ]),
-    # lasting effects held by a source while it stays (rules A01-A06): an item's `aura`, and a
+    # lasting effects held by a source while it stays (rules A01-A05): an item's `aura`, and a
     # `status` or `buff` instruction's `until`
     _enum("aura_who", "Whom an aura gives its stacks (`aura.who`), from its source's side",
           "AW_", [

@@ -79,7 +79,7 @@ When = TypedDict("When", {
 
 
 class Aura(TypedDict, total=False):
-    """Stacks held while the item is in play (rules A01-A06): a status (`status`, `n`) or
+    """Stacks held while the item is in play (rules A01-A05): a status (`status`, `n`) or
     power (`power`), for the units `who` names."""
     status: str                    # a status that does not decay
     n: int                         # its stacks, 1..99 (default 1)

@@ -381,6 +381,20 @@ HOSTILE = [
     # a choice pending in a resolution (body layout revision 5; tests/rules/test_choices.py
     # restores hostile pending choices)
     ("a revision-4 body", _body_mut(lambda b: b.pop()), SchemaViolation, "body"),
+    # lasting grants and counters (body layout revision 7; rules A01-A05, V01-V04)
+    ("a grant whose unit is not in play", _body_mut(_set((10,), [[0, 0, 9, 0, -1, 1, 1]])),
+     SchemaViolation, "body.grants"),
+    ("a grant of no status", _body_mut(_set((10,), [[0, 0, 1, 0, 15, 1, 1]])), SchemaViolation,
+     "body.grants[0].status"),
+    ("33 grants", _body_mut(_set((10,), [[0, 0, 1, 0, -1, 1, 1]] * 33)), SchemaViolation,
+     "body.grants"),
+    ("a grant of 6 fields", _body_mut(_set((10,), [[0, 0, 1, 0, -1, 1]])), SchemaViolation,
+     "body.grants"),
+    ("a counter the content lacks", _body_mut(_set((11, 0), 1)), SchemaViolation,
+     "body.counters"),
+    ("7 counters", _body_mut(_set((11,), [0] * 7)), SchemaViolation, "body.counters"),
+    ("a card counter past 9999", _body_mut(_set((2, 5, 0), 10000)), SchemaViolation,
+     "body.cards.counter"),
     ("a choice of 11 fields", _body_mut(lambda b: b[9].pop()), SchemaViolation, "body.choice"),
     ("a choice of no kind", _body_mut(_set((9, 0), 9)), SchemaViolation, "body.choice.kind"),
     ("a choice's field where none is pending", _body_mut(_set((9, 2), 3)), SchemaViolation,

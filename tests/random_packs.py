@@ -27,7 +27,9 @@ from typing import Any
 from eve.core.vocabulary import CONTENT, names
 from eve.plugins.data import DataPack
 
-OPS = [o for o in CONTENT["op"] if o != "if"]              # `if` is made by `instruction`
+# `if` is made by `instruction`, the counter ops by `counter_instruction` (a stream of their own)
+COUNTER_OPS = ("add_counter", "set_counter")
+OPS = [o for o in CONTENT["op"] if o != "if" and o not in COUNTER_OPS]
 CHOICE_OPS = ("choose", "choose_mode", "discover")          # only in programs of the Stack (C06)
 CHOICE_FROM = list(CONTENT["choice_from"])
 EXPR_REFS = list(CONTENT["expr_ref"])
@@ -36,7 +38,8 @@ EXPR_COUNTS = list(CONTENT["expr_count"])
 UNIT_OPS = ("damage", "heal", "shield", "poison", "buff", "status", "remove_status")   # compiler.UNIT_OPS
 STANDARD_STATUSES = names("standard_status")
 TIMINGS = [t for t in CONTENT["status_timing"] if t != "never"]
-SIDE_OPS = ("draw", "discard", "summon", "task", "mill", "create")  # `to` defaults to none
+SIDE_OPS = ("draw", "discard", "summon", "task", "mill", "create", "add_counter",
+            "set_counter")                                   # `to` defaults to none
 CARD_OPS = ("put", "copy", "deploy")                          # act on a card (compiler.CARD_OPS)
 CARD_TARGET_ZONES = {"void_card": "void", "lattice_card": "lattice", "rift_card": "rift",
                      "abyss_card": "abyss", "stack_card": "stack"}
@@ -96,6 +99,13 @@ class _Gen:
         self.trigger_rng = random.Random(seed * 7919 + 17)
         # keyword macros, taunt and deploys with a target: a stream of their own too
         self.kw_rng = random.Random(seed * 6271 + 29)
+        # auras and `until` (rules A01-A05): a stream of their own too
+        self.aura_rng = random.Random(seed * 4243 + 31)
+        self.lasting_statuses: list[str] = []     # the statuses without decay: an aura's
+        # counters (rules V01-V04): a stream of their own too
+        self.counter_rng = random.Random(seed * 3571 + 37)
+        self.counter_names = [f"k{i}" for i in range(self.counter_rng.randint(1, 4))]
+        self.in_card = False        # making a card: its programs have a card (`card.counter`)
         self.in_trigger = False
         self.off_stack = False      # making a trigger, a status tick or a reward: no choices
 
@@ -108,6 +118,9 @@ class _Gen:
             return str(r.randint(0, 6))
         if self.in_trigger and k < 0.36:
             return f"event.{r.choice(EXPR_EVENTS)}"
+        if self.counter_rng.random() < 0.05:
+            return ("card.counter" if self.in_card and self.counter_rng.random() < 0.4
+                    else f"counter.{self.counter_rng.choice(self.counter_names)}")
         if k < 0.45:
             return f"{r.choice(EXPR_REFS)}.{r.choice(EXPR_ATTRS)}"
         if k < 0.5:
@@ -130,6 +143,8 @@ class _Gen:
             if r.random() < 0.6:
                 ins_if["else"] = [self.instruction(target, depth + 1)]
             return ins_if
+        if self.counter_rng.random() < 0.06:
+            return self.counter_instruction()
         ops = [o for o in OPS if (o != "counter" or target == "foe_stack_item")
                and not (o in CHOICE_OPS and (self.off_stack or depth >= 2))]
         if target == "foe_stack_item" and r.random() < 0.5:
@@ -166,6 +181,9 @@ class _Gen:
                 ins.pop("n", None)                 # every stack
         elif op == "damage" and r.random() < 0.15:
             ins["pierce"] = True
+
+        if op in ("status", "buff") and self.aura_rng.random() < 0.2:
+            ins["until"] = "source_leaves"
         elif op == "create":
             ins["card"] = r.choice(self.card_names)
             ins["into"] = r.choice(PLACES)
@@ -308,6 +326,8 @@ class _Gen:
             h["name"] = "A Hero"
         if self.trigger_rng.random() < 0.3:
             h["triggers"] = self.triggers("unit")
+        if self.aura_rng.random() < 0.1:
+            h["aura"] = self.aura("hero")
         return h
 
     def triggers(self, source: str) -> list[dict[str, Any]]:
@@ -352,6 +372,24 @@ class _Gen:
             self.rng = main
             self.in_trigger = False
 
+    def counter_instruction(self) -> dict[str, Any]:
+        """add_counter or set_counter (rule V02), on a named counter or a card's own."""
+        r = self.counter_rng
+        ins: dict[str, Any] = {"op": r.choice(COUNTER_OPS),
+                               "counter": ("card" if self.in_card and r.random() < 0.4
+                                           else r.choice(self.counter_names))}
+        if r.random() < 0.8:
+            ins["n"] = _small(r, 0, 4, big=999)
+        return ins
+
+    def card_item(self) -> dict[str, Any]:
+        """A card, whose programs and expressions may name its own counter (rule V02)."""
+        self.in_card = True
+        try:
+            return self.card()
+        finally:
+            self.in_card = False
+
     def card(self) -> dict[str, Any]:
         r = self.rng
         kind = r.choice(names("card_kind"))
@@ -393,6 +431,8 @@ class _Gen:
             c["triggers"] = self.triggers("character" if kind == "character" else "enhancement")
         if kind == "character":
             self.keyword_uses(c)
+        if kind != "sortilege" and self.aura_rng.random() < 0.2:
+            c["aura"] = self.aura(kind)
         if r.random() < 0.3:
             c["aurorune"] = r.randint(0, 99999)
         if r.random() < 0.2:
@@ -415,7 +455,22 @@ class _Gen:
         if self.trigger_rng.random() < 0.3:
             u["triggers"] = self.triggers("unit")
         self.keyword_uses(u)
+        if self.aura_rng.random() < 0.15:
+            u["aura"] = self.aura("unit")
         return u
+
+    def aura(self, kind: str) -> dict[str, Any]:
+        """An aura (rule A01): power, or the stacks of a status that does not decay."""
+        r = self.aura_rng
+        whos = [w for w in CONTENT["aura_who"] if kind != "relic" or not w.startswith("other_")]
+        a: dict[str, Any] = {"who": r.choice(whos)}
+        if self.lasting_statuses and r.random() < 0.6:
+            a["status"] = r.choice(self.lasting_statuses)
+            if r.random() < 0.7:
+                a["n"] = _small(r, 1, 3, big=99)
+        else:
+            a["power"] = _small(r, 1, 2, big=99)
+        return a
 
     def task(self, name: str) -> dict[str, Any]:
         r = self.rng
@@ -593,16 +648,20 @@ class _Gen:
         r = self.rng
         # statuses first: their tick programs may give statuses, and they must all be named
         statuses = {s: self.status() for s in self.status_names}
+        self.lasting_statuses = [s for s, d in statuses.items() if "decay" not in d]
         return DataPack(
             name, "1.0.0",
             rules=self.rules(),
             heroes={h: self.hero() for h in self.hero_names},
-            cards={c: self.card() for c in self.card_names},
+            cards={c: self.card_item() for c in self.card_names},
             units={**{u: self.unit() for u in self.unit_names},
                    **{e: self.enemy() for e in self.enemy_names}},
             tasks={t: self.task(t) for t in self.task_names},
             encounters={f"x{i}": self.encounter() for i in range(r.randint(1, 3))},
             statuses=statuses,
+            counters={k: ({"reset": self.counter_rng.choice(list(CONTENT["counter_reset"]))}
+                          if self.counter_rng.random() < 0.7 else {})
+                      for k in self.counter_names},
             keywords={"surge": SURGE},
         )
 

@@ -13,7 +13,7 @@ import eve_content
 from eve.testing import scenario
 
 # the number of designs written (exact or compromise) this corpus has reached: it may only grow
-WRITTEN_AT_LEAST = 156
+WRITTEN_AT_LEAST = 158
 
 FOE, FOE2 = 16, 17                   # the Encounter's heroes by slot
 CARD = 64                            # a card target is 64 + the card instance
@@ -949,6 +949,30 @@ def test_chosen(eng):
 def _deploy(m, card, lane=0):
     play(m, card, lane=lane)
     return m.characters()[lane]
+
+
+@design("rampage")
+def test_rampage(eng):
+    m = match(eng, ["rampage"])
+    play(m, "rampage", FOE)
+    assert lost(m) == 8
+    end_turn(m)                                     # the Abyss reshuffled: the same card drawn
+    assert zone(m, "rift") == [cid("rampage")]
+    play(m, "rampage", FOE)
+    assert lost(m) == 8 + 13
+
+
+@design("raid_leader")
+def test_raid_leader(eng):
+    m = match(eng, ["chillwind_yeti", "raid_leader", "wolfrider", "fireball"],
+              enemy_lanes={3: "grunt"})
+    _deploy(m, "chillwind_yeti", 0)
+    assert _deploy(m, "raid_leader", 1)["power"] == 2           # not itself
+    assert m.characters()[0]["power"] == 5
+    assert _deploy(m, "wolfrider", 2)["power"] == 4             # one arriving later too
+    assert m.characters("encounter")[3]["power"] == 3           # not the foe's
+    play(m, "fireball", ally_lane(1))                           # the leader dies: it ends
+    assert [c and c["power"] for c in m.characters()[:3]] == [4, None, 3]
 
 
 @design("fireball")

@@ -389,6 +389,9 @@ def test_L018_a_relic_that_does_nothing_in_play():
     assert found("EVE-L018", cards={"bolt": BOLT, "r": {**relic, "ally_power": 1}}) == []
     trig = {"on": "turn_start", "effect": [{"op": "draw", "n": 1}]}
     assert found("EVE-L018", cards={"bolt": BOLT, "r": {**relic, "trigger": trig}}) == []
+    # an aura acts while it is in the Lattice (rule A01)
+    assert found("EVE-L018", cards={"bolt": BOLT, "r": {**relic, "aura": {
+        "power": 1, "who": "allies"}}}) == []
 
 
 def test_L019_an_encounter_effect_that_helps_the_player():
@@ -659,6 +662,10 @@ def test_L024_a_status_nothing_gives():
             {"op": "status", "status": "given"}, {"op": "status", "status": "kept", "to": "own_leader"}]}}})
     found = {f.item for f in lint([eve_content, pack], packs=["sx"]).findings if f.code == "EVE-L024"}
     assert found == {"sx:orphan"}
+    # a status an aura gives is held (rule A01)
+    pack.cards["r"] = {"kind": "relic", "aura": {"status": "orphan", "who": "allies"}}
+    found = {f.item for f in lint([eve_content, pack], packs=["sx"]).findings if f.code == "EVE-L024"}
+    assert found == set()
 
 
 def test_L025_a_status_that_does_nothing():
@@ -669,3 +676,20 @@ def test_L025_a_status_that_does_nothing():
             {"op": "status", "status": s} for s in ("idle", "pct", "ticker")]}}})
     found = {f.item for f in lint([eve_content, pack], packs=["sy"]).findings if f.code == "EVE-L025"}
     assert found == {"sy:idle"}
+
+
+def _counter_findings(code):
+    pack = DataPack("sc", "1", requires=["core"], counters={
+        "used": {}, "unread": {}, "unwritten": {"reset": "turn"}},
+        cards={"c": {"kind": "sortilege", "charges": 1, "ability": {"target": "foe", "effect": [
+            {"op": "add_counter", "counter": "used"}, {"op": "set_counter", "counter": "unread"},
+            {"op": "damage", "n": "counter.used + counter.unwritten"}]}}})
+    return {f.item for f in lint([eve_content, pack], packs=["sc"]).findings if f.code == code}
+
+
+def test_L027_a_counter_nobody_reads():
+    assert _counter_findings("EVE-L027") == {"sc:unread"}
+
+
+def test_L028_a_counter_nobody_writes():
+    assert _counter_findings("EVE-L028") == {"sc:unwritten"}

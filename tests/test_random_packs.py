@@ -98,11 +98,12 @@ def test_the_generated_packs_use_the_whole_vocabulary():
             "if": ("condition",), "move": ("move",), "lane": ("lane",), "kind": ("card_kind",),
             "phase": ("phase",), "stacking": ("status_stacking",),
             "polarity": ("status_polarity",), "at": ("status_timing",), "by": ("status_decay",),
-            "into": ("place",), "who": ("trigger_who",), "once": ("trigger_limit",),
+            "into": ("place",), "who": ("trigger_who", "aura_who"), "until": ("until",),
+            "reset": ("counter_reset",), "once": ("trigger_limit",),
             "per": ("trigger_limit",), "spend": ("status_spend",), "from": ("choice_from",)}
     for seed in range(N_PACKS):
         p = random_pack(seed)
-        walk([p.heroes, p.cards, p.units, p.tasks, p.encounters, p.statuses])
+        walk([p.heroes, p.cards, p.units, p.tasks, p.encounters, p.statuses, p.counters])
     missing = {k: sorted(set(CONTENT[k]) - seen[k] - {"fixed", "none", "never"} - (
         {"beginning", "end"} if k == "phase" else set())) for k in CONTENT}
     assert not any(missing.values()), missing

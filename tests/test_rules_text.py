@@ -29,7 +29,7 @@ VOICE = {"our", "their", "players"}
 FIELDS = {
     "card_kind": {"power", "hp", "charges"}, "keyword": set(), "target": set(),
     "op": {"n", "to", "target", "unit", "task", "self", "cond", "then", "status", "into",
-           "card", "from", "up_to", "modes", "cards"} | VOICE,
+           "card", "from", "up_to", "modes", "cards", "counter"} | VOICE,
     "choice_from": {"look"} | VOICE,
     "status_stacking": {"n", "status"}, "status_polarity": set(), "status_timing": set(),
     "status_decay": set(), "place": VOICE,
@@ -38,6 +38,7 @@ FIELDS = {
     "trigger_who": {"self"} | VOICE, "trigger_limit": set(), "expr_event": set(), "goal": {"threshold"},
     "phase": set(), "move": {"effect", "unit", "lane", "attacker"}, "lane": {"lane"},
     "enemy_target": set(), "condition": {"arg", "cond"}, "response_on": set(), "category": set(),
+    "aura_who": VOICE, "until": {"self"}, "counter_reset": set(),
 }
 
 
@@ -87,14 +88,16 @@ OP_TARGET = {"damage": "foe", "heal": "ally", "shield": "ally", "poison": "foe",
              "return": "void_card", "destroy": "lattice_card", "counter": "foe_stack_item",
              "summon": "none", "task": "none", "status": "foe", "remove_status": "ally",
              "put": "abyss_card", "deploy": "void_card", "mill": "none", "create": "none",
-             "copy": "rift_card", "choose": "none", "choose_mode": "none", "discover": "none"}
+             "copy": "rift_card", "choose": "none", "choose_mode": "none", "discover": "none",
+             "add_counter": "none", "set_counter": "none"}
 OP_EXTRA = {"summon": {"unit": "imp"}, "task": {"task": "g_effect"},
             "status": {"status": "dread"}, "remove_status": {"status": "poison"},
             "put": {"into": "archive_top"}, "create": {"card": "banner", "into": "abyss"},
             "copy": {"into": "void"},
             "choose": {"from": "archive_top", "up_to": True, "into": "archive_bottom"},
             "choose_mode": {"modes": [[{"op": "draw"}], [{"op": "damage", "to": "foe_leader"}]]},
-            "discover": {"cards": ["banner", "op_draw"], "into": "void"}}
+            "discover": {"cards": ["banner", "op_draw"], "into": "void"},
+            "add_counter": {"counter": "card"}, "set_counter": {"counter": "plays"}}
 TARGET_OP = {"none": "draw", "foe_stack_item": "counter", "void_card": "return",
              "lattice_card": "destroy", "stack_card": "exile", "abyss_card": "put"}
 TARGET_EXTRA = {"abyss_card": {"into": "rift"}, "rift_card": {"op": "put", "into": "abyss"}}
@@ -154,6 +157,13 @@ def lexicon_pack() -> DataPack:
         {"on": "card_played", "card": "character", "once": "match",
          "effect": [{"op": "draw"}]}]}
     cards["banner"] = {"kind": "relic", "ally_power": 2}
+    # auras of every reach (a character's power, a Relic's status), and a status held `until`
+    for w in CONTENT["aura_who"]:
+        cards[f"aw_{w}"] = ({"kind": "character", "power": 1, "hp": 2, "aura": {"power": 1, "who": w}}
+                            if w.startswith("other_") else
+                            {"kind": "relic", "aura": {"status": "ward", "n": 2, "who": w}})
+    cards["until_status"] = {"kind": "character", "power": 1, "hp": 2, "on_enter": {"effect": [
+        {"op": "status", "status": "ward", "to": "all_allies", "until": u} for u in CONTENT["until"]]}}
     tasks = {f"g_{g}": {"goal": g, "threshold": 3,
                         "reward": [{"op": "heal", "to": "all_ally_heroes", "n": 2}]}
              for g in CONTENT["goal"]}
@@ -180,11 +190,19 @@ def lexicon_pack() -> DataPack:
                   "decay": {"at": "turn_end", "by": "one"}},
         "spent": {"polarity": "buff", "dealt_pct": 200, "spend": "dealt"},
         "worn": {"polarity": "buff", "taken_add": -1, "spend": "taken"},
+        "ward": {"polarity": "buff", "taken_add": -1},
         "glow": {"polarity": "buff", "power": 1, "negate": True, "max": 3, "keeps": ["shield"],
                  "tick": {"at": "turn_start", "effect": [{"op": "heal", "to": "self"}]},
                  "decay": {"at": "turn_start", "by": "all"}},
     }
+    # counters of every reset, read by name (and a card's own)
+    cards["counter_read"] = {"kind": "sortilege", "charges": 1, "on_enter": {"target": "foe", "effect": [
+        {"op": "damage", "n": "counter.plays + counter.hits + card.counter"}]}}
+    counters = {r: {"reset": r} for r in CONTENT["counter_reset"]}
+    counters["plays"] = {}
+    counters["hits"] = {"reset": "turn", "name": "Hits"}
     return DataPack("lex", "1.0.0", requires=["core"], cards=cards, tasks=tasks, statuses=statuses,
+                    counters=counters,
                     heroes={
         "h": {"max_hp": 10, "cards": ["k_swift"], "ability": {
             "name": "Zap", "target": "foe", "effect": [{"op": "damage"}]}}},
@@ -318,6 +336,10 @@ def test_the_text_reads_the_data_as_the_compiler_does(pack_engine):
                 assert a == 0 and _expr >= 0        # an amount read from an expression
             else:
                 assert a == ins["n"]
+            if ins["op"] in ("status", "buff"):
+                # `until` (rule A04) above the status index
+                assert b >> 8 == ("until" in written)
+                b &= 255
             if ins["op"] in ("status", "remove_status"):
                 assert catalog.status_ids[b] == text._status_id(catalog, pack, ins["status"])
 

@@ -91,7 +91,8 @@ def test_snapshot_is_plain_msgpack_of_the_documented_layout(engine):
     assert top[2] == eve.__version__ and top[3] == engine.fingerprint
     assert [p[0] for p in top[4]] == sorted(engine.registry.packs)
     body = top[6]
-    assert len(body) == 10 and len(body[4]) == 32
+    assert len(body) == 12 and len(body[4]) == 32 and body[10] == [] and body[11] == [0] * 8
+    assert len(body[2]) == 6
     assert top[5] == checksum(msgpack.packb(body))
     assert msgpack.packb(top) == s          # canonical: the same bytes as msgpack-python's
 
@@ -165,20 +166,29 @@ def _revision_4(body):
     del body[2][3:]
 
 
+def _revision_6(body):
+    # before grants and counters: no grants and counters parts, five card arrays
+    del body[10:]
+    del body[2][5:]
+
+
 def _without_choice(change):
-    # every revision before 6 lacks the pending choice, the body's last part
+    # every revision before 6 lacks the pending choice (and 7's grants and counters)
     def older(body):
+        _revision_6(body)
         body.pop()
         change(body)
     return older
 
 
 @pytest.mark.parametrize("change,path", [
+    (_revision_6, "body"),                                  # revision 6: before grants, counters
+    (lambda body: body[2].pop(), "body.cards"),             # five card arrays, 12 parts
     (_without_choice(lambda body: body[1].pop()), "body"),    # revision 1: no turn.archive_known
     (_without_choice(_units_of_revision_2), "body"),        # revision 2: before statuses
     (_without_choice(_revision_4), "body"),                 # revision 4: before trigger limits
     (_without_choice(lambda body: None), "body"),           # revision 5: before the choice
-    (lambda body: body[1].pop(), "body.turn"),    # a body of 10 parts is read part by part
+    (lambda body: body[1].pop(), "body.turn"),    # a body of 12 parts is read part by part
     (_units_of_revision_2, "body.units[0]"),
     (_revision_4, "body.cards"),
 ])
@@ -348,7 +358,7 @@ HOSTILE = [
     ("nil where an int goes", _body_mut(_set((7, 0, 0), None)), SchemaViolation, "body.tasks[0].def_id"),
     ("huge int", _body_mut(_set((4, 0, 5), 2**64 - 1)), SchemaViolation, "body.units[0].max_hp"),
     ("nested 5000 deep", _deep, SchemaViolation, "body.turn.round"),
-    ("an array length of 4 billion", lambda fz: (lambda h, b: (lambda bb: b"\x97" + b"".join(msgpack.packb(x) for x in h) + msgpack.packb(checksum(bb)) + bb)(b"\x9a\xdd\xff\xff\xff\xff"))(*_parts(fz)), SchemaViolation, "body.rng"),
+    ("an array length of 4 billion", lambda fz: (lambda h, b: (lambda bb: b"\x97" + b"".join(msgpack.packb(x) for x in h) + msgpack.packb(checksum(bb)) + bb)(b"\x9c\xdd\xff\xff\xff\xff"))(*_parts(fz)), SchemaViolation, "body.rng"),
     ("too many stack items", _body_mut(_set((5,), [[1, 0, 0, 0, -1, -1, -1, 255, 0, -1, -1, -1, 0]] * 30)), SchemaViolation, "body.stack"),
     ("stack item with a bad target", _body_mut(_set((5,), [[4, 1, 0, 0, -1, 0, 16, 40, 0, -1, -1, -1, 0]])), SchemaViolation, "body.stack[0].target"),
     ("not bytes", lambda fz: "eve.snap", MalformedSnapshot, None),
@@ -371,6 +381,20 @@ HOSTILE = [
     # a choice pending in a resolution (body layout revision 5; tests/rules/test_choices.py
     # restores hostile pending choices)
     ("a revision-4 body", _body_mut(lambda b: b.pop()), SchemaViolation, "body"),
+    # lasting grants and counters (body layout revision 7; rules A01-A05, V01-V04)
+    ("a grant whose unit is not in play", _body_mut(_set((10,), [[0, 0, 9, 0, -1, 1, 1]])),
+     SchemaViolation, "body.grants"),
+    ("a grant of no status", _body_mut(_set((10,), [[0, 0, 1, 0, 15, 1, 1]])), SchemaViolation,
+     "body.grants[0].status"),
+    ("33 grants", _body_mut(_set((10,), [[0, 0, 1, 0, -1, 1, 1]] * 33)), SchemaViolation,
+     "body.grants"),
+    ("a grant of 6 fields", _body_mut(_set((10,), [[0, 0, 1, 0, -1, 1]])), SchemaViolation,
+     "body.grants"),
+    ("a counter the content lacks", _body_mut(_set((11, 0), 1)), SchemaViolation,
+     "body.counters"),
+    ("7 counters", _body_mut(_set((11,), [0] * 7)), SchemaViolation, "body.counters"),
+    ("a card counter past 9999", _body_mut(_set((2, 5, 0), 10000)), SchemaViolation,
+     "body.cards.counter"),
     ("a choice of 11 fields", _body_mut(lambda b: b[9].pop()), SchemaViolation, "body.choice"),
     ("a choice of no kind", _body_mut(_set((9, 0), 9)), SchemaViolation, "body.choice.kind"),
     ("a choice's field where none is pending", _body_mut(_set((9, 2), 3)), SchemaViolation,

@@ -63,6 +63,7 @@ class Catalog:
         self.unit_ids: tuple[str, ...] = tuple(compiled.unit_ids)
         self.task_ids: tuple[str, ...] = tuple(compiled.task_ids)
         self.status_ids: tuple[str, ...] = tuple(compiled.status_ids)
+        self.counter_ids: tuple[str, ...] = tuple(compiled.counter_ids)
         self.encounter_ids: tuple[str, ...] = tuple(compiled.encounter_ids)
         self.names: Mapping[str, str] = MappingProxyType(dict(compiled.names))
         # every applied action is a player decision of one of the 2 * max_rounds turns (X01),
@@ -85,6 +86,7 @@ class Catalog:
             **{sid: MappingProxyType({"id": sid, "kind": "status", **d})
                for sid, d in compiled.keyword_statuses.items()}})
         self.encounters = _views("encounter", self.encounter_ids, registry, "encounter")
+        self.counters = _views("counter", self.counter_ids, registry, "counter")
         # keyword macros by the name items give them: the standard ones bare, a pack's by id
         self.keywords: Mapping[str, Mapping[str, Any]] = MappingProxyType({
             k: MappingProxyType({"id": k, "kind": "keyword", **d}) for k, d in
@@ -92,7 +94,7 @@ class Catalog:
         self._index = {what: {x: i for i, x in enumerate(ids)} for what, ids in (
             ("card", self.card_ids), ("hero", self.hero_ids), ("unit", self.unit_ids),
             ("task", self.task_ids), ("encounter", self.encounter_ids),
-            ("status", self.status_ids))}
+            ("status", self.status_ids), ("counter", self.counter_ids))}
         self._pack_fps: list[list[str]] | None = None
         self._move_words: dict[int, str] = {}      # describe_move's "text", once a move
         self._snap_prefix: bytes | None = None

@@ -38,7 +38,8 @@ COST_KEYS = ("play_support", "deploy", "activate", "attack")
 UNIT_OPS = {"damage", "heal", "shield", "poison", "buff", "status", "remove_status"}
 STATUS_OPS = {"status", "remove_status"}
 SIDE_OPS = {"draw", "discard", "summon", "task", "mill", "create", "choose", "choose_mode",
-            "discover"}
+            "discover", "add_counter", "set_counter"}
+COUNTER_OPS = {"add_counter", "set_counter"}
 # the instructions that wait for the player's choice (rules C01-C06): only in programs resolved
 # from the Stack
 CHOICE_OPS = {"choose", "choose_mode", "discover"}
@@ -66,6 +67,7 @@ class Compiled:
     unit_ids: list[str] = field(default_factory=list)
     task_ids: list[str] = field(default_factory=list)
     status_ids: list[str] = field(default_factory=list)    # the standard ones, then the packs'
+    counter_ids: list[str] = field(default_factory=list)   # the packs' named counters (V01)
     encounter_ids: list[str] = field(default_factory=list)
     move_text: list[dict[str, Any]] = field(default_factory=list)
     names: dict[str, str] = field(default_factory=dict)
@@ -350,7 +352,9 @@ class Compiler:
         try:
             nodes = compile_expression(text, LIMITS["expression_nodes"],
                                        LIMITS["expression_depth"], self._visible_statuses(ctx),
-                                       self.script_vars, self.in_trigger)
+                                       self.script_vars, self.in_trigger,
+                                       self._visible(ctx, self.out.counter_ids),
+                                       ctx.item is not None and ctx.item.kind == "card")
         except ExpressionError as e:
             raise ctx.err(path, f"{text!r}: {e}", codes.INVALID_VALUE) from None
         at = len(self.expressions)
@@ -366,10 +370,15 @@ class Compiler:
         """The statuses an expression of `ctx`'s item may read by bare name (`target.vulnerable`):
         the standard ones, those of its own pack, and those of the packs it requires when the
         name is theirs alone."""
+        return self._visible(ctx, self.out.status_ids)
+
+    def _visible(self, ctx: _Ctx, ids: Sequence[str]) -> dict[str, int]:
+        """The ids (statuses, counters) an expression of `ctx`'s item names bare: engine ones,
+        its own pack's, and a required pack's whose name is theirs alone."""
         pack = ctx.item.pack if ctx.item is not None else None
         seen: dict[str, list[int]] = {}
         own: dict[str, int] = {}
-        for i, sid in enumerate(self.out.status_ids):
+        for i, sid in enumerate(ids):
             if ":" not in sid:
                 own[sid] = i
                 continue
@@ -385,6 +394,19 @@ class Compiler:
             # a standard status, or a standard keyword's that some item uses
             return self.status_index[value]
         return _ref(ctx, value, self.status_index, "status", path)
+
+    def _counter_ref(self, ctx: _Ctx, ins: Mapping, p: str) -> int:
+        """An instruction's `counter`: a pack's counter (its index), or "card", -1: the card's
+        own, which only a card's program has (rule V02)."""
+        if "counter" not in ins:
+            raise ctx.err(f"{p}.counter", "is required: a counter's name, or \"card\" for this "
+                          "card's own", codes.MISSING_FIELD)
+        if ins["counter"] == "card":
+            if ctx.item is None or ctx.item.kind != "card":
+                raise ctx.err(f"{p}.counter", "\"card\" is a card's own counter: only a card's "
+                              "program has one")
+            return -1
+        return _ref(ctx, ins["counter"], self.counter_index, "counter", f"{p}.counter")
 
     def _instruction(self, ctx: _Ctx, ins: Mapping, p: str, target: str, op: str,
                      opn: int) -> tuple[int, ...]:
@@ -406,7 +428,8 @@ class Compiler:
                               ("into", ("put", "create", "copy", "mill", "choose")),
                               ("from", ("choose",)), ("look", ("choose",)),
                               ("up_to", ("choose",)), ("modes", ("choose_mode",)),
-                              ("cards", ("discover",))):
+                              ("cards", ("discover",)), ("until", ("status", "buff")),
+                              ("counter", tuple(sorted(COUNTER_OPS)))):
             if extra in ins and op not in owners:
                 raise ctx.err(f"{p}.{extra}", f"{extra!r} is a field of op "
                               f"{' or '.join(map(repr, owners))}, not of op {op!r}",
@@ -419,6 +442,12 @@ class Compiler:
             b = self._status_ref(ctx, ins["status"], f"{p}.status")
         elif op == "damage":
             b = int(self._flag(ctx, ins, "pierce", f"{p}."))
+        elif op in COUNTER_OPS:
+            b = self._counter_ref(ctx, ins, p)
+        if "until" in ins:
+            # A04: held by the program's source; the core reads it above the status index
+            ctx.enum("until", ins["until"], f"{p}.until")
+            b += 256
         if op == "discard" and to == "target" and target in CARD_TARGET_ZONES:
             raise ctx.err(f"{p}.to", "discard throws away random cards of the Rift; a chosen "
                           "card is discarded with {op = \"put\", into = \"abyss\"}")
@@ -499,6 +528,8 @@ class Compiler:
         self._keyword_defs()
         out.keyword_statuses = self._keyword_statuses()
         out.status_ids = [*STANDARD_STATUSES, *items["status"], *out.keyword_statuses]
+        out.counter_ids = list(items["counter"])
+        self.counter_index = {c: i for i, c in enumerate(out.counter_ids)}
         out.encounter_ids = list(items["encounter"])
         self.hero_index = {h: i for i, h in enumerate(out.hero_ids)}
         self.enemy_index = {e.id: len(heroes) + i for i, e in enumerate(enemies)}
@@ -508,7 +539,8 @@ class Compiler:
         self.task_index = {t: i for i, t in enumerate(out.task_ids)}
         self.task_goals = [items["task"][t].data.get("goal") for t in out.task_ids]
         self.status_index = {s: i for i, s in enumerate(out.status_ids)}
-        for kind in ("hero", "enemy_hero", "card", "unit", "task", "encounter", "status"):
+        for kind in ("hero", "enemy_hero", "card", "unit", "task", "encounter", "status",
+                     "counter"):
             for it in items[kind].values():
                 out.names[it.id] = str(it.data.get("name", it.id.split(":", 1)[1]))
         for sid, data in [*STANDARD_STATUSES.items(), *out.keyword_statuses.items()]:
@@ -525,6 +557,11 @@ class Compiler:
                             + [self.status(self.keyword_items.get(sid), sid, d,
                                            f"keywords.{sid}.status")
                                for sid, d in out.keyword_statuses.items()])
+        self.status_specs = spec["statuses"]
+        if len(out.counter_ids) > LIMITS["counters"]:
+            raise ContentError(f"{len(out.counter_ids)} counters exceed the core's "
+                               f"{LIMITS['counters']}", code=codes.CAPACITY)
+        spec["counters"] = [self.counter(c) for c in items["counter"].values()]
         spec["tasks"] = [self.task(t) for t in items["task"].values()]
         spec["cards"] = [self.card(c) for c in items["card"].values()]
         spec["heroes"] = [self.hero(h) for h in heroes] + [self.enemy(e) for e in enemies]
@@ -646,21 +683,23 @@ class Compiler:
                 "ability_prog": prog, "ability_target": tgt, "ability_reaction": react,
                 "start_cards": [_ref(ctx, c, self.card_index, "card", f"cards[{i}]")
                                 for i, c in enumerate(cards)],
-                "triggers": self._triggers(ctx, d, "unit")}
+                "triggers": self._triggers(ctx, d, "unit"), "aura": self._aura(ctx, d, "hero")}
 
     def enemy(self, it: Item) -> dict[str, Any]:
         ctx = self.ctx(it, f"units.{it.id}")
         d = it.data
         return {"max_hp": ctx.int(d, "max_hp", "", lo=1), "power": ctx.int(d, "power", "", 0),
                 "ambition": 0, "morality": 0, "ability_prog": -1, "ability_target": 0,
-                "ability_reaction": 0, "start_cards": [], "triggers": self._triggers(ctx, d, "unit")}
+                "ability_reaction": 0, "start_cards": [], "triggers": self._triggers(ctx, d, "unit"),
+                "aura": self._aura(ctx, d, "hero")}
 
     def unit(self, it: Item) -> dict[str, Any]:
         ctx = self.ctx(it, f"units.{it.id}")
         d = it.data
         bits, extra = self.keywords(ctx, d, "unit")
         return {"power": ctx.int(d, "power", "", 0), "hp": ctx.int(d, "hp", "", lo=1),
-                "keywords": bits, "triggers": self._triggers(ctx, d, "unit", extra=extra)}
+                "keywords": bits, "triggers": self._triggers(ctx, d, "unit", extra=extra),
+                "aura": self._aura(ctx, d, "unit")}
 
     # ---- keywords (eve.keywords): core flags, and macros expanded into triggers ----
     def _keyword_defs(self) -> None:
@@ -805,7 +844,46 @@ class Compiler:
             if kind != "relic":
                 raise ctx.err("ally_power", "only a Relic has static modifiers")
             out["ally_power"] = ctx.int(d, "ally_power", "", hi=99)
+        if "aura" in d and kind == "sortilege":
+            raise ctx.err("aura", "a Sortilege has no aura: a character, a Relic, a hero or a "
+                          "unit holds one while it is in play (rule A01)")
+        out["aura"] = self._aura(ctx, d, str(kind))
         return out
+
+    def counter(self, it: Item) -> int:
+        """A counter (rule V01): when it goes back to 0."""
+        ctx = self.ctx(it, f"counters.{it.id}")
+        return ctx.enum("counter_reset", it.data.get("reset", "match"), "reset")
+
+    # a grant of power, not of a status (defs.pxd GRANT_POWER)
+    GRANT_POWER = -1
+
+    def _aura(self, ctx: _Ctx, d: Mapping, kind: str) -> tuple[int, int, int]:
+        """An item's aura (rule A01) as (stacks, status or GRANT_POWER, who); (0, 0, 0): none."""
+        if "aura" not in d:
+            return (0, 0, 0)
+        a = ctx.mapping(d["aura"], "aura", "a table {status, n, who} or {power, who}")
+        if ("status" in a) == ("power" in a):
+            raise ctx.err("aura", "an aura gives a status (status, n) or power (power): one "
+                          "of them", codes.MISSING_FIELD if "status" not in a else
+                          codes.INVALID_VALUE)
+        if "who" not in a:
+            raise ctx.err("aura.who", "is required: whom the aura reaches; one of: "
+                          f"{', '.join(ENUMS['aura_who'])}", codes.MISSING_FIELD)
+        who = ctx.enum("aura_who", a["who"], "aura.who")
+        if kind == "relic" and str(a["who"]).startswith("other_"):
+            raise ctx.err("aura.who", "a Relic is not a unit, so it has no `other`: "
+                          f"{str(a['who'])[6:]!r} reaches the same units")
+        if "power" in a:
+            if "n" in a:
+                raise ctx.err("aura.n", "an aura of power gives `power`; `n` is a status's "
+                              "stacks", codes.UNKNOWN_FIELD)
+            return (ctx.int(a, "power", "aura.", lo=1, hi=99), self.GRANT_POWER, who)
+        s = self._status_ref(ctx, a["status"], "aura.status")
+        if self.status_specs[s]["decay_at"] != 0:
+            raise ctx.err("aura.status", "an aura's status must not decay: the aura gives its "
+                          "stacks once, for as long as its source stays (rule A03)")
+        return (ctx.int(a, "n", "aura.", 1, lo=1, hi=99), s, who)
 
     def status(self, it: Item | None, sid: str, d: Mapping, base: str | None = None
                ) -> dict[str, Any]:

@@ -72,8 +72,11 @@ def _tokens(text: str) -> list[_Tok]:
 
 class _Parser:
     def __init__(self, text: str, statuses: Mapping[str, int] | None = None,
-                 variables: Sequence[str] | None = None, events: bool = False) -> None:
+                 variables: Sequence[str] | None = None, events: bool = False,
+                 counters: Mapping[str, int] | None = None, card: bool = False) -> None:
         self.statuses = statuses or {}
+        self.counters = counters or {}
+        self.card = card
         self.events = events
         self.toks = _tokens(text)
         self.i = 0
@@ -180,6 +183,24 @@ class _Parser:
             self.call(t)
         elif t.text == "var":
             self.var(t)
+        elif t.text == "counter":
+            # a pack's counter (rule V03)
+            self.expect(".")
+            a = self.take()
+            if a.text not in self.counters:
+                raise ExpressionError(f"unknown counter {a.text!r} (the counters: "
+                                      f"{', '.join(self.counters) or 'none'})", a.at)
+            self.emit("counter", self.counters[a.text])
+        elif t.text == "card":
+            if not self.card:
+                raise ExpressionError("`card.counter` is a card's own counter: only a card's "
+                                      "expressions read it", t.at)
+            self.expect(".")
+            a = self.take()
+            if a.text != "counter":
+                raise ExpressionError(f"a card has one thing to read, its `counter`, not "
+                                      f"{a.text!r}", a.at)
+            self.emit("card_counter")
         elif t.text == "event":
             if not self.events:
                 raise ExpressionError("`event.` is read only in a trigger's `if` and effect", t.at)
@@ -205,7 +226,7 @@ class _Parser:
                                       f"{', '.join(known)})", a.at)
         else:
             known = [*names("expr_ref"), "round", "my_turn", "killed", "min", "max", "clamp",
-                     "count", "var", "event"]
+                     "count", "var", "event", "counter", "card"]
             if self.variables is not None:
                 known.append("var")
             raise ExpressionError(f"unknown name {t.text!r} (one of: {', '.join(known)})", t.at)
@@ -252,7 +273,8 @@ class _Parser:
                 self.emit(t.text)
 
 
-_POPS = {"const": 0, "attr": 0, "status": 0, "count": 0, "round": 0, "my_turn": 0, "killed": 0, "var": 0, "event": 0, "neg": 1, "not": 1,
+_POPS = {"const": 0, "attr": 0, "status": 0, "count": 0, "round": 0, "my_turn": 0, "killed": 0, "var": 0, "event": 0,
+         "counter": 0, "card_counter": 0, "neg": 1, "not": 1,
          "clamp": 3}
 
 
@@ -270,14 +292,17 @@ def depth(nodes: list[tuple[int, int]]) -> int:
 def compile_expression(text: str, max_nodes: int, max_depth: int,
                        statuses: Mapping[str, int] | None = None,
                        variables: Sequence[str] | None = None,
-                       events: bool = False) -> list[tuple[int, int]]:
+                       events: bool = False, counters: Mapping[str, int] | None = None,
+                       card: bool = False) -> list[tuple[int, int]]:
     """The postfix nodes of `text`, checked against the core's bounds. `statuses`: the status
     names it may read as attributes (`target.vulnerable`), with their indices; `variables`: the
     script variables `var.NAME` may read, in index order (None: no script, so no `var`); `events`:
-    whether it is a trigger's, which may read `event.amount` and the other fields of its event."""
+    whether it is a trigger's, which may read `event.amount` and the other fields of its event;
+    `counters`: the counter names `counter.NAME` reads, with their indices; `card`: whether it is
+    a card's, which may read its own `card.counter`."""
     if len(text) > MAX_TEXT:
         raise ExpressionError(f"{len(text)} characters exceed the limit of {MAX_TEXT}", 0)
-    nodes = _Parser(text, statuses, variables, events).parse()
+    nodes = _Parser(text, statuses, variables, events, counters, card).parse()
     if len(nodes) > max_nodes:
         raise ExpressionError(f"{len(nodes)} terms exceed the limit of {max_nodes}", 0)
     if depth(nodes) > max_depth:

@@ -105,8 +105,8 @@ CHECKS: tuple[Check, ...] = (
           "`target`/`effect` with `counter = true`, an `unless` inside a `do` move, `to` on a "
           "side operation, and the like."),
     Check("EVE-L018", WARNING, "Relic that does nothing in play",
-          "A Relic with no `trigger` and no `ally_power`: once in the Lattice it does nothing "
-          "(rule E08)."),
+          "A Relic with no `trigger`, no `triggers`, no `ally_power` and no `aura`: once in the "
+          "Lattice it does nothing (rule E08)."),
     Check("EVE-L019", WARNING, "Encounter draw or return that does nothing",
           "An Encounter effect with `draw`, `return` or `deploy`, or a `put`, `create`, `copy`, "
           "`choose` or `discover` into the Rift: the side running a program draws, returns or "
@@ -131,8 +131,8 @@ CHECKS: tuple[Check, ...] = (
           "a branch's `cond`, a phase's `when`, an amount or a `set`): its value changes "
           "nothing (rule N07)."),
     Check("EVE-L024", WARNING, "status nothing gives",
-          "A status of the pack that no instruction (`status`, or `keeps`) and no other status "
-          "names: no unit ever holds it (rule E18)."),
+          "A status of the pack that no instruction (`status`, or `keeps`), no aura and no "
+          "other status names: no unit ever holds it (rule E18)."),
     Check("EVE-L025", WARNING, "status that does nothing",
           "A status with no modifier (`power`, `dealt_add`, `taken_add`, `dealt_pct`, `taken_pct`, "
           "`absorb`, `negate`), no `tick`, no `keeps` and no `triggers`: its stacks change "
@@ -140,6 +140,12 @@ CHECKS: tuple[Check, ...] = (
     Check("EVE-L026", WARNING, "unused keyword",
           "A pack's keyword (`eve_register_keywords`) that no card or unit names in its "
           "`keywords`: it adds nothing to any item (rule K02)."),
+    Check("EVE-L027", WARNING, "counter nobody reads",
+          "A pack's counter (`eve_register_counters`) that no expression reads "
+          "(`counter.NAME`): what it counts changes nothing (rule V03)."),
+    Check("EVE-L028", WARNING, "counter nobody writes",
+          "A pack's counter that no `add_counter` or `set_counter` instruction names: it stays "
+          "0 (rule V02)."),
 )
 
 
@@ -239,6 +245,9 @@ def _is_seq(x: Any) -> bool:
 
 def _seq(x: Any) -> list[Any]:
     return list(x) if _is_seq(x) else []
+
+
+_COUNTER_READ = re.compile(r"\bcounter\.([a-z][a-z0-9_]*)")
 
 
 def _map(x: Any) -> Mapping[str, Any]:
@@ -697,7 +706,7 @@ class _Linter:
                             "give it an ability (each use spends a charge), or make it a Relic")
             trig = _map(d.get("trigger"))
             if kind == "relic" and not trig and not _seq(d.get("triggers")) \
-                    and not _int(d.get("ally_power"), 0):
+                    and not _int(d.get("ally_power"), 0) and not _map(d.get("aura")):
                 self.report("EVE-L018", c, base,
                             "a Relic with no trigger and no ally_power does nothing in the Lattice",
                             "give it a trigger or an ally_power")
@@ -705,6 +714,9 @@ class _Linter:
     def check_statuses(self) -> None:
         given = {str(ins.get("status")) for op in ("status", "remove_status")
                  for _, ins in self.ops.get(op, ())}
+        # an aura gives its status to every unit it reaches (rule A01)
+        given |= {str(_map(it.data.get("aura")).get("status"))
+                  for kind in ("hero", "card", "unit") for it in self.each(kind)}
         for st in self.each("status"):
             local = st.id.split(":", 1)[1]
             named = {st.id, local}
@@ -722,6 +734,35 @@ class _Linter:
                             "never and has no trigger: its stacks only count",
                             "give it a modifier, a tick or a trigger (or read it in expressions "
                             "on purpose)")
+
+    def check_counters(self) -> None:
+        written = {self.ref(p.item, str(ins.get("counter"))) for op in ("add_counter", "set_counter")
+                   for p, ins in self.ops.get(op, ())}
+        read: set[str] = set()
+
+        def strings(item: Item, x: Any) -> None:
+            # every expression of the item: `counter.NAME` names its pack's counter (V03)
+            if isinstance(x, str):
+                read.update(self.ref(item, n) for n in _COUNTER_READ.findall(x))
+            elif _is_map(x):
+                for v in x.values():
+                    strings(item, v)
+            elif isinstance(x, (list, tuple)):
+                for v in x:
+                    strings(item, v)
+        for kind in KINDS:
+            for it in self.each(kind):
+                strings(it, it.data)
+        for c in self.each("counter"):
+            local = c.id.split(":", 1)[1]
+            if c.id not in read:
+                self.report("EVE-L027", c, self.base(c), "no expression reads this counter: "
+                            "what it counts changes nothing", f"read it as counter.{local} in an "
+                            "amount or a condition, or remove it")
+            if c.id not in written:
+                self.report("EVE-L028", c, self.base(c), "no instruction adds to or sets this "
+                            "counter: it stays 0", f"count with {{op = \"add_counter\", counter = "
+                            f"\"{local}\"}}, or remove it")
 
     def check_units(self) -> None:
         for u in self.each("unit"):
@@ -990,6 +1031,7 @@ class _Linter:
         self.check_encounters()
         self.check_programs()
         self.check_statuses()
+        self.check_counters()
         # by pack (load order), kind, item (registration order); an item's findings in the
         # order the checks made them
         packs = {name: i for i, name in enumerate(self.engine.registry.packs)}

@@ -185,6 +185,7 @@ def scenario(
         steps.append((_tk.set_initiative, initiative.get("initiative"), initiative.get("left")))
     elif active == "encounter":
         steps.append((_full_initiative,))
+    steps.append((_tk.settle_grants,))
     steps.append((_tk.clear_events,))
     if advance:
         steps.append((_tk.advance,))

@@ -36,7 +36,7 @@ if TYPE_CHECKING:
 #: the kinds of items, in the order texts are listed, and the Catalog table of each
 KINDS: Mapping[str, str] = {"hero": "heroes", "enemy_hero": "enemies", "card": "cards",
                             "unit": "units", "task": "tasks", "encounter": "encounters",
-                            "status": "statuses", "keyword": "keywords"}
+                            "status": "statuses", "keyword": "keywords", "counter": "counters"}
 
 # eve.compiler's defaults for what the data may leave out (tests/test_rules_text.py checks them
 # against the compiled tables)
@@ -159,6 +159,12 @@ def expression(text: str, **fields: Any) -> str:
         if t.text == "var" and toks[i + 1].text == ".":
             # an Encounter script variable, by its own name
             out.append(f"{fields.get('our', 'its')} {toks[i + 2].text}")
+            i += 3
+            continue
+        if t.text in ("counter", "card") and toks[i + 1].text == ".":
+            # a counter (rule V03): a pack's by its name, or the card's own
+            out.append("this card's counter" if t.text == "card"
+                       else f"the counter {toks[i + 2].text.replace('_', ' ')}")
             i += 3
             continue
         if t.text == "count" and toks[i + 1].text == "(":
@@ -350,6 +356,9 @@ def _effect(catalog: Catalog, effect: Sequence[Mapping[str, Any]] | None, *, pac
                 fields["status"] = name
                 if "n" not in written:
                     fields["n"] = "all"
+        if "counter" in op_fields:
+            fields["counter"] = ("this card's counter" if ins["counter"] == "card" else
+                                 "the counter " + catalog.names[_ref(pack, ins["counter"])])
         if "into" in op_fields:
             fields["into"] = words("place", ins["into"], **fields)
         if "card" in op_fields:
@@ -365,6 +374,8 @@ def _effect(catalog: Catalog, effect: Sequence[Mapping[str, Any]] | None, *, pac
                                         self_unit=self_unit)
                 for i, block in enumerate(ins["modes"]))
         clause = words("op", op, **fields).replace("up to a card", "up to one card")
+        if "until" in written:
+            clause += " " + words("until", written["until"], self=self_unit)     # rule A04
         if op == "damage" and ins.get("pierce"):
             clause += " (hp loss: it cannot be prevented or changed)"     # rule D01
         clauses.append(clause)
@@ -427,9 +438,29 @@ def _card(catalog: Catalog, card: Mapping[str, Any]) -> str:
                               self_unit=self_unit))
     if card["ally_power"]:
         parts.append(f"your characters' attacks deal +{card['ally_power']}")
+    parts += _aura(catalog, card, pack=pack, voice=_PLAYER,
+                   self_unit=self_unit or "this Relic")
     parts += _triggers(catalog, card, pack=pack, voice=_PLAYER,
                        self_unit=self_unit or "your leader", unit=character)
     return _paragraph(parts)
+
+
+def _aura(catalog: Catalog, item: Mapping[str, Any], *, pack: str, voice: _Voice,
+          self_unit: str) -> list[str]:
+    """An item's aura (rule A01) in words: what it gives whom while it is in play."""
+    aura = item.get("aura")
+    if not aura:
+        return []
+    who = words("aura_who", aura["who"], our=voice.our, their=voice.their, players=voice.players)
+    if "power" in aura:
+        what = f"+{aura['power']} power"
+    else:
+        sid = _status_id(catalog, pack, aura["status"])
+        st = _status_data(catalog, sid)
+        name = catalog.names.get(sid) or st.get("name", sid.split(":")[-1])
+        what = words("status_stacking", st.get("stacking", "intensity"), status=name,
+                     n=aura.get("n", 1))
+    return [f"while {self_unit} is in play, {who} have {what}"]
 
 
 _EVENT_UNIT = "that unit"        # a trigger's target: the event's unit, chosen by no one
@@ -520,6 +551,7 @@ def _hero(catalog: Catalog, hero: Mapping[str, Any]) -> str:
         listed = ", ".join(_FORMAT.format("{n:/# × }{name}", n=k, name=catalog.names[c])
                            for c, k in counts.items())
         parts.append(f"starting cards: {listed}")
+    parts += _aura(catalog, hero, pack=pack, voice=_PLAYER, self_unit="this hero")
     parts += _triggers(catalog, hero, pack=pack, voice=_PLAYER, self_unit="this hero", unit=True)
     return _paragraph(parts)
 
@@ -527,6 +559,8 @@ def _hero(catalog: Catalog, hero: Mapping[str, Any]) -> str:
 def _enemy_hero(catalog: Catalog, hero: Mapping[str, Any]) -> str:
     hero = {**_UNIT, **hero}
     return _paragraph([f"enemy hero, {hero['max_hp']} hp, {hero['power']} power",
+                       *_aura(catalog, hero, pack=_pack(hero["id"]), voice=_ENCOUNTER,
+                              self_unit="this hero"),
                        *_triggers(catalog, hero, pack=_pack(hero["id"]), voice=_ENCOUNTER,
                                   self_unit="this hero", unit=True)])
 
@@ -535,6 +569,8 @@ def _summoned(catalog: Catalog, unit: Mapping[str, Any]) -> str:
     unit = {**_UNIT, **unit}
     return _paragraph([f"summoned character, {unit['power']} power, {unit['hp']} hp",
                        _keywords(catalog, _pack(unit["id"]), unit["keywords"]),
+                       *_aura(catalog, unit, pack=_pack(unit["id"]), voice=_PLAYER,
+                              self_unit="this character"),
                        *_triggers(catalog, unit, pack=_pack(unit["id"]), voice=_PLAYER,
                                   self_unit="this character", unit=True)])
 
@@ -722,8 +758,14 @@ def _with_sets(text: str, move: Mapping[str, Any]) -> str:
     return f"{head}: first {said}, then {body}"
 
 
+def _counter(catalog: Catalog, counter: Mapping[str, Any]) -> str:
+    """A counter's rules text (rule V01): when it counts from 0."""
+    return _paragraph(["counter", words("counter_reset", counter.get("reset", "match"))])
+
+
 _WRITERS = {"hero": _hero, "enemy_hero": _enemy_hero, "card": _card, "unit": _summoned,
-            "task": _task, "encounter": _encounter, "status": _status, "keyword": _keyword}
+            "task": _task, "encounter": _encounter, "status": _status, "keyword": _keyword,
+            "counter": _counter}
 
 
 # ---------------------------------------------------------------- the API

@@ -30,6 +30,10 @@ def at_match_start(effect: list[dict[str, object]]) -> dict[str, object]:
 DESIGNS = [
     Design("strike", S + "Strike", "Deal 6 damage to an enemy.", "exact",
            cards={"strike": spell([dmg(6)], "foe")}),
+    Design("rampage", S + "Rampage", "Deal 8 damage; this card deals 5 more each time after, "
+           "this combat.", "exact",
+           cards={"rampage": spell([dmg("8 + card.counter"),
+                                    {"op": "add_counter", "counter": "card", "n": 5}], "foe")}),
     Design("defend", S + "Defend", "Gain 5 Block.", "exact",
            cards={"defend": spell([block(5)])}),
     Design("bash", S + "Bash", "Hit an enemy for 8, then make it Vulnerable for 2 turns.", "exact",

@@ -67,6 +67,13 @@ cdef enum:
     MAX_DISCOVER = 4        # card defs a `discover` offers
     MAX_DISCOVER_POOL = 16  # card defs of its pool
     CHOICE_STOP = 255       # the source byte of the `choose` action that stops an `up_to` choice
+    # lasting grants (rules A01-A05): stacks an aura or an `until` instruction gave, held while
+    # their source stays; one a (source, unit, status) at most
+    MAX_GRANTS = 32
+    # counters (rules V01-V04): a pack's named ones, and one a card instance
+    MAX_COUNTERS = 8        # the content's named counters
+    COUNTER_LIMIT = 9999    # a counter is held within [-limit, limit]
+    GRANT_POWER = -1        # a grant's `status` when it is power (a buff), not a status
 
 # where a reaction can come from (Tables.reactions)
 cdef enum:
@@ -165,6 +172,16 @@ ctypedef struct Choice:
     int16_t n_opts
     int16_t opts[MAX_CHOICE_OPTS]   # card instances, mode indices or card defs, in offer order
 
+ctypedef struct Grant:
+    # stacks a source gave a unit, taken back when the source leaves (rule A02)
+    int16_t src             # the source: a unit slot, or TGT_CARD_BASE + a card instance (a Relic)
+    int16_t src_uid         # the source unit's uid (0 for a card)
+    int16_t unit            # the unit given them, and its uid
+    int16_t uid
+    int16_t status          # the status index, or GRANT_POWER
+    int16_t stacks          # what the grant added (after its status's cap)
+    int16_t aura            # 1: an aura's (remade as units come and go); 0: an instruction's
+
 ctypedef struct State:
     uint64_t rng[MAX_STREAMS]
     int16_t phase
@@ -186,6 +203,8 @@ ctypedef struct State:
     int16_t card_charges[MAX_CARDS]
     int16_t card_tcount[MAX_CARDS]  # a card's trigger limit, as Unit.tcount
     int16_t card_tstamp[MAX_CARDS]
+    int16_t card_counter[MAX_CARDS] # a card instance's own counter (`card.counter`)
+    int16_t counters[MAX_COUNTERS]  # the content's named counters (`counter.NAME`), 0 past them
     Zone zones[N_ZONES]     # indexed by Z_*; Z_NONE, Z_WASTES and Z_STACK stay empty
     Unit units[MAX_UNITS]
     StackItem stack[MAX_STACK]
@@ -193,6 +212,9 @@ ctypedef struct State:
     Task tasks[MAX_TASKS]
     Foe foe
     Choice choice
+    # the grants in the order they were made; every slot past n_grants is zero
+    int16_t n_grants
+    Grant grants[MAX_GRANTS]
 
 ctypedef struct Event:
     int16_t kind
@@ -230,6 +252,9 @@ ctypedef struct HeroDef:
     int16_t start_cards[MAX_START_CARDS]
     int16_t trig_first      # its triggers: trigs[trig_first .. trig_first + trig_n)
     int16_t trig_n
+    int16_t aura_n          # its aura (rule A01): stacks (0: none), status (GRANT_POWER: power)
+    int16_t aura_status
+    int16_t aura_who        # AW_*
 
 ctypedef struct CardDef:
     int16_t kind
@@ -246,6 +271,9 @@ ctypedef struct CardDef:
     int16_t trig_n
     int16_t ally_power          # static: + power to allied characters' attacks
     int16_t play_cond           # expression (pool offset) that must hold to play it, -1
+    int16_t aura_n              # a character's or Relic's aura, as HeroDef's
+    int16_t aura_status
+    int16_t aura_who
 
 ctypedef struct StatusDef:
     int16_t stacking        # SS_*
@@ -274,6 +302,9 @@ ctypedef struct UnitDef:
     int16_t keywords
     int16_t trig_first
     int16_t trig_n
+    int16_t aura_n              # as HeroDef's
+    int16_t aura_status
+    int16_t aura_who
 
 ctypedef struct TriggerDef:
     int16_t on              # TR_*: the event
@@ -355,6 +386,10 @@ ctypedef struct Tables:
     int16_t n_moves
     int16_t n_tasks
     int16_t n_statuses
+    int16_t n_auras         # hero, card and unit defs with an aura: 0, and no aura code runs
+    int16_t n_counters
+    int16_t n_turn_counters             # the counters reset at each turn's Beginning
+    int16_t turn_counters[MAX_COUNTERS]
     # status indices with a part in each step, so that the hot paths loop over just those
     int16_t n_power_st
     int16_t power_st[MAX_STATUSES]
@@ -422,6 +457,7 @@ ctypedef struct Ctx:
     int16_t ev_hp
     int16_t ev_card_kind
     int16_t killed          # the running program's last `damage` instruction killed a unit
+    int16_t card            # the card instance whose program runs (`card.counter`), -1 none
     # a unit that died, as it was, for its own `dies` triggers (its slot is cleared by then)
     const Unit* ghost
     int32_t ghost_u
@@ -432,5 +468,6 @@ cdef inline void ctx_init(Ctx* cx, const Tables* tb, int draw_at_random) noexcep
     (A Ctx is a stack local at most call sites; a field left unset would be garbage.)"""
     memset(cx, 0, sizeof(Ctx))
     cx.tb = tb
+    cx.card = -1
     cx.trig_budget = TRIGGER_BUDGET
     cx.draw_at_random = draw_at_random

@@ -32,3 +32,5 @@ cdef int choice_take(State* st, Ctx* cx, int i) noexcept nogil
 cdef void choice_choose(State* st, Ctx* cx, int i) noexcept nogil
 cdef int choice_resume_pc(const Tables* tb, const Choice* ch, int option) noexcept nogil
 cdef int discover_rows(int pool) noexcept nogil
+cdef void grants_update(State* st, Ctx* cx) noexcept nogil
+cdef void grants_reset(State* st, Ctx* cx) noexcept nogil

@@ -85,7 +85,9 @@ cdef void _hero_falls(State* st, Ctx* cx, int u) noexcept nogil:
             if st.units[base + i].alive:
                 st.leader[side] = i
                 emit(cx, EV_LEADER, side, i, 0, 0, 0)
-                return
+                break
+    if st.n_grants or cx.tb.n_auras:
+        grants_update(st, cx)       # A02: what it gave goes, what it was given goes with it
 
 
 cdef void remove_character(State* st, Ctx* cx, int u, int card_to) noexcept nogil:
@@ -97,6 +99,8 @@ cdef void remove_character(State* st, Ctx* cx, int u, int card_to) noexcept nogi
     st.units[u].card = -1
     if card >= 0:
         move_card(st, cx, card, card_to, False)
+    if st.n_grants or cx.tb.n_auras:
+        grants_update(st, cx)       # A02
 
 
 cdef int unit_power(const State* st, const Tables* tb, int u) noexcept nogil:
@@ -358,7 +362,10 @@ cdef void _task_add(State* st, Ctx* cx, int i, int side, int n) noexcept nogil:
 
 
 cdef void entered(State* st, Ctx* cx, int u) noexcept nogil:
-    """A character entered a lane: `summoned` triggers (its own `who = "self"` ones included)."""
+    """A character entered a lane: the auras in play reach it and its own aura reaches the
+    others (A03), then `summoned` triggers (its own `who = "self"` ones included)."""
+    if cx.tb.n_auras:
+        grants_update(st, cx)
     if st.units[u].alive:
         fire_event(st, cx, TR_SUMMONED, side_of(u), u, 0, -1, st.units[u].max_hp,
                    unit_power(st, cx.tb, u), False)
@@ -518,7 +525,7 @@ cdef bint _listen(State* st, Ctx* cx, const int16_t* first_n, int mine, int owne
     stops."""
     cdef const Tables* tb = cx.tb
     cdef const TriggerDef* td
-    cdef int k, self_unit, stamp
+    cdef int k, self_unit, stamp, outer_card
     cdef int16_t* count
     cdef int16_t* when
     cdef bint hit
@@ -548,8 +555,12 @@ cdef bint _listen(State* st, Ctx* cx, const int16_t* first_n, int mine, int owne
         if td.card_kind >= 0 and td.card_kind != cx.ev_card_kind:
             continue
         self_unit = u if u >= 0 else leader_of(st, owner)
+        # V03: a card's trigger (a character's too) reads and counts with its card
+        outer_card = cx.card
+        cx.card = card
         if td.cond >= 0 and _eval(st, tb, cx, td.cond, owner, self_unit,
                                   cx.ev_unit if cx.ev_unit >= 0 else TGT_NONE) == 0:
+            cx.card = outer_card
             continue
         if (td.once != TL_NONE or td.every > 0) and (card >= 0 or st.units[u].alive):
             # a card's count goes with its instance, a unit's with the unit (the compiler
@@ -578,6 +589,7 @@ cdef bint _listen(State* st, Ctx* cx, const int16_t* first_n, int mine, int owne
         cx.trig_budget -= 1
         run_program(st, cx, td.prog, owner, self_unit,
                     cx.ev_unit if cx.ev_unit >= 0 else TGT_NONE)
+        cx.card = outer_card
         if st.outcome != OUT_NONE or (own_resolution and check_outcome(st, cx) != OUT_NONE) \
                 or cx.trig_budget <= 0:
             return True
@@ -778,6 +790,11 @@ cdef int deploy_from_void(State* st, Ctx* cx, int card) noexcept nogil:
     return u
 
 
+cdef inline int16_t _counter(int v) noexcept nogil:
+    # V02: a counter is held within [-COUNTER_LIMIT, COUNTER_LIMIT]
+    return <int16_t>(COUNTER_LIMIT if v > COUNTER_LIMIT else (-COUNTER_LIMIT if v < -COUNTER_LIMIT else v))
+
+
 cdef inline int _clip(long long v) noexcept nogil:
     # intermediate values stay far from overflow whatever the content multiplies
     return <int>(1000000 if v > 1000000 else (-1000000 if v < -1000000 else v))
@@ -886,6 +903,10 @@ cdef int _eval(const State* st, const Tables* tb, const Ctx* cx, int at, int sid
             stack[sp] = cx != NULL and cx.killed; sp += 1
         elif op == E_VAR:
             stack[sp] = st.foe.vars[arg]; sp += 1
+        elif op == E_COUNTER:
+            stack[sp] = st.counters[arg]; sp += 1
+        elif op == E_CARD_COUNTER:
+            stack[sp] = st.card_counter[cx.card] if cx != NULL and cx.card >= 0 else 0; sp += 1
         elif op == E_EVENT:
             stack[sp] = _event_field(cx, arg); sp += 1
         elif op == E_NEG:
@@ -936,6 +957,7 @@ cdef void run_from(State* st, Ctx* cx, int prog, int pc, int side, int self_unit
     cdef int op, sel, a, b, n, k, u, c, i, v, length
     cdef Unit* t
     cdef int16_t kill
+    cdef bint lasting
     if prog < 0:
         return
     length = tb.prog_len[prog]
@@ -962,6 +984,10 @@ cdef void run_from(State* st, Ctx* cx, int prog, int pc, int side, int self_unit
                 or op == OP_STATUS or op == OP_REMOVE_STATUS:
             n = _select_units(st, tb, sel, side, self_unit, target, units)
             kill = 0
+            # status and buff: above the status index, `until` (A04: held by the source)
+            lasting = (op == OP_STATUS or op == OP_BUFF) and b >= 256
+            if op == OP_STATUS or op == OP_BUFF:
+                b &= 255
             for k in range(n):
                 u = units[k]
                 t = &st.units[u]
@@ -977,12 +1003,17 @@ cdef void run_from(State* st, Ctx* cx, int prog, int pc, int side, int self_unit
                 elif op == OP_SHIELD or op == OP_POISON or op == OP_STATUS:
                     v = STATUS_SHIELD if op == OP_SHIELD else (STATUS_POISON if op == OP_POISON else b)
                     i = t.status[v]
-                    add_status(st, cx, u, v, a)
+                    if lasting:
+                        _lasting(st, cx, self_unit, u, v, a)
+                    else:
+                        add_status(st, cx, u, v, a)
                     if t.status[v] > i:
                         fire_event(st, cx, TR_STATUS_APPLIED, side_of(u), u, t.status[v] - i, v,
                                    t.max_hp, unit_power(st, tb, u), False)
                 elif op == OP_REMOVE_STATUS:
                     add_status(st, cx, u, b, -a)
+                elif lasting:
+                    _lasting(st, cx, self_unit, u, GRANT_POWER, a)
                 else:
                     t.power = sat_add(t.power, a)
                     emit(cx, EV_STATUS, u >> 4, u, -1, t.power, 0)
@@ -1010,6 +1041,7 @@ cdef void run_from(State* st, Ctx* cx, int prog, int pc, int side, int self_unit
                 c = _select_card(st, sel, target, Z_LATTICE)
                 if c >= 0:
                     move_card(st, cx, c, Z_VOID, False)
+                    _left_lattice(st, cx)
                     _card_moved(st, cx, c, Z_LATTICE)
             else:
                 n = _select_units(st, tb, sel, side, self_unit, target, units)
@@ -1028,6 +1060,7 @@ cdef void run_from(State* st, Ctx* cx, int prog, int pc, int side, int self_unit
             c = _select_card(st, sel, target, Z_LATTICE)
             if c >= 0:
                 move_card(st, cx, c, Z_ABYSS, False)
+                _left_lattice(st, cx)
         elif op == OP_COUNTER:
             i = target - TGT_STACK_BASE
             if TGT_STACK_BASE <= target < TGT_CARD_BASE and 0 <= i < st.n_stack and not st.stack[i].dead:
@@ -1045,6 +1078,8 @@ cdef void run_from(State* st, Ctx* cx, int prog, int pc, int side, int self_unit
             if c >= 0 and (side == PLAYER or b != PL_RIFT):
                 i = st.card_zone[c]
                 put_card(st, cx, c, b)
+                if i == Z_LATTICE:
+                    _left_lattice(st, cx)
                 _card_moved(st, cx, c, i)
         elif op == OP_DEPLOY:
             if side == PLAYER:
@@ -1071,6 +1106,13 @@ cdef void run_from(State* st, Ctx* cx, int prog, int pc, int side, int self_unit
             pc = begin_choice(st, cx, prog, pc - 1, a, side, self_unit, target)
             if st.choice.kind != CH_NONE:
                 return
+        elif op == OP_ADD_COUNTER or op == OP_SET_COUNTER:
+            # V02: b is the counter's index, -1 this card's own (none where no card runs it)
+            if b >= 0:
+                st.counters[b] = _counter(st.counters[b] + a if op == OP_ADD_COUNTER else a)
+            elif cx.card >= 0:
+                st.card_counter[cx.card] = _counter(
+                    st.card_counter[cx.card] + a if op == OP_ADD_COUNTER else a)
         elif op == OP_TASK:
             # W04: only `effect` goals take progress from an instruction; the others count
             # their own events (the compiler refuses a named task of another goal)
@@ -1198,6 +1240,7 @@ cdef int choice_take(State* st, Ctx* cx, int i) noexcept nogil:
         # as put (Z23): the Encounter never puts a card into the Rift
         if ch.side == PLAYER or ch.place != PL_RIFT:
             put_card(st, cx, c, ch.place)
+            _left_lattice(st, cx)
         emit(cx, EV_CHOICE, ch.side, ch.kind, c, ch.left, 0)
         if ch.left > 0 and ch.n_opts > 0:
             return -1
@@ -1222,11 +1265,190 @@ cdef void choice_choose(State* st, Ctx* cx, int i) noexcept nogil:
     the same Stack item)."""
     cdef Choice ch
     cdef int pc
+    cdef int16_t outer_card = cx.card
     memcpy(&ch, &st.choice, sizeof(Choice))
     pc = choice_take(st, cx, i)
     if pc < 0:
         return
+    cx.card = ch.item_card          # V03: a card's program goes on with its card
     run_from(st, cx, ch.prog, pc, ch.side, ch.self_unit, ch.target)
+    cx.card = outer_card
     if st.choice.kind != CH_NONE:
         st.choice.item_kind = ch.item_kind
         st.choice.item_card = ch.item_card
+
+
+# ---------------- lasting grants: auras and `until` (rules A01-A05) ----------------
+#
+# A grant is what a source gave a unit (stacks of a status, or power) that lasts while the
+# source stays: an item's aura (A01, A03) or an instruction's `until = "source_leaves"` (A04).
+# They are kept in st.grants in the order they were made, and every change of what is in play
+# that can end or start one (a unit leaves or enters, a Relic enters or leaves the Lattice)
+# calls grants_update, only when the content has an aura or a grant stands: other content never
+# reaches this code.
+
+cdef inline void _left_lattice(State* st, Ctx* cx) noexcept nogil:
+    if st.n_grants or cx.tb.n_auras:
+        grants_update(st, cx)
+
+
+cdef int _give(State* st, Ctx* cx, int u, int s, int n) noexcept nogil:
+    """`n` more stacks of status `s` (or power, GRANT_POWER) for unit `u`, within their range;
+    what it changed by."""
+    cdef Unit* t = &st.units[u]
+    cdef int before
+    if s == GRANT_POWER:
+        before = t.power
+        t.power = sat_add(t.power, n)
+        if t.power != before:
+            emit(cx, EV_STATUS, u >> 4, u, -1, t.power, 0)
+        return t.power - before
+    before = t.status[s]
+    add_status(st, cx, u, s, n)
+    return t.status[s] - before
+
+
+cdef inline bint _grant_source_here(const State* st, const Grant* g) noexcept nogil:
+    cdef int c
+    if g.src < MAX_UNITS:
+        return st.units[g.src].alive != 0 and st.units[g.src].uid == g.src_uid
+    c = g.src - TGT_CARD_BASE
+    return st.card_zone[c] == Z_LATTICE
+
+
+cdef int _find_grant(const State* st, int src, int src_uid, int u, int s, int aura) noexcept nogil:
+    cdef int i
+    cdef const Grant* g
+    for i in range(st.n_grants):
+        g = &st.grants[i]
+        if (g.src == src and g.src_uid == src_uid and g.unit == u and g.uid == st.units[u].uid
+                and g.status == s and g.aura == aura):
+            return i
+    return -1
+
+
+cdef int _add_grant(State* st, Ctx* cx, int src, int src_uid, int u, int s, int n, int aura) noexcept nogil:
+    """Give and record (A05: one grant a source, unit, status and kind; a full table gives
+    nothing). What was given."""
+    cdef int i = _find_grant(st, src, src_uid, u, s, aura)
+    cdef int k
+    cdef Grant* g
+    if i < 0:
+        if st.n_grants >= MAX_GRANTS:
+            return 0
+        i = st.n_grants
+        st.n_grants += 1
+        g = &st.grants[i]
+        g.src = <int16_t>src
+        g.src_uid = <int16_t>src_uid
+        g.unit = <int16_t>u
+        g.uid = st.units[u].uid
+        g.status = <int16_t>s
+        g.stacks = 0
+        g.aura = <int16_t>aura
+    k = _give(st, cx, u, s, n)
+    st.grants[i].stacks = sat_add(st.grants[i].stacks, k)
+    return k
+
+
+cdef int _lasting(State* st, Ctx* cx, int self_unit, int u, int s, int n) noexcept nogil:
+    """A04: an instruction's stacks held by its source, the program's `self`: none when that is
+    not a unit in play."""
+    if not (0 <= self_unit < MAX_UNITS and st.units[self_unit].alive):
+        return 0
+    return _add_grant(st, cx, self_unit, st.units[self_unit].uid, u, s, n, 0)
+
+
+cdef void _aura_from(State* st, Ctx* cx, int src, int src_uid, int self_unit, int side, int n,
+                     int s, int who) noexcept nogil:
+    """The units aura (n, s, who) of source `src` reaches that it has not given its stacks yet
+    (A03): heroes in slot order, then characters in lane order."""
+    cdef const Tables* tb = cx.tb
+    cdef int t_side = 1 - side if who >= AW_FOES else side, i, u
+    cdef bint heroes = who == AW_ALLIES or who == AW_OTHER_ALLIES or who == AW_ALLY_HEROES \
+        or who == AW_FOES or who == AW_FOE_HEROES
+    cdef bint chars = who != AW_ALLY_HEROES and who != AW_FOE_HEROES
+    cdef bint other = who == AW_OTHER_ALLIES or who == AW_OTHER_ALLY_CHARS
+    for i in range(st.n_hero_slots[t_side] if heroes else 0):
+        u = t_side * UNITS_PER_SIDE + i
+        if st.units[u].alive and not (other and u == self_unit) \
+                and _find_grant(st, src, src_uid, u, s, 1) < 0:
+            _add_grant(st, cx, src, src_uid, u, s, n, 1)
+    for i in range(tb.cfg.lanes if chars else 0):
+        u = t_side * UNITS_PER_SIDE + CHAR_BASE + i
+        if st.units[u].alive and not (other and u == self_unit) \
+                and _find_grant(st, src, src_uid, u, s, 1) < 0:
+            _add_grant(st, cx, src, src_uid, u, s, n, 1)
+
+
+cdef void grants_update(State* st, Ctx* cx) noexcept nogil:
+    """A02: the grants whose source left are taken back (at most what their unit still has of
+    them), in the order they were made, and those whose unit left are dropped; then A03: every
+    aura in play reaches the units it does not reach yet, sources in a fixed order (each side,
+    the player first: heroes in slot order, characters in lane order; then the player's
+    Lattice in its order)."""
+    cdef const Tables* tb = cx.tb
+    cdef const Grant* g
+    cdef Unit* t
+    cdef int i, k = 0, have, s, u, d, c
+    for i in range(st.n_grants):
+        g = &st.grants[i]
+        t = &st.units[g.unit]
+        if not t.alive or t.uid != g.uid:
+            continue                    # its unit left: nothing to take back
+        if not _grant_source_here(st, g):
+            have = t.power if g.status == GRANT_POWER else t.status[g.status]
+            _give(st, cx, g.unit, g.status, -(g.stacks if g.stacks < have else have))
+            continue
+        if k != i:
+            st.grants[k] = st.grants[i]
+        k += 1
+    if k != st.n_grants:
+        memset(&st.grants[k], 0, (st.n_grants - k) * sizeof(Grant))
+        st.n_grants = <int16_t>k
+    if tb.n_auras == 0:
+        return
+    for s in range(2):
+        for i in range(st.n_hero_slots[s]):
+            u = s * UNITS_PER_SIDE + i
+            d = st.units[u].def_id
+            if st.units[u].alive and tb.heroes[d].aura_n:
+                _aura_from(st, cx, u, st.units[u].uid, u, s, tb.heroes[d].aura_n,
+                           tb.heroes[d].aura_status, tb.heroes[d].aura_who)
+        for i in range(tb.cfg.lanes):
+            u = s * UNITS_PER_SIDE + CHAR_BASE + i
+            if not st.units[u].alive:
+                continue
+            d = st.units[u].def_id
+            if st.units[u].is_token:
+                if tb.units[d].aura_n:
+                    _aura_from(st, cx, u, st.units[u].uid, u, s, tb.units[d].aura_n,
+                               tb.units[d].aura_status, tb.units[d].aura_who)
+            elif tb.cards[d].aura_n:
+                _aura_from(st, cx, u, st.units[u].uid, u, s, tb.cards[d].aura_n,
+                           tb.cards[d].aura_status, tb.cards[d].aura_who)
+    for i in range(st.zones[Z_LATTICE].n):
+        c = st.zones[Z_LATTICE].c[i]
+        d = st.card_def[c]
+        if tb.cards[d].aura_n:
+            _aura_from(st, cx, TGT_CARD_BASE + c, 0, -1, PLAYER, tb.cards[d].aura_n,
+                       tb.cards[d].aura_status, tb.cards[d].aura_who)
+
+
+cdef void grants_reset(State* st, Ctx* cx) noexcept nogil:
+    """Every grant taken back (as when its source leaves), then the auras in play given afresh:
+    a position built by hand (eve.testing.scenario), as if everything in it had arrived."""
+    cdef int i
+    cdef const Grant* g
+    cdef Unit* t
+    cdef int have
+    for i in range(st.n_grants):
+        g = &st.grants[i]
+        t = &st.units[g.unit]
+        if t.alive and t.uid == g.uid:
+            have = t.power if g.status == GRANT_POWER else t.status[g.status]
+            _give(st, cx, g.unit, g.status, -(g.stacks if g.stacks < have else have))
+    memset(st.grants, 0, sizeof(st.grants))
+    st.n_grants = 0
+    if cx.tb.n_auras:
+        grants_update(st, cx)

@@ -19,13 +19,16 @@ MAX_STREAMS, MAX_CARDS, N_ZONES, MAX_UNITS, MAX_STACK, MAX_TASKS, MAX_RESPONSES 
 MAX_STATUSES = 16
 MAX_SCRIPT_VARS = 4
 MAX_CHOICE_OPTS = 64
+MAX_GRANTS = 32
+MAX_COUNTERS = 8
 
 #: the body's layout revision, within ABI 5: a body of an older revision has arrays of other
 #: lengths, so it is refused with a SchemaViolation naming the first one, never misread
 #: (docs/snapshot-abi.md lists them; 4: the Encounter's script phase, move history and
 #: variables, in `foe`; 5: triggers' limits, `tcount` and `tstamp`; 6: a choice pending in a
-#: resolution, `choice`)
-BODY_REVISION = 6
+#: resolution, `choice`; 7: the lasting grants of auras and `until`, `grants`, and counters,
+#: a card's in `cards` and the named ones in `counters`)
+BODY_REVISION = 7
 
 UNIT_FIELDS = (("def_id", "card", "alive", "is_token", "hp", "max_hp", "power", "ready",
                 "attacked", "used", "ambition", "morality", "uid")
@@ -47,6 +50,8 @@ ZONE_WORDS = 1 + MAX_CARDS          # a count, then the card slots
 CHOICE_FIELDS = ("kind", "side", "prog", "pc", "self_unit", "target", "item_kind", "item_card",
                  "place", "left", "up_to", "options")
 CHOICE_WORDS = len(CHOICE_FIELDS) + MAX_CHOICE_OPTS   # the options' count, then their slots
+GRANT_FIELDS = ("src", "src_uid", "unit", "uid", "status", "stacks", "aura")
+GRANTS_WORDS = 1 + MAX_GRANTS * len(GRANT_FIELDS)       # a count, then the grant slots
 
 
 @dataclass(frozen=True)
@@ -66,9 +71,10 @@ BODY = (
             "many of the Archive's top cards are known (0..its size: put there face up by an "
             "effect, rule Z28)",
             TURN_FIELDS),
-    Section("cards", "`[defs, zones, charges, tcount, tstamp]`: five arrays of the same length n "
-            "≤ 64, one entry per card instance: its card id, its zone, its Sortilege charges, and "
-            "its trigger limit's count and the turn (round × 2 + side) it was counted in"),
+    Section("cards", "`[defs, zones, charges, tcount, tstamp, counter]`: six arrays of the same "
+            "length n ≤ 64, one entry per card instance: its card id, its zone, its Sortilege "
+            "charges, its trigger limit's count and the turn (round × 2 + side) it was counted "
+            "in, and its own counter (`card.counter`, rules V01-V04)"),
     Section("zones", "`[archive, rift, lattice, abyss, void]`: card instances in order (the "
             "Archive bottom first, its top last; the others in insertion order)"),
     Section("units", "32 arrays, one a unit slot; an empty slot is `[-1, -1, 0, …, 0]`; a fallen "
@@ -89,14 +95,23 @@ BODY = (
             "none), the place a chosen card goes, how many cards are still to choose, 1 when "
             "the player may stop choosing (`up_to`), and the options in offer order: card "
             "instances (cards), mode indices (mode) or card ids (discover)", CHOICE_FIELDS),
+    Section("grants", "up to 32 arrays, in the order they were made: the stacks a source gave "
+            "a unit while it stays (rules A01-A05): the source (a unit slot, or 64 + a card "
+            "instance for a Relic) and its uid (0 for a card), the unit and its uid, the status "
+            "index (-1: power), the stacks given, and 1 for an aura's (0: an `until` "
+            "instruction's)", GRANT_FIELDS),
+    Section("counters", "8 ints: the content's named counters in their registration order "
+            "(`counter.NAME`, rules V01-V04), each within ±9999; 0 past the content's count"),
 )
 
 
 def state_words() -> int:
     """The State's size in int16 words, from its declared parts (the RNG as 4 words a stream)."""
-    return (4 * MAX_STREAMS + len(TURN_FIELDS) + 2 + 5 * MAX_CARDS + N_ZONES * ZONE_WORDS
+    return (4 * MAX_STREAMS + len(TURN_FIELDS) + 2 + 6 * MAX_CARDS + MAX_COUNTERS
+            + N_ZONES * ZONE_WORDS
             + MAX_UNITS * len(UNIT_FIELDS) + MAX_STACK * len(STACK_ITEM_FIELDS)
-            + len(METER_FIELDS) + MAX_TASKS * len(TASK_FIELDS) + len(FOE_FIELDS) + CHOICE_WORDS)
+            + len(METER_FIELDS) + MAX_TASKS * len(TASK_FIELDS) + len(FOE_FIELDS) + CHOICE_WORDS
+            + GRANTS_WORDS)
 
 
 def state_bytes() -> int:

@@ -70,6 +70,7 @@ cdef class Match:
             raise TypeError("eve.Match cannot be made directly: use Engine.new_match(...), "
                             "Engine.restore(data) or eve.testing.scenario(...)")
         self.cx.draw_at_random = 0      # a match draws from the top of its Archive
+        self.cx.card = -1               # no card's program runs
         self.log = NULL
         self.log_n = 0
         self.log_cap = 0
@@ -647,7 +648,8 @@ def _check_layout():
              ("StackItem", sizeof(StackItem), len(L.STACK_ITEM_FIELDS)),
              ("Task", sizeof(Task), len(L.TASK_FIELDS)), ("Meter", sizeof(Meter), len(L.METER_FIELDS)),
              ("Foe", sizeof(Foe), len(L.FOE_FIELDS)), ("Zone", sizeof(Zone), L.ZONE_WORDS),
-             ("Choice", sizeof(Choice), L.CHOICE_WORDS))
+             ("Choice", sizeof(Choice), L.CHOICE_WORDS),
+             ("Grant", sizeof(Grant), len(L.GRANT_FIELDS)))
     if sizeof(State) != L.state_bytes():
         raise ImportError(f"State is {sizeof(State)} bytes, but eve/core/layout.py declares "
                           f"{L.state_bytes()}: the two must change together")
@@ -658,7 +660,8 @@ def _check_layout():
     caps = ((L.MAX_STREAMS, MAX_STREAMS), (L.MAX_CARDS, MAX_CARDS), (L.N_ZONES, N_ZONES),
             (L.MAX_UNITS, MAX_UNITS), (L.MAX_STACK, MAX_STACK), (L.MAX_TASKS, MAX_TASKS),
             (L.MAX_RESPONSES, MAX_RESPONSES), (L.MAX_SCRIPT_VARS, MAX_SCRIPT_VARS),
-            (L.MAX_CHOICE_OPTS, MAX_CHOICE_OPTS))
+            (L.MAX_CHOICE_OPTS, MAX_CHOICE_OPTS), (L.MAX_GRANTS, MAX_GRANTS),
+            (L.MAX_COUNTERS, MAX_COUNTERS))
     for a, b in caps:
         if a != b:
             raise ImportError("eve/core/layout.py's capacities differ from defs.pxd's")

@@ -13,7 +13,7 @@ from eve.core.defs cimport *
 from eve.core.events cimport emit
 from eve.core.rng cimport sm_mix, sm_shuffle16, stream_seed
 from eve.core.zones cimport move_card, draw_one
-from eve.core.effects cimport (leader_of, deal_damage, unit_power, status_turn, fire_event, entered,
+from eve.core.effects cimport (grants_update, leader_of, deal_damage, unit_power, status_turn, fire_event, entered,
                                drawn, summon_unit, task_progress, fire_triggers,
                                run_program, target_ok, enum_targets, check_outcome, ally_power_bonus,
                                first_empty_lane, eval_expr, choice_choose)
@@ -125,6 +125,8 @@ cdef void setup_match(State* st, Ctx* cx, uint64_t seed, const int16_t* heroes, 
         st.tasks[i].def_id = e.tasks[i]
         st.tasks[i].active = 1
     st.round = 1
+    if tb.n_auras:
+        grants_update(st, cx)           # A03: the heroes' auras hold from the start
     compute_intent(st, cx)
     for i in range(tb.cfg.opening_hand):
         draw_one(st, cx)
@@ -670,15 +672,21 @@ cdef void _resolve_card(State* st, Ctx* cx, StackItem* it) noexcept nogil:
         entered(st, cx, u)
         # E20: a chosen target gone by now skips the on-enter effect; the character stays
         if cd.on_enter >= 0 and st.units[u].alive and _target_alive(st, it):
+            cx.card = it.card               # V03: the card's program counts with it
             run_program(st, cx, cd.on_enter, PLAYER, u, it.target)
+            cx.card = -1
     else:
         if not _target_alive(st, it):
             _fizzle(st, cx, it)
             return
         move_card(st, cx, it.card, Z_LATTICE, False)
         st.card_charges[it.card] = cd.charges
+        if tb.n_auras:
+            grants_update(st, cx)       # A03: a Relic's aura holds from its arrival
         if cd.on_enter >= 0:
+            cx.card = it.card
             run_program(st, cx, cd.on_enter, PLAYER, leader_of(st, PLAYER), it.target)
+            cx.card = -1
         if st.choice.kind == CH_NONE:
             _card_done(st, cx, it.card)
 
@@ -710,7 +718,11 @@ cdef void _resolve_top(State* st, Ctx* cx) noexcept nogil:
             if summon_unit(st, cx, ENCOUNTER, it.def_id, it.lane) < 0:
                 _fizzle(st, cx, &it)
         else:
+            # V03: a character's ability counts with its card (a Sortilege's ability has none)
+            if it.kind == SI_ABILITY and 0 <= it.source < MAX_UNITS:
+                cx.card = st.units[it.source].card
             run_program(st, cx, it.prog, it.side, it.source, it.target)
+            cx.card = -1
     if st.choice.kind != CH_NONE:
         st.choice.item_kind = it.kind     # the resolution waits for the player's choice (C01)
         st.choice.item_card = it.card
@@ -767,6 +779,8 @@ cdef void _beginning(State* st, Ctx* cx) noexcept nogil:
     cdef int side = st.active, base = side * UNITS_PER_SIDE, i, s
     cdef Unit* u
     st.decisions = 0                  # X02 counts each turn's decisions afresh
+    for i in range(tb.n_turn_counters):
+        st.counters[tb.turn_counters[i]] = 0      # V01: a turn counter counts each turn afresh
     for s in range(2):
         # abilities: once per turn, either side's turn (the slots past the hero slots and the
         # lanes in use are always empty, so never used)

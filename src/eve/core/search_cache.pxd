@@ -35,7 +35,7 @@ cdef struct Cache:
     int64_t diffs_n
 
 cdef enum:
-    STATE_WORDS = 2308  # sizeof(State) / 2, checked at import
+    STATE_WORDS = 2604  # sizeof(State) / 2, checked at import
 
 
 cdef extern from *:
@@ -75,8 +75,8 @@ cdef extern from *:
     }
     #endif
     /* the State's word layout: see _state_layout_init */
-    static int eve_w_zones, eve_w_units, eve_w_stack, eve_w_meter, eve_w_opts;
-    static int eve_zone_words, eve_item_words, eve_unit_words;
+    static int eve_w_zones, eve_w_units, eve_w_stack, eve_w_meter, eve_w_opts, eve_w_grants;
+    static int eve_zone_words, eve_item_words, eve_unit_words, eve_grant_words;
     """
     void __builtin_prefetch(const void* p) nogil
     int eve_diff_words(const uint16_t* a, const uint16_t* r, int start, int stop, uint32_t* out) nogil
@@ -92,6 +92,8 @@ cdef extern from *:
     int W_STACK "eve_w_stack"
     int W_METER "eve_w_meter"
     int W_OPTS "eve_w_opts"
+    int W_GRANTS "eve_w_grants"
+    int GRANT_WORDS "eve_grant_words"
     int ZONE_WORDS "eve_zone_words"
     int ITEM_WORDS "eve_item_words"
     int UNIT_WORDS "eve_unit_words"
@@ -100,10 +102,11 @@ cdef extern from *:
 cdef inline bint _state_layout_init() noexcept nogil:
     """Set the word offsets above (once, at import). False when the State's layout is not the
     one _restore and _differences assume: the zones, the units, the Stack and the tail (meter,
-    tasks, the Encounter, a pending choice ending in its options) following one another in
-    this order, each zone its count then its cards, and the counts they read before the
-    zones."""
+    tasks, the Encounter, a pending choice ending in its options, then the grants, their count
+    first) following one another in this order, each zone its count then its cards, and the
+    counts they read before the zones."""
     global W_ZONES, W_UNITS, W_STACK, W_METER, W_OPTS, ZONE_WORDS, ITEM_WORDS, UNIT_WORDS
+    global W_GRANTS, GRANT_WORDS
     cdef State layout
     W_ZONES = (<char*>&layout.zones[0] - <char*>&layout) // 2
     W_UNITS = (<char*>&layout.units[0] - <char*>&layout) // 2
@@ -113,10 +116,14 @@ cdef inline bint _state_layout_init() noexcept nogil:
     ZONE_WORDS = sizeof(Zone) // 2
     ITEM_WORDS = sizeof(StackItem) // 2
     UNIT_WORDS = sizeof(Unit) // 2
+    W_GRANTS = (<char*>&layout.n_grants - <char*>&layout) // 2
+    GRANT_WORDS = sizeof(Grant) // 2
     return (W_UNITS == W_ZONES + N_ZONES * ZONE_WORDS
             and W_STACK == W_UNITS + <int>(sizeof(layout.units) // 2)
             and W_METER == W_STACK + MAX_STACK * ITEM_WORDS
-            and W_OPTS + MAX_CHOICE_OPTS <= STATE_WORDS     # then the padding (zero)
+            and W_GRANTS == W_OPTS + MAX_CHOICE_OPTS
+            and <char*>&layout.grants[0] - <char*>&layout.n_grants == 2
+            and W_GRANTS + 1 + MAX_GRANTS * GRANT_WORDS <= STATE_WORDS  # then the padding (zero)
             and <char*>&layout.zones[0].c[0] - <char*>&layout.zones[0] == 2
             and <char*>&layout.n_stack < <char*>&layout.zones[0]
             and <char*>&layout.n_hero_slots[0] < <char*>&layout.zones[0])
@@ -128,13 +135,14 @@ cdef inline int _hi(int a, int b) noexcept nogil:
 
 cdef inline void _restore(State* st, const State* src, int lanes) noexcept nogil:
     """st = src, byte for byte, two canonical states (zero past every count) of one match:
-    copied whole but for the zones and the Stack, of which only the slots up to the higher of
-    the two counts can differ, and the units, of which only the live slots can (see above).
+    copied whole but for the zones, the Stack and the grants, of which only the slots up to the
+    higher of the two counts can differ, and the units, of which only the live slots can (see above).
     About two fifths of the bytes of a whole copy at a typical state; an iteration starts
     with one."""
     cdef int z, side, b
     cdef int n_stack = _hi(st.n_stack, src.n_stack)
     cdef int n_opts = _hi(st.choice.n_opts, src.choice.n_opts)
+    cdef int n_grants = _hi(st.n_grants, src.n_grants)
     for z in range(N_ZONES):
         memcpy(st.zones[z].c, src.zones[z].c, _hi(st.zones[z].n, src.zones[z].n) * sizeof(int16_t))
         st.zones[z].n = src.zones[z].n
@@ -146,6 +154,10 @@ cdef inline void _restore(State* st, const State* src, int lanes) noexcept nogil
     memcpy(st.stack, src.stack, n_stack * sizeof(StackItem))
     memcpy(&st.meter, &src.meter, (W_OPTS - W_METER) * 2)   # meter, tasks, the Encounter, a choice
     memcpy(st.choice.opts, src.choice.opts, n_opts * sizeof(int16_t))    # its options, as a zone
+    # the grants, as a zone: a count, then the slots up to the higher of the two (most content
+    # has none, and this is one word)
+    st.n_grants = src.n_grants
+    memcpy(st.grants, src.grants, n_grants * sizeof(Grant))
 
 
 cdef inline int _differences(const State* st, const State* root, int lanes, uint32_t* out) noexcept nogil:
@@ -168,6 +180,8 @@ cdef inline int _differences(const State* st, const State* root, int lanes, uint
                         &out[k])
     k += eve_diff_words(a, r, W_METER, W_OPTS, &out[k])
     k += eve_diff_words(a, r, W_OPTS, W_OPTS + _hi(st.choice.n_opts, root.choice.n_opts), &out[k])
+    k += eve_diff_words(a, r, W_GRANTS, W_GRANTS + 1 + GRANT_WORDS * _hi(st.n_grants, root.n_grants),
+                        &out[k])
     return k
 
 

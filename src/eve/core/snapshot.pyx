@@ -38,7 +38,8 @@ cdef enum:
     N_TASK = 4
     N_FOE = 23              # 8 + 2 x MAX_RESPONSES + 3 + MAX_SCRIPT_VARS (a literal: see search_loop.pxd on enum arithmetic)
     N_CHOICE = 12           # 11 ints, then the options
-    N_BODY = 10
+    N_GRANT = 7
+    N_BODY = 12
 
 
 @cython.overflowcheck(False)       # FNV arithmetic wraps modulo 2**64 on purpose
@@ -132,12 +133,13 @@ cdef void write_body(const State* st, Buf* b) noexcept nogil:
     w_int(b, st.round); w_int(b, st.outcome); w_int(b, st.leader[0]); w_int(b, st.leader[1])
     w_int(b, st.n_hero_slots[0]); w_int(b, st.n_hero_slots[1]); w_int(b, st.trigger_depth)
     w_int(b, st.next_uid); w_int(b, st.decisions); w_int(b, st.archive_known)
-    w_array(b, 5)
+    w_array(b, 6)
     w_ints(b, st.card_def, st.n_cards)
     w_ints(b, st.card_zone, st.n_cards)
     w_ints(b, st.card_charges, st.n_cards)
     w_ints(b, st.card_tcount, st.n_cards)
     w_ints(b, st.card_tstamp, st.n_cards)
+    w_ints(b, st.card_counter, st.n_cards)
     w_array(b, 5)
     for k in range(Z_ARCHIVE, Z_VOID + 1):
         if k == Z_WASTES:
@@ -188,6 +190,15 @@ cdef void write_body(const State* st, Buf* b) noexcept nogil:
     w_int(b, st.choice.item_kind); w_int(b, st.choice.item_card); w_int(b, st.choice.place)
     w_int(b, st.choice.left); w_int(b, st.choice.up_to)
     w_ints(b, st.choice.opts, st.choice.n_opts)
+    w_array(b, st.n_grants)
+    for i in range(st.n_grants):
+        w_array(b, N_GRANT)
+        w_int(b, st.grants[i].src); w_int(b, st.grants[i].src_uid); w_int(b, st.grants[i].unit)
+        w_int(b, st.grants[i].uid); w_int(b, st.grants[i].status); w_int(b, st.grants[i].stacks)
+        w_int(b, st.grants[i].aura)
+    w_array(b, MAX_COUNTERS)
+    for k in range(MAX_COUNTERS):
+        w_int(b, st.counters[k])
 
 
 def header_prefix(str version, str fingerprint, list packs):
@@ -476,7 +487,7 @@ cdef int read_body(Rd* r, State* st, const Tables* tb) except -1:
     _f(r, 0, DEF_BIG, &st.next_uid, p, -1, b"next_uid")
     _f(r, 0, tb.cfg.max_decisions_per_turn, &st.decisions, p, -1, b"decisions")
     _f(r, 0, MAX_CARDS, &st.archive_known, p, -1, b"archive_known")
-    r_array(r, 5, 5, "body.cards")
+    r_array(r, 6, 6, "body.cards")
     nc = <int16_t>r_ints(r, st.card_def, 0, MAX_CARDS, 0, tb.n_cards - 1, b"body.cards.def")
     st.n_cards = nc
     r_ints(r, st.card_zone, nc, nc, Z_ARCHIVE, Z_STACK, b"body.cards.zone")
@@ -484,6 +495,7 @@ cdef int read_body(Rd* r, State* st, const Tables* tb) except -1:
     # a trigger's limit: its count (at most `every`, 99) and the turn it was counted in
     r_ints(r, st.card_tcount, nc, nc, 0, 99, b"body.cards.tcount")
     r_ints(r, st.card_tstamp, nc, nc, 0, 2 * tb.cfg.max_rounds + 1, b"body.cards.tstamp")
+    r_ints(r, st.card_counter, nc, nc, -COUNTER_LIMIT, COUNTER_LIMIT, b"body.cards.counter")
     r_array(r, 5, 5, "body.zones")
     for k in range(Z_ARCHIVE, Z_VOID + 1):
         if k == Z_WASTES:
@@ -579,6 +591,23 @@ cdef int read_body(Rd* r, State* st, const Tables* tb) except -1:
     _f(r, 0, 1, &st.choice.up_to, p, -1, b"up_to")
     st.choice.n_opts = <int16_t>r_ints(r, st.choice.opts, 0, MAX_CHOICE_OPTS, 0, DEF_BIG,
                                        b"body.choice.options")
+    n = r_array(r, 0, MAX_GRANTS, "body.grants")
+    st.n_grants = <int16_t>n
+    for i in range(n):
+        p = b"body.grants"
+        _arr(r, N_GRANT, p, i)
+        _f(r, 0, TGT_CARD_BASE + MAX_CARDS - 1, &st.grants[i].src, p, i, b"src")
+        _f(r, 0, DEF_BIG, &st.grants[i].src_uid, p, i, b"src_uid")
+        _f(r, 0, MAX_UNITS - 1, &st.grants[i].unit, p, i, b"unit")
+        _f(r, 0, DEF_BIG, &st.grants[i].uid, p, i, b"uid")
+        _f(r, GRANT_POWER, tb.n_statuses - 1, &st.grants[i].status, p, i, b"status")
+        _f(r, 0, DEF_BIG, &st.grants[i].stacks, p, i, b"stacks")
+        _f(r, 0, 1, &st.grants[i].aura, p, i, b"aura")
+    r_array(r, MAX_COUNTERS, MAX_COUNTERS, "body.counters")
+    for k in range(MAX_COUNTERS):
+        # a counter the content does not have is 0
+        _f(r, -COUNTER_LIMIT if k < tb.n_counters else 0,
+           COUNTER_LIMIT if k < tb.n_counters else 0, &st.counters[k], b"body.counters", k, b"value")
     return 0
 
 
@@ -838,6 +867,7 @@ cdef int check_state(const State* st, const Tables* tb, int n_player_heroes) exc
     _check_script(st, tb, e)
     _check_intent_draws(st, tb)
     _check_choice(st, tb)
+    _check_grants(st, tb)
     if st.foe.init_left > st.foe.initiative:
         _fail("body.foe.initiative_left", "more than the Initiative")
     for i in range(MAX_TASKS):
@@ -946,6 +976,37 @@ cdef int _check_choice(const State* st, const Tables* tb) except -1:
                 for j in range(i):
                     if ch.opts[j] == ch.opts[i]:
                         _fail("body.choice.options", f"option {i}: offered twice")
+    return 0
+
+
+cdef int _check_grants(const State* st, const Tables* tb) except -1:
+    """A standing grant (rules A01-A05) is one grants_update keeps: its unit and its source in
+    play, as their uids say, at most one a source, unit, status and kind."""
+    cdef const Grant* g
+    cdef const Unit* s
+    cdef int i, j, c
+    for i in range(st.n_grants):
+        g = &st.grants[i]
+        if not (st.units[g.unit].alive and st.units[g.unit].uid == g.uid):
+            _fail("body.grants", f"grant {i}: its unit is not in play")
+        if g.src < MAX_UNITS:
+            s = &st.units[g.src]
+            if not (s.alive and s.uid == g.src_uid):
+                _fail("body.grants", f"grant {i}: its source is not in play")
+        else:
+            c = g.src - TGT_CARD_BASE
+            if c < 0 or c >= st.n_cards or st.card_zone[c] != Z_LATTICE or g.src_uid != 0 \
+                    or g.aura != 1:
+                _fail("body.grants", f"grant {i}: its source is not a Relic in the Lattice")
+        for j in range(i):
+            if (st.grants[j].src == g.src and st.grants[j].src_uid == g.src_uid
+                    and st.grants[j].unit == g.unit and st.grants[j].uid == g.uid
+                    and st.grants[j].status == g.status and st.grants[j].aura == g.aura):
+                _fail("body.grants", f"grant {i}: the same as grant {j}")
+    for i in range(st.n_grants, MAX_GRANTS):
+        for j in range(sizeof(Grant) // 2):
+            if (<const int16_t*>&st.grants[i])[j] != 0:
+                _fail("body.grants", "a slot past the grants is not zero")
     return 0
 
 
@@ -1071,7 +1132,8 @@ def _check_layout():
     for name, n, fields in (("turn", N_TURN, L.TURN_FIELDS), ("units", N_UNIT, L.UNIT_FIELDS),
                             ("stack", N_ITEM, L.STACK_ITEM_FIELDS), ("meter", N_METER, L.METER_FIELDS),
                             ("tasks", N_TASK, L.TASK_FIELDS), ("foe", N_FOE, L.FOE_FIELDS),
-                            ("choice", N_CHOICE, L.CHOICE_FIELDS)):
+                            ("choice", N_CHOICE, L.CHOICE_FIELDS),
+                            ("grants", N_GRANT, L.GRANT_FIELDS)):
         if n != len(fields):
             raise ImportError(f"snapshot.pyx writes {n} fields of {name}; eve/core/layout.py "
                               f"declares {len(fields)}")

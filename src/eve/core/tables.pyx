@@ -151,6 +151,13 @@ cdef class CompiledContent:
             if sd.decay_at == ST_TURN_END or sd.tick_at == ST_TURN_END:
                 tb.end_st[tb.n_end_st] = i; tb.n_end_st += 1
 
+        counters = spec.get("counters", ())
+        _cap(len(counters), MAX_COUNTERS, "counters")
+        tb.n_counters = len(counters)
+        for i, reset in enumerate(counters):
+            if reset == CR_TURN:
+                tb.turn_counters[tb.n_turn_counters] = i; tb.n_turn_counters += 1
+
         heroes = spec["heroes"]
         _cap(len(heroes), MAX_HERO_DEFS, "heroes")
         tb.n_heroes = len(heroes)
@@ -167,6 +174,9 @@ cdef class CompiledContent:
             for j, c in enumerate(h["start_cards"]):
                 tb.heroes[i].start_cards[j] = c
             tb.heroes[i].trig_first, tb.heroes[i].trig_n = h.get("triggers", (0, 0))
+            tb.heroes[i].aura_n, tb.heroes[i].aura_status, tb.heroes[i].aura_who = \
+                h.get("aura", (0, 0, 0))
+            tb.n_auras += tb.heroes[i].aura_n != 0
 
         cards = spec["cards"]
         _cap(len(cards), MAX_CARD_DEFS, "cards")
@@ -185,6 +195,9 @@ cdef class CompiledContent:
             tb.cards[i].trig_first, tb.cards[i].trig_n = c.get("triggers", (0, 0))
             tb.cards[i].ally_power = c["ally_power"]
             tb.cards[i].play_cond = c.get("play_cond", -1)
+            tb.cards[i].aura_n, tb.cards[i].aura_status, tb.cards[i].aura_who = \
+                c.get("aura", (0, 0, 0))
+            tb.n_auras += tb.cards[i].aura_n != 0
 
         units = spec["units"]
         _cap(len(units), MAX_UNIT_DEFS, "units")
@@ -194,6 +207,9 @@ cdef class CompiledContent:
             tb.units[i].hp = u["hp"]
             tb.units[i].keywords = u["keywords"]
             tb.units[i].trig_first, tb.units[i].trig_n = u.get("triggers", (0, 0))
+            tb.units[i].aura_n, tb.units[i].aura_status, tb.units[i].aura_who = \
+                u.get("aura", (0, 0, 0))
+            tb.n_auras += tb.units[i].aura_n != 0
 
         moves = spec["moves"]
         _cap(len(moves), MAX_MOVES, "moves")
@@ -329,6 +345,7 @@ LIMITS = _frozen({
     "script_var_limit": SCRIPT_VAR_LIMIT, "max_repeats": MAX_REPEATS,
     "choice_options": MAX_CHOICE_OPTS, "look": MAX_LOOK, "modes": MAX_MODES,
     "discover": MAX_DISCOVER, "discover_pool": MAX_DISCOVER_POOL, "instruction_words": INSTR_WORDS,
+    "grants": MAX_GRANTS, "counters": MAX_COUNTERS, "counter_limit": COUNTER_LIMIT,
 })
 
 # the names content may use, by table: derived from the vocabulary (eve/core/vocabulary.py), as

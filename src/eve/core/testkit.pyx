@@ -19,7 +19,7 @@ from eve.core.defs cimport *
 from eve.core.rng cimport sm_below, stream_seed
 from eve.core.rules cimport advance as _advance, apply_action, apply_listing, check_action, \
     legal_actions, make_action, seed_meter
-from eve.core.effects cimport check_outcome
+from eve.core.effects cimport check_outcome, grants_reset
 from eve.core.encounter cimport compute_intent
 from eve.core.playout cimport random_playout
 from eve.core.match cimport Match
@@ -353,6 +353,11 @@ def set_stream(Match m, index, unsigned long long value):
 def clear_events(Match m):
     """Forget the events so far."""
     m.log_n = 0
+
+
+def settle_grants(Match m):
+    """The position's grants (rules A01-A05): the auras of what it holds, as if it had arrived."""
+    grants_reset(&m.st, &m.cx)
 
 
 def advance(Match m):

@@ -102,7 +102,9 @@ cdef enum:
     OP_CHOOSE = 22
     OP_CHOOSE_MODE = 23
     OP_DISCOVER = 24
-    N_OPS = 25
+    OP_ADD_COUNTER = 25
+    OP_SET_COUNTER = 26
+    N_OPS = 27
 
 # Expression nodes (internal: the compiled form of an expression)
 cdef enum:
@@ -132,7 +134,9 @@ cdef enum:
     E_EVENT = 23
     E_MY_TURN = 24
     E_KILLED = 25
-    N_EXPR_OPS = 26
+    E_COUNTER = 26
+    E_CARD_COUNTER = 27
+    N_EXPR_OPS = 28
 
 # Units an expression reads (`self.hp`, `target.poison`)
 cdef enum:
@@ -411,3 +415,24 @@ cdef enum:
     R_PLAY_CONDITION = 22
     R_CHOICE_PENDING = 23
     R_NO_CHOICE = 24
+
+# Whom an aura gives its stacks (`aura.who`), from its source's side
+cdef enum:
+    AW_ALLIES = 0
+    AW_OTHER_ALLIES = 1
+    AW_ALLY_CHARS = 2
+    AW_OTHER_ALLY_CHARS = 3
+    AW_ALLY_HEROES = 4
+    AW_FOES = 5
+    AW_FOE_CHARS = 6
+    AW_FOE_HEROES = 7
+    N_AURA_WHO = 8
+
+# When a pack's counter goes back to 0 (`reset`)
+cdef enum:
+    CR_MATCH = 0
+    CR_TURN = 1
+
+# How long an instruction's stacks last (`until`)
+cdef enum:
+    UNTIL_SOURCE_LEAVES = 0

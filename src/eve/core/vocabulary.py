@@ -165,6 +165,9 @@ ENUMS: tuple[Enum, ...] = (
                         "instructions), which runs"),
         ("discover", "n card defs are drawn from the `cards` pool (`shuffle` stream, no "
                      "repeats); the player chooses one, created `into` a place"),
+        ("add_counter", "adds n to a `counter`: a pack's counter by name, or `\"card\"`, this "
+                        "card's own (rules V01-V04)"),
+        ("set_counter", "sets a `counter` to n"),
     ], count="N_OPS", content=True),
     # Expressions: an amount (`n`) or a condition (`cond`) written as text ("3 + self.power",
     # "target.poison > 0 and count(rift) >= 2"), compiled into postfix nodes [op, arg]
@@ -186,6 +189,9 @@ ENUMS: tuple[Enum, ...] = (
         ("event", "push a field of the event a trigger answers: arg = its field (`event.amount`)"),
         ("my_turn", "push 1 when it is the turn of the side running the program, else 0"),
         ("killed", "push 1 when the program's last `damage` instruction killed a unit, else 0"),
+        ("counter", "push a pack's counter: arg = its index (`counter.NAME`)"),
+        ("card_counter", "push this card's own counter (`card.counter`; 0 where no card runs "
+                         "the program)"),
     ], count="N_EXPR_OPS"),
     _enum("expr_ref", "Units an expression reads (`self.hp`, `target.poison`)", "ER_", [
         ("self", "the source unit (the activator, the deployed character; else the leader)"),
@@ -440,6 +446,29 @@ ENUMS: tuple[Enum, ...] = (
         ("choice_pending", "a choice is pending in a resolution: only its options are legal"),
         ("no_choice", "no choice is pending"),
     ]),
+    # lasting effects held by a source while it stays (rules A01-A05): an item's `aura`, and a
+    # `status` or `buff` instruction's `until`
+    _enum("aura_who", "Whom an aura gives its stacks (`aura.who`), from its source's side",
+          "AW_", [
+        ("allies", "every living allied hero and character, the source included"),
+        ("other_allies", "every living allied hero and character but the source"),
+        ("ally_characters", "every allied character, the source included",
+         "AW_ALLY_CHARS"),
+        ("other_ally_characters", "every allied character but the source",
+         "AW_OTHER_ALLY_CHARS"),
+        ("ally_heroes", "every living allied hero"),
+        ("foes", "every living foe hero and character"),
+        ("foe_characters", "every foe character", "AW_FOE_CHARS"),
+        ("foe_heroes", "every living foe hero"),
+    ], count="N_AURA_WHO", content=True),
+    _enum("counter_reset", "When a pack's counter goes back to 0 (`reset`)", "CR_", [
+        ("match", "never: it counts over the match"),
+        ("turn", "at the Beginning of each side's turn"),
+    ], content=True),
+    _enum("until", "How long an instruction's stacks last (`until`)", "UNTIL_", [
+        ("source_leaves", "while the program's source (`self`: the character or hero, the "
+                          "leader for a card's program) stays in play"),
+    ], content=True),
 )
 
 BY_KEY: Mapping[str, Enum] = MappingProxyType({e.key: e for e in ENUMS})
@@ -530,6 +559,8 @@ TEXT: Mapping[str, Mapping[str, str]] = MappingProxyType({key: MappingProxyType(
         "choose": "choose {up_to}{n:a card/# cards} {from} and put {n:it/them} {into}",
         "choose_mode": "choose one: {modes}",
         "discover": "discover one of {n:# card/# cards} drawn from {cards} and create it {into}",
+        "add_counter": "add {n} to {counter}",
+        "set_counter": "set {counter} to {n}",
     },
     "choice_from": {
         "rift": "from {players} Rift",
@@ -698,6 +729,23 @@ TEXT: Mapping[str, Mapping[str, str]] = MappingProxyType({key: MappingProxyType(
         "ability": "the player activates an ability",
         "attack": "the player declares an attack",
         "any": "the player deploys, plays, activates or attacks",
+    },
+    "aura_who": {
+        "allies": "{our} heroes and characters",
+        "other_allies": "{our} other heroes and characters",
+        "ally_characters": "{our} characters",
+        "other_ally_characters": "{our} other characters",
+        "ally_heroes": "{our} heroes",
+        "foes": "{their} heroes and characters",
+        "foe_characters": "{their} characters",
+        "foe_heroes": "{their} heroes",
+    },
+    "until": {
+        "source_leaves": "while {self} stays in play",
+    },
+    "counter_reset": {
+        "match": "counted over the match",
+        "turn": "counted each turn, from 0",
     },
     "category": {
         "play_support": "play",

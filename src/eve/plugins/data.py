@@ -21,7 +21,8 @@ from typing import Any
 
 from eve.plugins.hookspecs import Register, hookimpl
 
-SECTIONS = ("rules", "heroes", "cards", "units", "tasks", "encounters", "statuses", "keywords")
+SECTIONS = ("rules", "heroes", "cards", "units", "tasks", "encounters", "statuses", "keywords",
+            "counters")
 
 
 def read_data_file(path: Path | str) -> dict[str, Any]:
@@ -46,7 +47,8 @@ class DataPack:
                  tasks: Mapping[str, Mapping[str, Any]] | None = None,
                  encounters: Mapping[str, Mapping[str, Any]] | None = None,
                  statuses: Mapping[str, Mapping[str, Any]] | None = None,
-                 keywords: Mapping[str, Mapping[str, Any]] | None = None) -> None:
+                 keywords: Mapping[str, Mapping[str, Any]] | None = None,
+                 counters: Mapping[str, Mapping[str, Any]] | None = None) -> None:
         self.manifest: dict[str, Any] = {"name": name, "version": version,
                                          "requires": list(requires)}
         if engine is not None:
@@ -62,6 +64,7 @@ class DataPack:
         self.encounters = dict(encounters or {})
         self.statuses = dict(statuses or {})
         self.keywords = dict(keywords or {})
+        self.counters = dict(counters or {})
 
     def __repr__(self) -> str:
         return f"DataPack({self.manifest['name']!r}, {self.manifest['version']!r})"
@@ -131,4 +134,9 @@ class DataPack:
     @hookimpl
     def eve_register_keywords(self, register: Register) -> None:
         for name, data in self.keywords.items():
+            register(name, data)
+
+    @hookimpl
+    def eve_register_counters(self, register: Register) -> None:
+        for name, data in self.counters.items():
             register(name, data)

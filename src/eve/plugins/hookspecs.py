@@ -115,6 +115,13 @@ def eve_register_statuses(register: Register) -> None:
 
 
 @hookspec
+def eve_register_counters(register: Register) -> None:
+    """Register counters (CounterData): named numbers a match keeps (rules V01-V04), counted
+    over the match or each turn (`reset`), changed by `add_counter` and `set_counter`
+    instructions and read in expressions as `counter.NAME`."""
+
+
+@hookspec
 def eve_register_keywords(register: Register) -> None:
     """Register keyword macros (KeywordData): the triggers, with parameters `{n}`, and the
     status that an item naming the keyword in its `keywords` gets (eve.keywords)."""

@@ -60,6 +60,7 @@ REGISTRATION_HOOKS = (
     ("eve_register_encounters", "encounter"),
     ("eve_register_statuses", "status"),
     ("eve_register_keywords", "keyword"),
+    ("eve_register_counters", "counter"),
 )
 MANIFEST_HOOK = "eve_pack_manifest"
 

@@ -27,10 +27,10 @@ NAME_RE = re.compile(r"^[a-z][a-z0-9_]{0,47}$")
 ID_RE = re.compile(r"^[a-z][a-z0-9_]{0,47}:[a-z][a-z0-9_]{0,47}$")
 
 KINDS = ("config", "hero", "card", "enemy_hero", "unit", "task", "encounter", "status",
-         "keyword")
+         "keyword", "counter")
 # kinds added after content fingerprints were first published: fingerprints hash their table
 # only when it has an item, so content that registers none keeps the fingerprint it had
-LATER_KINDS = frozenset({"keyword"})
+LATER_KINDS = frozenset({"keyword", "counter"})
 
 
 def fingerprinted(items: Mapping[str, Mapping[str, Any]]) -> dict[str, Mapping[str, Any]]:
@@ -40,7 +40,7 @@ def fingerprinted(items: Mapping[str, Mapping[str, Any]]) -> dict[str, Mapping[s
 # the first word of an item's field path, by kind (the compiler uses the same words)
 SECTIONS = {"config": "config", "hero": "heroes", "card": "cards", "enemy_hero": "units",
             "unit": "units", "task": "tasks", "encounter": "encounters", "status": "statuses",
-            "keyword": "keywords"}
+            "keyword": "keywords", "counter": "counters"}
 
 MAX_DEPTH = 16
 MAX_ENTRIES = 100_000          # entries in one item, all levels together

@@ -46,6 +46,8 @@ Instruction = TypedDict("Instruction", {
     "up_to": bool,                 # choose: the player may choose fewer than n
     "modes": "list[list[Instruction]]",  # choose_mode: the blocks, one of which runs
     "cards": list[str],            # discover: the pool of cards the options are drawn from
+    "until": str,                  # status, buff: source_leaves (held while `self` stays)
+    "counter": str,                # add_counter, set_counter: a counter, or "card" (its own)
 }, total=False)
 
 
@@ -76,6 +78,15 @@ When = TypedDict("When", {
 }, total=False)
 
 
+class Aura(TypedDict, total=False):
+    """Stacks held while the item is in play (rules A01-A05): a status (`status`, `n`) or
+    power (`power`), for the units `who` names."""
+    status: str                    # a status that does not decay
+    n: int                         # its stacks, 1..99 (default 1)
+    power: int                     # or power, 1..99
+    who: str                       # allies other_allies ally_characters ... foe_heroes
+
+
 class HeroData(TypedDict, total=False):
     name: str
     max_hp: int                    # 1..32767
@@ -85,6 +96,7 @@ class HeroData(TypedDict, total=False):
     cards: list[str]               # starting cards
     ability: Ability
     triggers: list[When]
+    aura: Aura
 
 
 class KeywordUse(TypedDict, total=False):
@@ -108,6 +120,7 @@ class CardData(TypedDict, total=False):
     ally_power: int                # Relic static modifier, 0..99
     play_if: str                   # an expression that must hold to play it ("target.hp <= 10")
     triggers: list[When]           # any card: listening from where it is in play, or `zone`
+    aura: Aura                     # character, Relic: held while it is in play
 
 
 class UnitData(TypedDict, total=False):
@@ -118,6 +131,7 @@ class UnitData(TypedDict, total=False):
     hp: int                        # unit
     keywords: list[str | KeywordUse]
     triggers: list[When]
+    aura: Aura
 
 
 class StatusTiming(TypedDict, total=False):
@@ -147,6 +161,12 @@ class StatusData(TypedDict, total=False):
     spend: str                     # never (default) dealt taken: a stack spent each hit
     keeps: list[str]               # statuses that do not decay while the unit has this one
     triggers: list[When]           # while a unit has a stack; no `once` or `every`
+
+
+class CounterData(TypedDict, total=False):
+    """A named number a match keeps (rules V01-V04), read as `counter.NAME`."""
+    name: str
+    reset: str                     # match (default) turn: back to 0 at each turn's Beginning
 
 
 class KeywordData(TypedDict, total=False):
@@ -245,7 +265,7 @@ class RulesData(TypedDict, total=False):
 SCHEMAS: dict[str, type] = {
     "config": RulesData, "hero": HeroData, "card": CardData, "enemy_hero": UnitData,
     "unit": UnitData, "task": TaskData, "encounter": EncounterData, "status": StatusData,
-    "keyword": KeywordData,
+    "keyword": KeywordData, "counter": CounterData,
 }
 
 

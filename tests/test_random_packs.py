@@ -99,7 +99,9 @@ def test_the_generated_packs_use_the_whole_vocabulary():
             "phase": ("phase",), "stacking": ("status_stacking",),
             "polarity": ("status_polarity",), "at": ("status_timing",), "by": ("status_decay",),
             "into": ("place",), "who": ("trigger_who",), "once": ("trigger_limit",),
-            "per": ("trigger_limit",), "spend": ("status_spend",), "from": ("choice_from",)}
+            "per": ("trigger_limit",), "spend": ("status_spend",), "from": ("choice_from",),
+            "source": ("trigger_source",), "unit": ("trigger_unit",),
+            "card": ("card_kind", "trigger_card")}
     for seed in range(N_PACKS):
         p = random_pack(seed)
         walk([p.heroes, p.cards, p.units, p.tasks, p.encounters, p.statuses])

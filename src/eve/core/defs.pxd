@@ -278,6 +278,9 @@ ctypedef struct TriggerDef:
     int16_t every           # fire on every Nth event (0: each), counted `per`
     int16_t per             # TL_TURN or TL_MATCH
     int16_t prog
+    int16_t source          # TS_*: who dealt the damage (damage events)
+    int16_t unit_kind       # TU_*: a hero or a character subject
+    int16_t own_card        # 1: only its own card's events (card events)
 
 ctypedef struct Move:
     int16_t kind
@@ -415,6 +418,16 @@ ctypedef struct Ctx:
     # a unit that died, as it was, for its own `dies` triggers (its slot is cleared by then)
     const Unit* ghost
     int32_t ghost_u
+    # the unit that dealt the event's damage and the event's card instance (-1: none); the
+    # caller of fire_event sets them through nx_* (one more than the value, 0: none), which
+    # fire_event takes and clears, so that no other caller passes them
+    int16_t ev_source
+    int16_t ev_card
+    int16_t ev_source_power
+    int16_t nx_source
+    int16_t nx_card
+    # set by zones when the Archive is shuffled: the `shuffled` event fires once it is safe
+    int16_t shuffled
 
 
 cdef inline void ctx_init(Ctx* cx, const Tables* tb, int draw_at_random) noexcept nogil:

@@ -69,7 +69,15 @@ cdef int check_outcome(State* st, Ctx* cx) noexcept nogil:
         st.outcome = OUT_WIN
     if st.outcome != OUT_NONE:
         emit(cx, EV_OUTCOME, PLAYER, st.outcome, st.round, 0, 0)
+        match_ended(st, cx)
     return st.outcome
+
+
+cdef void match_ended(State* st, Ctx* cx) noexcept nogil:
+    """The outcome is decided: `match_end` triggers, once (E19). The outcome is set before they
+    run, so nothing they do changes it, and no trigger fires from inside them."""
+    if cx.tb.listens[TR_MATCH_END]:
+        fire_event(st, cx, TR_MATCH_END, PLAYER, -1, st.outcome, -1, 0, 0, False)
 
 
 cdef void _hero_falls(State* st, Ctx* cx, int u) noexcept nogil:
@@ -155,6 +163,9 @@ cdef int deal_damage(State* st, Ctx* cx, int u, int n, int by_side, int src, bin
     cdef int absorbed = 0, dealt, side = side_of(u), i, s, k, max_hp, power, broken = -1
     cdef Unit ghost
     cdef bint died, piped
+    # what the events name as the damage's source (one more than it, 0: none): hp loss
+    # (`pierce`) is dealt by no unit
+    cdef int by_unit = src + 1 if 0 <= src < MAX_UNITS and not pierce else 0
     if not t.alive or n <= 0:
         return 0
     # the pipeline's steps read only the damage statuses' stacks of the two units: without any,
@@ -213,16 +224,20 @@ cdef int deal_damage(State* st, Ctx* cx, int u, int n, int by_side, int src, bin
     # E19: the death first, then what took and what dealt the damage
     # (each only when something listens: fire_event would return at once)
     if broken >= 0 and not died and tb.listens[TR_SHIELD_BROKEN]:
+        cx.nx_source = by_unit
         fire_event(st, cx, TR_SHIELD_BROKEN, side, u, absorbed, broken, max_hp, power, False)
     if died and tb.listens[TR_DIES]:
         cx.ghost = &ghost
         cx.ghost_u = u
+        cx.nx_source = by_unit
         fire_event(st, cx, TR_DIES, side, u, dealt, -1, max_hp, power, False)
         cx.ghost = NULL
     if dealt > 0:
         if tb.listens[TR_DAMAGE_TAKEN]:
+            cx.nx_source = by_unit
             fire_event(st, cx, TR_DAMAGE_TAKEN, side, u, dealt, -1, max_hp, power, False)
         if 0 <= src < MAX_UNITS and tb.listens[TR_DAMAGE_DEALT]:
+            cx.nx_source = src + 1
             fire_event(st, cx, TR_DAMAGE_DEALT, side_of(src), src, dealt, -1,
                        st.units[src].max_hp, unit_power(st, tb, src), False)
     if dealt > 0 and side == PLAYER and (u & 15) < CHAR_BASE:
@@ -287,6 +302,9 @@ cdef int heal_unit(State* st, Ctx* cx, int u, int n, int by_side) noexcept nogil
     emit(cx, EV_HEAL, side_of(u), u, gained, 0, by_side)
     if gained > 0:
         task_progress(st, cx, by_side, G_HEAL, gained)
+        if cx.tb.listens[TR_HEALED] and t.alive:
+            fire_event(st, cx, TR_HEALED, side_of(u), u, gained, -1, t.max_hp,
+                       unit_power(st, cx.tb, u), False)
     return gained
 
 
@@ -367,6 +385,8 @@ cdef void entered(State* st, Ctx* cx, int u) noexcept nogil:
 cdef void drawn(State* st, Ctx* cx) noexcept nogil:
     """The player drew a card: `drawn` triggers, the card's kind in `event.card_kind`."""
     cdef int n = st.zones[Z_RIFT].n
+    shuffled(st, cx)
+    cx.nx_card = st.zones[Z_RIFT].c[n - 1] + 1 if n > 0 else 0
     fire_event(st, cx, TR_DRAWN, PLAYER, -1, 1,
                cx.tb.cards[st.card_def[st.zones[Z_RIFT].c[n - 1]]].kind if n > 0 else -1,
                0, 0, False)
@@ -377,9 +397,28 @@ cdef void _card_moved(State* st, Ctx* cx, int c, int from_zone) noexcept nogil:
     into the Abyss discarded (E19)."""
     cdef int kind = cx.tb.cards[st.card_def[c]].kind
     if st.card_zone[c] == Z_VOID and from_zone != Z_VOID:
+        cx.nx_card = c + 1
         fire_event(st, cx, TR_EXILED, PLAYER, -1, 1, kind, 0, 0, False)
     elif st.card_zone[c] == Z_ABYSS and from_zone == Z_RIFT:
+        cx.nx_card = c + 1
         fire_event(st, cx, TR_DISCARDED, PLAYER, -1, 1, kind, 0, 0, False)
+
+
+cdef void shuffled(State* st, Ctx* cx) noexcept nogil:
+    """The Archive was shuffled since the last look (zones marks it): `shuffled` triggers, once
+    the move that shuffled it is over."""
+    if cx.shuffled:
+        cx.shuffled = 0
+        fire_event(st, cx, TR_SHUFFLED, PLAYER, -1, 1, -1, 0, 0, False)
+
+
+cdef void card_resolved(State* st, Ctx* cx, int card) noexcept nogil:
+    """A played card's item resolved (its effect done, choices included): `card_resolved`
+    triggers, the card in `event_card`."""
+    if cx.tb.listens[TR_CARD_RESOLVED] and 0 <= card < st.n_cards:
+        cx.nx_card = card + 1
+        fire_event(st, cx, TR_CARD_RESOLVED, PLAYER, -1, 1, cx.tb.cards[st.card_def[card]].kind,
+                   0, 0, False)
 
 
 cdef int ally_power_bonus(const State* st, const Tables* tb) noexcept nogil:
@@ -409,13 +448,21 @@ cdef void fire_event(State* st, Ctx* cx, int kind, int side, int unit, int amoun
     MAX_TRIGGER_DEPTH deep and at most TRIGGER_BUDGET times a decision, so no content loops. With
     `own_resolution` (turn start and end) the outcome is checked after each program."""
     cdef const Tables* tb = cx.tb
-    cdef int16_t saved[8]
-    if not tb.listens[kind] or st.outcome != OUT_NONE or st.trigger_depth >= MAX_TRIGGER_DEPTH \
-            or cx.trig_budget <= 0:
+    cdef int16_t saved[10]
+    cdef int source = cx.nx_source - 1, card = cx.nx_card - 1, saved_power
+    cx.nx_source = 0
+    cx.nx_card = 0
+    # match_end fires with the outcome set, and nothing fires inside it (no nested event does)
+    if not tb.listens[kind] or (st.outcome != OUT_NONE and (kind != TR_MATCH_END
+                                                            or st.trigger_depth > 0)) \
+            or st.trigger_depth >= MAX_TRIGGER_DEPTH or cx.trig_budget <= 0:
         return
     saved[0] = cx.ev_kind; saved[1] = cx.ev_side; saved[2] = cx.ev_unit; saved[3] = cx.ev_amount
     saved[4] = cx.ev_max_hp; saved[5] = cx.ev_power; saved[6] = cx.ev_card_kind
-    saved[7] = cx.ev_hp
+    saved[7] = cx.ev_hp; saved[8] = cx.ev_source; saved[9] = cx.ev_card
+    cx.ev_source = source; cx.ev_card = card
+    saved_power = cx.ev_source_power
+    cx.ev_source_power = unit_power(st, tb, source) if source >= 0 else 0
     cx.ev_kind = kind; cx.ev_side = side; cx.ev_unit = unit; cx.ev_amount = amount
     cx.ev_card_kind = card_kind
     cx.ev_max_hp = max_hp
@@ -426,7 +473,8 @@ cdef void fire_event(State* st, Ctx* cx, int kind, int side, int unit, int amoun
     st.trigger_depth -= 1
     cx.ev_kind = saved[0]; cx.ev_side = saved[1]; cx.ev_unit = saved[2]; cx.ev_amount = saved[3]
     cx.ev_max_hp = saved[4]; cx.ev_power = saved[5]; cx.ev_card_kind = saved[6]
-    cx.ev_hp = saved[7]
+    cx.ev_hp = saved[7]; cx.ev_source = saved[8]; cx.ev_card = saved[9]
+    cx.ev_source_power = saved_power
 
 
 cdef extern from *:
@@ -547,7 +595,21 @@ cdef bint _listen(State* st, Ctx* cx, const int16_t* first_n, int mine, int owne
             continue
         if td.card_kind >= 0 and td.card_kind != cx.ev_card_kind:
             continue
+        if td.own_card and (card < 0 or cx.ev_card != card):
+            continue
+        if td.unit_kind != TU_ANY and (cx.ev_unit < 0 or ((cx.ev_unit & 15) < CHAR_BASE)
+                                       != (td.unit_kind == TU_HERO)):
+            continue
         self_unit = u if u >= 0 else leader_of(st, owner)
+        if td.source != TS_ANY:
+            # a card's `self` is its side's leader; ally: the listener's side, itself excepted
+            if cx.ev_source < 0: hit = td.source == TS_NONE
+            elif td.source == TS_SELF: hit = cx.ev_source == self_unit
+            elif td.source == TS_ALLY: hit = cx.ev_source != self_unit and (cx.ev_source >> 4) == mine
+            elif td.source == TS_FOE: hit = (cx.ev_source >> 4) != mine
+            else: hit = False
+            if not hit:
+                continue
         if td.cond >= 0 and _eval(st, tb, cx, td.cond, owner, self_unit,
                                   cx.ev_unit if cx.ev_unit >= 0 else TGT_NONE) == 0:
             continue
@@ -578,8 +640,8 @@ cdef bint _listen(State* st, Ctx* cx, const int16_t* first_n, int mine, int owne
         cx.trig_budget -= 1
         run_program(st, cx, td.prog, owner, self_unit,
                     cx.ev_unit if cx.ev_unit >= 0 else TGT_NONE)
-        if st.outcome != OUT_NONE or (own_resolution and check_outcome(st, cx) != OUT_NONE) \
-                or cx.trig_budget <= 0:
+        if (st.outcome != OUT_NONE and cx.ev_kind != TR_MATCH_END) \
+                or (own_resolution and check_outcome(st, cx) != OUT_NONE) or cx.trig_budget <= 0:
             return True
     return False
 
@@ -688,8 +750,12 @@ cdef int enum_targets(const State* st, const Tables* tb, int spec, int side, int
 # ---------------- the interpreter ----------------
 
 cdef int _select_units(const State* st, const Tables* tb, int sel, int side, int self_unit,
-                       int target, int16_t* out) noexcept nogil:
+                       int target, int source, int16_t* out) noexcept nogil:
     cdef int n = 0, i, u, s, foe = 1 - side
+    if sel == SEL_SOURCE:
+        if 0 <= source < MAX_UNITS and st.units[source].alive:
+            out[0] = source; return 1
+        return 0
     if sel == SEL_TARGET:
         if 0 <= target < MAX_UNITS and st.units[target].alive:
             out[0] = target; return 1
@@ -731,9 +797,16 @@ cdef int _select_card(const State* st, int sel, int target, int zone) noexcept n
     return -1
 
 
-cdef int _chosen_card(const State* st, const Tables* tb, int prog, int sel, int target) noexcept nogil:
+cdef int _chosen_card(const State* st, const Ctx* cx, int prog, int sel, int target) noexcept nogil:
     """The card a lifecycle instruction acts on: the chosen card while it is still in the zone
-    its target spec chose it in, or the newest card of the Void or the Lattice; else -1."""
+    its target spec chose it in, the newest card of the Void or the Lattice, or the event's
+    card while it is a card in a zone (or on the Stack), not a character standing; else -1."""
+    cdef const Tables* tb = cx.tb
+    if sel == SEL_EVENT_CARD:
+        if 0 <= cx.ev_card < st.n_cards and st.card_zone[cx.ev_card] != Z_WASTES \
+                and st.card_zone[cx.ev_card] != Z_NONE:
+            return cx.ev_card
+        return -1
     if sel == SEL_TARGET:
         return _select_card(st, sel, target, SPEC_ZONE[tb.prog_target[prog]])
     if sel == SEL_NEWEST_VOID:
@@ -846,7 +919,10 @@ cdef inline int _event_field(const Ctx* cx, int f) noexcept nogil:
     if f == EE_POWER: return cx.ev_power
     if f == EE_HP: return cx.ev_hp
     if f == EE_CARD_KIND: return cx.ev_card_kind
-    return cx.ev_side                   # EE_SIDE
+    if f == EE_SIDE: return cx.ev_side
+    if f == EE_SOURCE_SIDE: return cx.ev_source >> 4 if cx.ev_source >= 0 else -1
+    if f == EE_SOURCE_POWER: return cx.ev_source_power
+    return ((cx.ev_source & 15) < CHAR_BASE) if cx.ev_source >= 0 else -1  # EE_SOURCE_HERO
 
 
 cdef int eval_expr(const State* st, const Tables* tb, int at, int side, int self_unit,
@@ -940,6 +1016,8 @@ cdef void run_from(State* st, Ctx* cx, int prog, int pc, int side, int self_unit
         return
     length = tb.prog_len[prog]
     while pc < length:
+        if cx.shuffled:
+            shuffled(st, cx)        # the previous instruction shuffled the Archive
         ins = &tb.code[(tb.prog_off[prog] + pc) * INSTR_WORDS]
         pc += 1
         op = ins[0]; sel = ins[1]; a = ins[2]; b = ins[3]
@@ -960,7 +1038,7 @@ cdef void run_from(State* st, Ctx* cx, int prog, int pc, int side, int self_unit
                 continue
         if op == OP_DAMAGE or op == OP_HEAL or op == OP_SHIELD or op == OP_POISON or op == OP_BUFF \
                 or op == OP_STATUS or op == OP_REMOVE_STATUS:
-            n = _select_units(st, tb, sel, side, self_unit, target, units)
+            n = _select_units(st, tb, sel, side, self_unit, target, cx.ev_source, units)
             kill = 0
             for k in range(n):
                 u = units[k]
@@ -1012,7 +1090,7 @@ cdef void run_from(State* st, Ctx* cx, int prog, int pc, int side, int self_unit
                     move_card(st, cx, c, Z_VOID, False)
                     _card_moved(st, cx, c, Z_LATTICE)
             else:
-                n = _select_units(st, tb, sel, side, self_unit, target, units)
+                n = _select_units(st, tb, sel, side, self_unit, target, cx.ev_source, units)
                 for k in range(n):
                     u = units[k]
                     if (u & 15) >= CHAR_BASE and st.units[u].alive:
@@ -1041,14 +1119,14 @@ cdef void run_from(State* st, Ctx* cx, int prog, int pc, int side, int self_unit
         elif op == OP_PUT:
             # Z23: the player's zones are the only card zones, so the Encounter's put acts on
             # them too, but never into the Rift (it has no hand to fill: as its return, E16)
-            c = _chosen_card(st, tb, prog, sel, target)
+            c = _chosen_card(st, cx, prog, sel, target)
             if c >= 0 and (side == PLAYER or b != PL_RIFT):
                 i = st.card_zone[c]
                 put_card(st, cx, c, b)
                 _card_moved(st, cx, c, i)
         elif op == OP_DEPLOY:
             if side == PLAYER:
-                deploy_from_void(st, cx, _chosen_card(st, tb, prog, sel, target))
+                deploy_from_void(st, cx, _chosen_card(st, cx, prog, sel, target))
         elif op == OP_MILL:
             # the player's Archive is the only one: the Encounter's mill strikes it (E16)
             for k in range(a):
@@ -1059,7 +1137,7 @@ cdef void run_from(State* st, Ctx* cx, int prog, int pc, int side, int self_unit
                 _card_moved(st, cx, c, Z_ARCHIVE)
         elif op == OP_CREATE or op == OP_COPY:
             # b: the place, and for create the card def above it (b = place + 8 * def)
-            c = (b >> 3) if op == OP_CREATE else _chosen_card(st, tb, prog, sel, target)
+            c = (b >> 3) if op == OP_CREATE else _chosen_card(st, cx, prog, sel, target)
             if c >= 0 and op == OP_COPY:
                 c = st.card_def[c]
             if c >= 0 and (side == PLAYER or (b & 7) != PL_RIFT):
@@ -1078,6 +1156,8 @@ cdef void run_from(State* st, Ctx* cx, int prog, int pc, int side, int self_unit
                 if st.tasks[i].active and (a < 0 or st.tasks[i].def_id == a) \
                         and tb.tasks[st.tasks[i].def_id].goal == G_EFFECT:
                     _task_add(st, cx, i, side, b)
+    if cx.shuffled:
+        shuffled(st, cx)
 
 
 # ---------------- choices during resolution (rules C01-C06) ----------------

@@ -414,8 +414,12 @@ DESIGNS = [
            "exact", cards={"reaper": spell([dmg(4, "all_foes")], exhaust=True, triggers=[
                {"on": "damage_dealt", "effect": [{"op": "heal", "to": "own_leader",
                                                   "n": "event.amount"}]}])}),
-    needs("juggernaut", S + "Juggernaut", "A Power: gaining Block hits a random enemy for 5.",
-          "triggers: no event for shield gained; a random foe selector"),
+    Design("juggernaut", S + "Juggernaut", "A Power: gaining Block hits a random enemy for 5.",
+           "compromise", note="the hit goes to the foe's leader: the player's effects have no "
+           "random foe selector", cards={"juggernaut": power("momentum")},
+           statuses={"momentum": {"name": "Juggernaut", "polarity": "buff", "triggers": [
+               {"on": "status_applied", "status": "shield",
+                "effect": [dmg("5 * self.momentum", "foe_leader")]}]}}),
     Design("gremlin_nob", S + "Gremlin Nob",
            "Bellows first (from then on it gains 2 Strength whenever the player plays a skill), "
            "then rushes for 14 or skull-bashes for 6 and 2 Vulnerable.", "compromise",
@@ -441,6 +445,10 @@ DESIGNS = [
            + LEADERS_DAMAGE,
            cards={"bronze_scales": {"kind": "relic", "triggers": [
                {"on": "attack", "who": "foe", "effect": [dmg(3)]}]}}),
-    needs("burning_blood", S + "Burning Blood", "A relic: heal 6 when a combat is won.",
-          "triggers: no match end event"),
+    Design("burning_blood", S + "Burning Blood", "A relic: heal 6 when a combat is won.",
+           "compromise", note="a match is the whole fight, and nothing carries over: the heal "
+           "shows in the final state only",
+           cards={"burning_blood": {"kind": "relic", "triggers": [
+               {"on": "match_end", "if": "event.amount == 1",
+                "effect": [{"op": "heal", "to": "own_leader", "n": 6}]}]}}),
 ]

@@ -69,7 +69,8 @@ cdef int check_outcome(State* st, Ctx* cx) noexcept nogil:
         st.outcome = OUT_WIN
     if st.outcome != OUT_NONE:
         emit(cx, EV_OUTCOME, PLAYER, st.outcome, st.round, 0, 0)
-        match_ended(st, cx)
+        if cx.tb.listens[TR_MATCH_END]:
+            match_ended(st, cx)
     return st.outcome
 
 
@@ -163,9 +164,6 @@ cdef int deal_damage(State* st, Ctx* cx, int u, int n, int by_side, int src, bin
     cdef int absorbed = 0, dealt, side = side_of(u), i, s, k, max_hp, power, broken = -1
     cdef Unit ghost
     cdef bint died, piped
-    # what the events name as the damage's source (one more than it, 0: none): hp loss
-    # (`pierce`) is dealt by no unit
-    cdef int by_unit = src + 1 if 0 <= src < MAX_UNITS and not pierce else 0
     if not t.alive or n <= 0:
         return 0
     # the pipeline's steps read only the damage statuses' stacks of the two units: without any,
@@ -222,19 +220,20 @@ cdef int deal_damage(State* st, Ctx* cx, int u, int n, int by_side, int src, bin
         if died:
             task_progress(st, cx, by_side, G_KILLS, 1)
     # E19: the death first, then what took and what dealt the damage
-    # (each only when something listens: fire_event would return at once)
+    # (each only when something listens: fire_event would return at once); the events name
+    # the damage's source (one more than it, 0: none): hp loss (`pierce`) is dealt by no unit
     if broken >= 0 and not died and tb.listens[TR_SHIELD_BROKEN]:
-        cx.nx_source = by_unit
+        cx.nx_source = src + 1 if 0 <= src < MAX_UNITS and not pierce else 0
         fire_event(st, cx, TR_SHIELD_BROKEN, side, u, absorbed, broken, max_hp, power, False)
     if died and tb.listens[TR_DIES]:
         cx.ghost = &ghost
         cx.ghost_u = u
-        cx.nx_source = by_unit
+        cx.nx_source = src + 1 if 0 <= src < MAX_UNITS and not pierce else 0
         fire_event(st, cx, TR_DIES, side, u, dealt, -1, max_hp, power, False)
         cx.ghost = NULL
     if dealt > 0:
         if tb.listens[TR_DAMAGE_TAKEN]:
-            cx.nx_source = by_unit
+            cx.nx_source = src + 1 if 0 <= src < MAX_UNITS and not pierce else 0
             fire_event(st, cx, TR_DAMAGE_TAKEN, side, u, dealt, -1, max_hp, power, False)
         if 0 <= src < MAX_UNITS and tb.listens[TR_DAMAGE_DEALT]:
             cx.nx_source = src + 1
@@ -302,10 +301,14 @@ cdef int heal_unit(State* st, Ctx* cx, int u, int n, int by_side) noexcept nogil
     emit(cx, EV_HEAL, side_of(u), u, gained, 0, by_side)
     if gained > 0:
         task_progress(st, cx, by_side, G_HEAL, gained)
-        if cx.tb.listens[TR_HEALED] and t.alive:
-            fire_event(st, cx, TR_HEALED, side_of(u), u, gained, -1, t.max_hp,
-                       unit_power(st, cx.tb, u), False)
+        if cx.tb.listens[TR_HEALED]:
+            _healed(st, cx, u, gained)
     return gained
+
+
+cdef void _healed(State* st, Ctx* cx, int u, int gained) noexcept nogil:
+    fire_event(st, cx, TR_HEALED, side_of(u), u, gained, -1, st.units[u].max_hp,
+               unit_power(st, cx.tb, u), False)
 
 
 cdef int first_empty_lane(const State* st, const Tables* tb, int side) noexcept nogil:
@@ -386,6 +389,8 @@ cdef void drawn(State* st, Ctx* cx) noexcept nogil:
     """The player drew a card: `drawn` triggers, the card's kind in `event.card_kind`."""
     cdef int n = st.zones[Z_RIFT].n
     shuffled(st, cx)
+    if not cx.tb.listens[TR_DRAWN]:
+        return
     cx.nx_card = st.zones[Z_RIFT].c[n - 1] + 1 if n > 0 else 0
     fire_event(st, cx, TR_DRAWN, PLAYER, -1, 1,
                cx.tb.cards[st.card_def[st.zones[Z_RIFT].c[n - 1]]].kind if n > 0 else -1,
@@ -396,10 +401,10 @@ cdef void _card_moved(State* st, Ctx* cx, int c, int from_zone) noexcept nogil:
     """An effect moved card `c` out of `from_zone`: into the Void it was exiled, from the Rift
     into the Abyss discarded (E19)."""
     cdef int kind = cx.tb.cards[st.card_def[c]].kind
-    if st.card_zone[c] == Z_VOID and from_zone != Z_VOID:
+    if st.card_zone[c] == Z_VOID and from_zone != Z_VOID and cx.tb.listens[TR_EXILED]:
         cx.nx_card = c + 1
         fire_event(st, cx, TR_EXILED, PLAYER, -1, 1, kind, 0, 0, False)
-    elif st.card_zone[c] == Z_ABYSS and from_zone == Z_RIFT:
+    elif st.card_zone[c] == Z_ABYSS and from_zone == Z_RIFT and cx.tb.listens[TR_DISCARDED]:
         cx.nx_card = c + 1
         fire_event(st, cx, TR_DISCARDED, PLAYER, -1, 1, kind, 0, 0, False)
 
@@ -448,21 +453,21 @@ cdef void fire_event(State* st, Ctx* cx, int kind, int side, int unit, int amoun
     MAX_TRIGGER_DEPTH deep and at most TRIGGER_BUDGET times a decision, so no content loops. With
     `own_resolution` (turn start and end) the outcome is checked after each program."""
     cdef const Tables* tb = cx.tb
-    cdef int16_t saved[10]
-    cdef int source = cx.nx_source - 1, card = cx.nx_card - 1, saved_power
+    cdef int16_t saved[EV_FIELDS]
+    cdef int source, card
+    if not tb.listens[kind]:
+        return
+    # callers set nx_* only for an event something listens to: take them, whatever follows
+    source = cx.nx_source - 1
+    card = cx.nx_card - 1
     cx.nx_source = 0
     cx.nx_card = 0
     # match_end fires with the outcome set, and nothing fires inside it (no nested event does)
-    if not tb.listens[kind] or (st.outcome != OUT_NONE and (kind != TR_MATCH_END
-                                                            or st.trigger_depth > 0)) \
+    if (st.outcome != OUT_NONE and (kind != TR_MATCH_END or st.trigger_depth > 0)) \
             or st.trigger_depth >= MAX_TRIGGER_DEPTH or cx.trig_budget <= 0:
         return
-    saved[0] = cx.ev_kind; saved[1] = cx.ev_side; saved[2] = cx.ev_unit; saved[3] = cx.ev_amount
-    saved[4] = cx.ev_max_hp; saved[5] = cx.ev_power; saved[6] = cx.ev_card_kind
-    saved[7] = cx.ev_hp; saved[8] = cx.ev_source; saved[9] = cx.ev_card
+    memcpy(saved, &cx.ev_kind, sizeof(saved))
     cx.ev_source = source; cx.ev_card = card
-    saved_power = cx.ev_source_power
-    cx.ev_source_power = unit_power(st, tb, source) if source >= 0 else 0
     cx.ev_kind = kind; cx.ev_side = side; cx.ev_unit = unit; cx.ev_amount = amount
     cx.ev_card_kind = card_kind
     cx.ev_max_hp = max_hp
@@ -471,10 +476,7 @@ cdef void fire_event(State* st, Ctx* cx, int kind, int side, int unit, int amoun
     st.trigger_depth += 1
     _dispatch(st, cx, own_resolution)
     st.trigger_depth -= 1
-    cx.ev_kind = saved[0]; cx.ev_side = saved[1]; cx.ev_unit = saved[2]; cx.ev_amount = saved[3]
-    cx.ev_max_hp = saved[4]; cx.ev_power = saved[5]; cx.ev_card_kind = saved[6]
-    cx.ev_hp = saved[7]; cx.ev_source = saved[8]; cx.ev_card = saved[9]
-    cx.ev_source_power = saved_power
+    memcpy(&cx.ev_kind, saved, sizeof(saved))
 
 
 cdef extern from *:
@@ -557,6 +559,26 @@ cdef void _dispatch(State* st, Ctx* cx, bint own_resolution) noexcept nogil:
                     return
 
 
+cdef bint _filters_hold(const Ctx* cx, const TriggerDef* td, int card, int self_unit,
+                        int mine) noexcept nogil:
+    """A trigger's `card = "self"`, `unit` and `source` filters (E19). A card's `self` is its
+    side's leader; `ally`: the listener's side, itself excepted."""
+    if td.own_card and (card < 0 or cx.ev_card != card):
+        return False
+    if td.unit_kind != TU_ANY and (cx.ev_unit < 0 or ((cx.ev_unit & 15) < CHAR_BASE)
+                                   != (td.unit_kind == TU_HERO)):
+        return False
+    if td.source == TS_ANY:
+        return True
+    if cx.ev_source < 0:
+        return td.source == TS_NONE
+    if td.source == TS_SELF:
+        return cx.ev_source == self_unit
+    if td.source == TS_ALLY:
+        return cx.ev_source != self_unit and (cx.ev_source >> 4) == mine
+    return td.source == TS_FOE and (cx.ev_source >> 4) != mine
+
+
 cdef bint _listen(State* st, Ctx* cx, const int16_t* first_n, int mine, int owner, int u,
                   int card, bint own_resolution) noexcept nogil:
     """The triggers [first_n[0], + first_n[1]) of one listener: a unit `u` (with its card `card`
@@ -595,21 +617,9 @@ cdef bint _listen(State* st, Ctx* cx, const int16_t* first_n, int mine, int owne
             continue
         if td.card_kind >= 0 and td.card_kind != cx.ev_card_kind:
             continue
-        if td.own_card and (card < 0 or cx.ev_card != card):
-            continue
-        if td.unit_kind != TU_ANY and (cx.ev_unit < 0 or ((cx.ev_unit & 15) < CHAR_BASE)
-                                       != (td.unit_kind == TU_HERO)):
-            continue
         self_unit = u if u >= 0 else leader_of(st, owner)
-        if td.source != TS_ANY:
-            # a card's `self` is its side's leader; ally: the listener's side, itself excepted
-            if cx.ev_source < 0: hit = td.source == TS_NONE
-            elif td.source == TS_SELF: hit = cx.ev_source == self_unit
-            elif td.source == TS_ALLY: hit = cx.ev_source != self_unit and (cx.ev_source >> 4) == mine
-            elif td.source == TS_FOE: hit = (cx.ev_source >> 4) != mine
-            else: hit = False
-            if not hit:
-                continue
+        if td.filters and not _filters_hold(cx, td, card, self_unit, mine):
+            continue
         if td.cond >= 0 and _eval(st, tb, cx, td.cond, owner, self_unit,
                                   cx.ev_unit if cx.ev_unit >= 0 else TGT_NONE) == 0:
             continue
@@ -752,10 +762,6 @@ cdef int enum_targets(const State* st, const Tables* tb, int spec, int side, int
 cdef int _select_units(const State* st, const Tables* tb, int sel, int side, int self_unit,
                        int target, int source, int16_t* out) noexcept nogil:
     cdef int n = 0, i, u, s, foe = 1 - side
-    if sel == SEL_SOURCE:
-        if 0 <= source < MAX_UNITS and st.units[source].alive:
-            out[0] = source; return 1
-        return 0
     if sel == SEL_TARGET:
         if 0 <= target < MAX_UNITS and st.units[target].alive:
             out[0] = target; return 1
@@ -768,6 +774,10 @@ cdef int _select_units(const State* st, const Tables* tb, int sel, int side, int
         u = leader_of(st, side if sel == SEL_OWN_LEADER else foe)
         if u >= 0:
             out[0] = u; return 1
+        return 0
+    if sel == SEL_SOURCE:
+        if 0 <= source < MAX_UNITS and st.units[source].alive:
+            out[0] = source; return 1
         return 0
     s = foe if (sel == SEL_ALL_FOES or sel == SEL_ALL_FOE_CHARS) else side
     if sel == SEL_ALL_FOES or sel == SEL_ALL_ALLIES or sel == SEL_ALL_ALLY_HEROES:
@@ -921,7 +931,6 @@ cdef inline int _event_field(const Ctx* cx, int f) noexcept nogil:
     if f == EE_CARD_KIND: return cx.ev_card_kind
     if f == EE_SIDE: return cx.ev_side
     if f == EE_SOURCE_SIDE: return cx.ev_source >> 4 if cx.ev_source >= 0 else -1
-    if f == EE_SOURCE_POWER: return cx.ev_source_power
     return ((cx.ev_source & 15) < CHAR_BASE) if cx.ev_source >= 0 else -1  # EE_SOURCE_HERO
 
 
@@ -962,6 +971,10 @@ cdef int _eval(const State* st, const Tables* tb, const Ctx* cx, int at, int sid
             stack[sp] = cx != NULL and cx.killed; sp += 1
         elif op == E_VAR:
             stack[sp] = st.foe.vars[arg]; sp += 1
+        elif op == E_EVENT and arg == EE_SOURCE_POWER:
+            # read now: a unit's power is its own and its statuses' (0: no source)
+            u = cx.ev_source if cx != NULL and cx.ev_kind != 0 else -1
+            stack[sp] = unit_power(st, tb, u) if u >= 0 else 0; sp += 1
         elif op == E_EVENT:
             stack[sp] = _event_field(cx, arg); sp += 1
         elif op == E_NEG:

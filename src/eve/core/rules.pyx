@@ -930,7 +930,8 @@ cdef inline void _commit(State* st, Ctx* cx, int32_t a) noexcept nogil:
         _push(st, cx, &it)
         # played and attack triggers resolve at once, the item waiting on the Stack (E19)
         if kind == A_PLAY:
-            cx.nx_card = src + 1
+            if tb.listens[TR_CARD_PLAYED]:
+                cx.nx_card = src + 1
             fire_event(st, cx, TR_CARD_PLAYED, PLAYER, -1, 1, tb.cards[st.card_def[src]].kind,
                        0, 0, False)
             check_outcome(st, cx)

@@ -117,6 +117,7 @@ cdef class CompiledContent:
             td.every = t["every"]; td.per = t["per"]; td.prog = t["prog"]
             td.source = t.get("source", TS_ANY); td.unit_kind = t.get("unit", TU_ANY)
             td.own_card = t.get("own_card", 0)
+            td.filters = td.source != TS_ANY or td.unit_kind != TU_ANY or td.own_card != 0
             tb.listens[td.on] = 1
 
         statuses = spec["statuses"]

@@ -209,7 +209,8 @@ ENUMS: tuple[Enum, ...] = (
         ("side", "the subject's side (0 the player, 1 the Encounter)"),
         ("source_side", "the side of the unit that dealt the damage (damage_taken, damage_dealt, "
                         "dies, shield_broken; -1: no unit dealt it, hp loss such as poison)"),
-        ("source_power", "the power of the unit that dealt the damage (0: none)"),
+        ("source_power", "the power of the unit that dealt the damage, read when the "
+                         "expression is (0: none)"),
         ("source_hero", "1 when a hero dealt the damage, 0 a character, -1 no unit"),
     ], count="N_EXPR_EVENTS", content=True),
     _enum("expr_count", "What `count(...)` counts in an expression", "EC_", [

@@ -639,13 +639,12 @@ def test_dark_embrace(eng):
 
 @design("rupture")
 def test_rupture(eng):
-    m = match(eng, ["rupture", "defend"], enemy_lanes={0: "grunt"})
+    m = match(eng, ["rupture", "lightning_bolt"], enemy_lanes={0: "grunt"})
     play(m, "rupture")
-    play(m, "defend")
-    end_turn(m)                                     # the 1 and the grunt's 3 into 5 Block: no hp lost
-    assert st(me(m), "strength") == 0 and me(m)["hp"] == TESTER_HP
-    end_turn(m)                                     # two hits on hp: 2 Strength
-    assert st(me(m), "strength") == 2 and me(m)["hp"] == TESTER_HP - 4
+    end_turn(m)                                     # the enemy's hits: hp lost, no Strength
+    assert st(me(m), "strength") == 0 and me(m)["hp"] == TESTER_HP - 4
+    play(m, "lightning_bolt", 0)                    # hp lost to a card of yours: 1 Strength
+    assert st(me(m), "strength") == 1 and me(m)["hp"] == TESTER_HP - 4 - 3
 
 
 @design("flame_barrier")

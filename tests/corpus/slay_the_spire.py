@@ -296,11 +296,11 @@ DESIGNS = [
                {"on": "exiled", "effect": [{"op": "draw", "n": "self.embrace"}]}]}}),
     Design("rupture", S + "Rupture",
            "A Power: whenever you lose hp from a card, gain 1 Strength.", "compromise",
-           note="any hp you lose counts, an enemy's hits and poison too: a damage event has no "
-           "source to test",
+           note="hp lost to your Relics' triggers counts too: their damage, as your cards', is "
+           "your leader's (source self)",
            cards={"rupture": power("ruptured")},
            statuses={"ruptured": {"name": "Rupture", "polarity": "buff", "triggers": [
-               {"on": "damage_taken", "if": "event.amount > 0",
+               {"on": "damage_taken", "source": "self", "if": "event.amount > 0",
                 "effect": [status("strength", "self.ruptured", "self")]}]}}),
     Design("flame_barrier", S + "Flame Barrier",
            "Gain 12 Block; until your next turn, whoever attacks you takes 4 damage.",

@@ -103,7 +103,7 @@ def test_thorns_hits_back_the_unit_that_dealt_the_damage():
 @rule("E19")
 def test_source_none_and_the_events_source_fields():
     cards = {
-        # whenever a foe takes damage from no unit (hp loss: poison's tick), 10 to its leader
+        # whenever a foe takes damage from no unit (a status's tick: poison's), 10 to its leader
         "ledger": _relic({"on": "damage_taken", "who": "foe", "source": "none",
                           "effect": [{"op": "damage", "to": "foe_leader", "n": 10}]}),
         # whenever a foe takes damage from a character of ours: the source's power to its leader

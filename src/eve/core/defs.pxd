@@ -76,9 +76,9 @@ cdef enum:
 
 # an action code: kind << 24 | source << 16 | target << 8 | lane (eve.encoding decodes it)
 
-# the event fields of a Ctx, ev_kind .. ev_card (int16 each), saved as one block
+# the event fields of a Ctx, ev_kind .. ticking (int16 each), saved as one block
 cdef enum:
-    EV_FIELDS = 10
+    EV_FIELDS = 11
 
 # ====================== structs ======================
 
@@ -419,10 +419,12 @@ ctypedef struct Ctx:
     int16_t ev_power
     int16_t ev_hp
     int16_t ev_card_kind
-    # the unit that dealt the event's damage and the event's card instance (-1: none);
-    # fire_event saves the fields ev_kind .. ev_card as one block
+    # the unit that dealt the event's damage and the event's card instance (-1: none), and
+    # whether a status's tick is running (its damage is dealt by no unit); fire_event saves
+    # the fields ev_kind .. ticking as one block, and runs its triggers with ticking 0
     int16_t ev_source
     int16_t ev_card
+    int16_t ticking
     int16_t killed          # the running program's last `damage` instruction killed a unit
     # a unit that died, as it was, for its own `dies` triggers (its slot is cleared by then)
     const Unit* ghost

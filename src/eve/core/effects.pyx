@@ -221,19 +221,19 @@ cdef int deal_damage(State* st, Ctx* cx, int u, int n, int by_side, int src, bin
             task_progress(st, cx, by_side, G_KILLS, 1)
     # E19: the death first, then what took and what dealt the damage
     # (each only when something listens: fire_event would return at once); the events name
-    # the damage's source (one more than it, 0: none): hp loss (`pierce`) is dealt by no unit
+    # the damage's source (one more than it, 0: none): a status's tick is dealt by no unit
     if broken >= 0 and not died and tb.listens[TR_SHIELD_BROKEN]:
-        cx.nx_source = src + 1 if 0 <= src < MAX_UNITS and not pierce else 0
+        cx.nx_source = src + 1 if 0 <= src < MAX_UNITS and not cx.ticking else 0
         fire_event(st, cx, TR_SHIELD_BROKEN, side, u, absorbed, broken, max_hp, power, False)
     if died and tb.listens[TR_DIES]:
         cx.ghost = &ghost
         cx.ghost_u = u
-        cx.nx_source = src + 1 if 0 <= src < MAX_UNITS and not pierce else 0
+        cx.nx_source = src + 1 if 0 <= src < MAX_UNITS and not cx.ticking else 0
         fire_event(st, cx, TR_DIES, side, u, dealt, -1, max_hp, power, False)
         cx.ghost = NULL
     if dealt > 0:
         if tb.listens[TR_DAMAGE_TAKEN]:
-            cx.nx_source = src + 1 if 0 <= src < MAX_UNITS and not pierce else 0
+            cx.nx_source = src + 1 if 0 <= src < MAX_UNITS and not cx.ticking else 0
             fire_event(st, cx, TR_DAMAGE_TAKEN, side, u, dealt, -1, max_hp, power, False)
         if 0 <= src < MAX_UNITS and tb.listens[TR_DAMAGE_DEALT]:
             cx.nx_source = src + 1
@@ -275,8 +275,10 @@ cdef void status_turn(State* st, Ctx* cx, int side, int timing) noexcept nogil:
             if st.units[u].status[s] <= 0:
                 continue
             if d.tick_at == timing and d.tick_prog >= 0:
+                cx.ticking = 1
                 run_program(st, cx, d.tick_prog, side if d.polarity == SP_BUFF else 1 - side,
                             u, u)
+                cx.ticking = 0
                 if not st.units[u].alive:
                     break
             if d.decay_at == timing and st.units[u].status[s] > 0:
@@ -468,6 +470,7 @@ cdef void fire_event(State* st, Ctx* cx, int kind, int side, int unit, int amoun
         return
     memcpy(saved, &cx.ev_kind, sizeof(saved))
     cx.ev_source = source; cx.ev_card = card
+    cx.ticking = 0
     cx.ev_kind = kind; cx.ev_side = side; cx.ev_unit = unit; cx.ev_amount = amount
     cx.ev_card_kind = card_kind
     cx.ev_max_hp = max_hp

@@ -208,7 +208,8 @@ ENUMS: tuple[Enum, ...] = (
         ("card_kind", "the kind of the event's card (0 character, 1 Sortilege, 2 Relic; -1 none)"),
         ("side", "the subject's side (0 the player, 1 the Encounter)"),
         ("source_side", "the side of the unit that dealt the damage (damage_taken, damage_dealt, "
-                        "dies, shield_broken; -1: no unit dealt it, hp loss such as poison)"),
+                        "dies, shield_broken; -1: no unit dealt it, a status's tick such as "
+                        "poison's)"),
         ("source_power", "the power of the unit that dealt the damage, read when the "
                          "expression is (0: none)"),
         ("source_hero", "1 when a hero dealt the damage, 0 a character, -1 no unit"),
@@ -312,7 +313,7 @@ ENUMS: tuple[Enum, ...] = (
         ("self", "the listening unit itself (a card's: its side's leader)"),
         ("ally", "a unit of the listener's side, the listener itself excepted"),
         ("foe", "a unit of the other side"),
-        ("none", "no unit: hp loss (`pierce` damage, poison's tick)"),
+        ("none", "no unit: a status's tick (poison's)"),
     ], content=True),
     _enum("trigger_unit", "Which kind of unit a trigger's subject is (`unit`)", "TU_", [
         ("any", "a hero or a character"),

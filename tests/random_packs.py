@@ -50,8 +50,11 @@ ENEMY_TARGETS = list(CONTENT["enemy_target"])
 TRIGGERS = [t for t in CONTENT["trigger"] if t != "none"]
 RELIC_TRIGGERS = TRIGGERS[:4]         # a Relic's `trigger`, the first form
 UNIT_EVENTS = ("attack", "damage_taken", "damage_dealt", "dies", "summoned", "ally_hero_damaged",
-               "status_applied", "shield_broken")
-CARD_EVENTS = ("card_played", "drawn", "discarded", "exiled")
+               "status_applied", "shield_broken", "healed")
+CARD_EVENTS = ("card_played", "drawn", "discarded", "exiled", "card_resolved")
+DAMAGE_EVENTS = ("damage_taken", "damage_dealt", "dies", "shield_broken")
+# the selectors of a trigger's event: only in a trigger on an event that has one
+EVENT_SELECTORS = {"source": DAMAGE_EVENTS, "event_card": CARD_EVENTS}
 EXPR_EVENTS = list(CONTENT["expr_event"])
 GOALS = list(CONTENT["goal"])
 KEYWORDS = list(CONTENT["keyword"])
@@ -107,6 +110,7 @@ class _Gen:
         self.counter_names = [f"k{i}" for i in range(self.counter_rng.randint(1, 4))]
         self.in_card = False        # making a card: its programs have a card (`card.counter`)
         self.in_trigger = False
+        self.trigger_event = ""
         self.off_stack = False      # making a trigger, a status tick or a reward: no choices
 
     # ---- effects ----
@@ -152,9 +156,11 @@ class _Gen:
         else:
             op = r.choice(ops)
         ins: dict[str, Any] = {"op": op}
-        sels = [s for s in SELECTORS if s != "target" or target != "none"]
+        sels = [s for s in SELECTORS if (s != "target" or target != "none")
+                and self.trigger_event in EVENT_SELECTORS.get(s, (self.trigger_event,))]
         if op in UNIT_OPS:
-            ins["to"] = r.choice([s for s in sels if s not in ("newest_void", "newest_lattice", "none")])
+            ins["to"] = r.choice([s for s in sels if s not in ("newest_void", "newest_lattice", "none",
+                                                               "event_card")])
         elif op in CARD_OPS:
             return self.card_instruction(op, target)
         elif op in CHOICE_OPS:
@@ -228,6 +234,8 @@ class _Gen:
         sources = {"newest_void": "void", "newest_lattice": "lattice"}
         if target in CARD_TARGET_ZONES:
             sources["target"] = CARD_TARGET_ZONES[target]
+        if self.trigger_event in CARD_EVENTS and op != "deploy":
+            sources["event_card"] = ""                 # wherever the event left it
         if op == "deploy":
             sources = {k: v for k, v in sources.items() if v == "void"}
         to = r.choice(sorted(sources))
@@ -235,7 +243,8 @@ class _Gen:
         if to != "target" or r.random() < 0.5:
             ins["to"] = to
         if op == "put":
-            ins["into"] = r.choice([p for p in PLACES if not p.startswith(sources[to])])
+            ins["into"] = r.choice([p for p in PLACES
+                                    if not (sources[to] and p.startswith(sources[to]))])
         elif op == "copy":
             ins["into"] = r.choice(PLACES)
             ins["n"] = self.expression() if r.random() < 0.15 else _small(r, 0, 3, big=99)
@@ -349,7 +358,13 @@ class _Gen:
                 elif r.random() < 0.6:
                     t["who"] = r.choice(list(CONTENT["trigger_who"]))
                 if on in CARD_EVENTS and r.random() < 0.3:
-                    t["card"] = r.choice(names("card_kind"))
+                    t["card"] = r.choice(names("card_kind") + (
+                        tuple(CONTENT["trigger_card"]) if source in ("character", "enhancement")
+                        else ("any",)))
+                if on in DAMAGE_EVENTS and r.random() < 0.3:
+                    t["source"] = r.choice(list(CONTENT["trigger_source"]))
+                if on in UNIT_EVENTS and on != "ally_hero_damaged" and r.random() < 0.2:
+                    t["unit"] = r.choice(list(CONTENT["trigger_unit"]))
                 if on in ("status_applied", "shield_broken") and r.random() < 0.4:
                     t["status"] = r.choice(self.status_names + list(STANDARD_STATUSES))
                 if r.random() < 0.3:
@@ -365,7 +380,9 @@ class _Gen:
                 if source in ("character", "enhancement") and r.random() < 0.15:
                     t["zone"] = r.choice(("rift", "abyss", "void", "archive",
                                           "wastes" if source == "character" else "lattice"))
+                self.trigger_event = on
                 t["effect"] = self.off_stack_effect("any" if on in UNIT_EVENTS else "none")
+                self.trigger_event = ""
                 out.append(t)
             return out
         finally:

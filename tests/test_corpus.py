@@ -13,7 +13,7 @@ import eve_content
 from eve.testing import scenario
 
 # the number of designs written (exact or compromise) this corpus has reached: it may only grow
-WRITTEN_AT_LEAST = 158
+WRITTEN_AT_LEAST = 164
 
 FOE, FOE2 = 16, 17                   # the Encounter's heroes by slot
 CARD = 64                            # a card target is 64 + the card instance
@@ -639,13 +639,12 @@ def test_dark_embrace(eng):
 
 @design("rupture")
 def test_rupture(eng):
-    m = match(eng, ["rupture", "defend"], enemy_lanes={0: "grunt"})
+    m = match(eng, ["rupture", "lightning_bolt"], enemy_lanes={0: "grunt"})
     play(m, "rupture")
-    play(m, "defend")
-    end_turn(m)                                     # the 1 and the grunt's 3 into 5 Block: no hp lost
-    assert st(me(m), "strength") == 0 and me(m)["hp"] == TESTER_HP
-    end_turn(m)                                     # two hits on hp: 2 Strength
-    assert st(me(m), "strength") == 2 and me(m)["hp"] == TESTER_HP - 4
+    end_turn(m)                                     # the enemy's hits: hp lost, no Strength
+    assert st(me(m), "strength") == 0 and me(m)["hp"] == TESTER_HP - 4
+    play(m, "lightning_bolt", 0)                    # hp lost to a card of yours: 1 Strength
+    assert st(me(m), "strength") == 1 and me(m)["hp"] == TESTER_HP - 4 - 3
 
 
 @design("flame_barrier")
@@ -1651,6 +1650,13 @@ def test_blood_artist_hears_the_foes_deaths(eng):
     assert lost(m) == 1 and me(m)["hp"] == 71
 
 
+def test_blood_artist_hears_no_hero_fall(eng):
+    m = match(eng, ["shock"], hero_state={0: {"hp": 70}}, player_lanes={0: "blood_artist"},
+              encounter="twin_dummies", enemy_state={1: {"hp": 2}})
+    play(m, "shock", FOE2)                           # a hero falls: not a creature
+    assert foe(m, 1)["hp"] == 0 and lost(m) == 0 and me(m)["hp"] == 70
+
+
 @design("zulaport_cutthroat")
 def test_zulaport_cutthroat(eng):
     m = match(eng, ["shock", "shock", "shock"], hero_state={0: {"hp": 70}},
@@ -1819,3 +1825,81 @@ def test_an_amount_read_from_a_status_names_it_by_its_name(engines):
     text = engine_with(engines, "feel_no_pain").catalog.rules_text(cid("no_pain"))
     assert text.startswith("Feel No Pain:")
     assert "no pain" not in text.replace("Feel No Pain", "")
+
+
+# ---------------------------------------------------------------- designs the trigger filters,
+# the new events and the choices unblocked
+
+@design("juggernaut")
+def test_juggernaut(eng):
+    m = match(eng, ["juggernaut", "defend", "defend"])
+    play(m, "juggernaut")
+    play(m, "defend")                               # gaining Block: 5 to the foe's leader
+    assert me(m)["shield"] == 5 and lost(m) == 5
+    play(m, "defend")
+    assert lost(m) == 10
+
+
+@design("burning_blood")
+def test_burning_blood(eng):
+    m = match(eng, ["strike"], lattice=[cid("burning_blood")], hero_state={0: {"hp": 50}},
+              enemy_state={0: {"hp": 6}})
+    play(m, "strike", FOE)
+    assert m.outcome == "win" and me(m)["hp"] == 56  # healed as the match ends
+    m = match(eng, ["strike"], lattice=[cid("burning_blood")], hero_state={0: {"hp": 50}})
+    play(m, "strike", FOE)
+    assert not m.is_over and me(m)["hp"] == 50       # no end, no heal
+
+
+@design("ajanis_pridemate")
+def test_ajanis_pridemate(eng):
+    m = match(eng, ["healing_touch", "healing_touch"], hero_state={0: {"hp": 70}},
+              player_lanes={0: "ajanis_pridemate", 1: {"id": "grizzly_bears", "hp": 1}})
+    play(m, "healing_touch", 0)                      # your leader gains life: +1
+    assert m.characters("player")[0]["power"] == 3
+    play(m, "healing_touch", ally_lane(1))           # a creature healed: no life gained
+    assert m.characters("player")[1]["hp"] == 2 and m.characters("player")[0]["power"] == 3
+
+
+@design("opt")
+def test_opt(eng):
+    m = match(eng, ["opt"], archive=["corpus:strike", "corpus:defend"])
+    m.apply(plays(m, "opt")[0])
+    resolve_to_choice(m)
+    assert m.choice["ids"] == [cid("strike")]
+    m.apply(next(a for a in m.legal_actions() if a.kind == "choose" and a.source == 0))
+    resolve(m)                                       # bottomed: the draw takes the next card
+    assert zone(m, "rift") == [cid("defend")] and zone(m, "archive") == [cid("strike")]
+
+
+@design("brainstorm")
+def test_brainstorm(eng):
+    m = match(eng, ["brainstorm"], archive=["corpus:strike", "corpus:defend", "corpus:bash",
+                                            "corpus:shock"])
+    m.apply(plays(m, "brainstorm")[0])
+    resolve_to_choice(m)
+    assert sorted(m.choice["ids"]) == sorted(cid(c) for c in ("strike", "defend", "bash"))
+    for _ in range(2):
+        m.apply(next(a for a in m.legal_actions() if a.kind == "choose" and a.source == 0))
+    resolve(m)
+    # the first two of the Rift back on top, the last one put on top of the other
+    assert zone(m, "rift") == [cid("bash")]
+    assert zone(m, "archive") == [cid("defend"), cid("strike"), cid("shock")]
+
+
+@design("wrath")
+def test_wrath(eng):
+    for mode, hp_left, drawn in ((0, 6 - 3, 0), (1, 6 - 1, 1)):
+        m = match(eng, ["wrath"], archive=ARCHIVE, enemy_lanes={0: "grunt"})
+        m.apply(next(a for a in plays(m, "wrath") if a.target == foe_lane(0)))
+        resolve_to_choice(m)
+        assert m.choice["kind"] == "mode"
+        m.apply(next(a for a in m.legal_actions() if a.kind == "choose" and a.source == mode))
+        resolve(m)
+        assert m.characters("encounter")[0]["hp"] == hp_left and rift_size(m) == drawn
+
+
+def resolve_to_choice(m):
+    """Pass until the resolution waits for the player's choice."""
+    while m.stack and m.choice is None:
+        m.apply(next(a for a in m.legal_actions() if a.kind == "pass"))

@@ -382,6 +382,19 @@ def test_L026_a_keyword_no_item_names():
     assert found("EVE-L026", keywords=rally, cards={"squire": by_id}) == []
 
 
+def test_L029_an_own_card_trigger_listening_where_the_card_never_is():
+    on_exile = {"on": "exiled", "card": "self", "effect": [{"op": "draw"}]}
+    relic = {"kind": "relic", "ally_power": 1, "triggers": [on_exile]}
+    assert found("EVE-L029", cards={"idol": relic}) == ["cards.t:idol.triggers[0]"]
+    relic["triggers"] = [{**on_exile, "zone": "void"}]
+    assert found("EVE-L029", cards={"idol": relic}) == []
+    played = {"on": "card_played", "card": "self", "effect": [{"op": "draw"}]}
+    assert found("EVE-L029", cards={"idol": {**relic, "triggers": [played]}}) == [
+        "cards.t:idol.triggers[0]"]
+    done = {"on": "card_resolved", "card": "self", "effect": [{"op": "draw"}]}
+    assert found("EVE-L029", cards={"idol": {**relic, "triggers": [done]}}) == []
+
+
 def test_L018_a_relic_that_does_nothing_in_play():
     relic = {"kind": "relic", "on_enter": {"effect": [{"op": "draw", "n": 1}]}}
     assert found("EVE-L018", cards={"bolt": BOLT, "r": relic}) == ["cards.t:r"]

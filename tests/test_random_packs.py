@@ -100,7 +100,9 @@ def test_the_generated_packs_use_the_whole_vocabulary():
             "polarity": ("status_polarity",), "at": ("status_timing",), "by": ("status_decay",),
             "into": ("place",), "who": ("trigger_who", "aura_who"), "until": ("until",),
             "reset": ("counter_reset",), "once": ("trigger_limit",),
-            "per": ("trigger_limit",), "spend": ("status_spend",), "from": ("choice_from",)}
+            "per": ("trigger_limit",), "spend": ("status_spend",), "from": ("choice_from",),
+            "source": ("trigger_source",), "unit": ("trigger_unit",),
+            "card": ("card_kind", "trigger_card")}
     for seed in range(N_PACKS):
         p = random_pack(seed)
         walk([p.heroes, p.cards, p.units, p.tasks, p.encounters, p.statuses, p.counters])

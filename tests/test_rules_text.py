@@ -34,8 +34,9 @@ FIELDS = {
     "status_stacking": {"n", "status"}, "status_polarity": set(), "status_timing": set(),
     "status_decay": set(), "place": VOICE,
     "expr_ref": {"self", "target"} | VOICE, "expr_attr": set(), "expr_count": VOICE,
-    "selector": {"target", "self"} | VOICE, "trigger": {"our", "their", "who", "card", "status"}, "status_spend": set(),
-    "trigger_who": {"self"} | VOICE, "trigger_limit": set(), "expr_event": set(), "goal": {"threshold"},
+    "selector": {"target", "self"} | VOICE, "trigger": {"our", "their", "players", "who", "card", "status"}, "status_spend": set(),
+    "trigger_who": {"self"} | VOICE, "trigger_limit": set(),
+    "trigger_source": {"self"} | VOICE, "trigger_unit": set(), "trigger_card": set(), "expr_event": set(), "goal": {"threshold"},
     "phase": set(), "move": {"effect", "unit", "lane", "attacker"}, "lane": {"lane"},
     "enemy_target": set(), "condition": {"arg", "cond"}, "response_on": set(), "category": set(),
     "aura_who": VOICE, "until": {"self"}, "counter_reset": set(),
@@ -136,6 +137,8 @@ def lexicon_pack() -> DataPack:
         cards[f"cf_{f}"] = {"kind": "sortilege", "charges": 1, "on_enter": {"effect": [
             {"op": "choose", "from": f, "into": "void" if f != "void" else "abyss"}]}}
     for s in CONTENT["selector"]:
+        if s in ("source", "event_card"):
+            continue                    # the event's: in triggers, below
         cards[f"s_{s}"] = {"kind": "character", "power": 1, "hp": 2, "ability": {
             "target": "foe", "effect": [{"op": SELECTOR_OP.get(s, "damage"), "to": s}]}}
     for k in CONTENT["keyword"]:
@@ -150,6 +153,16 @@ def lexicon_pack() -> DataPack:
         for w in CONTENT["trigger_who"]] + [
         {"on": "damage_taken", "once": "turn", "if": " + ".join(events) + " > 0",
          "effect": [{"op": "heal", "to": "self"}]}]}
+    # the damage's source, the subject's kind, a card's own events, the event's selectors
+    cards["tr_source"] = {"kind": "character", "power": 1, "hp": 3, "triggers": [
+        {"on": "damage_taken", "source": s, "effect": [{"op": "damage", "to": "source"}]}
+        for s in CONTENT["trigger_source"]] + [
+        {"on": "dies", "who": "any", "unit": u, "effect": [{"op": "draw"}]}
+        for u in CONTENT["trigger_unit"]]}
+    cards["tr_card"] = {"kind": "sortilege", "charges": 1, "triggers": [
+        {"on": "card_resolved", "card": c, "effect": [
+            {"op": "put", "to": "event_card", "into": "void"}]}
+        for c in CONTENT["trigger_card"]]}
     cards["tr_status"] = {"kind": "relic", "triggers": [
         {"on": "status_applied", "who": "foe", "status": "poison",
          "effect": [{"op": "damage", "to": "target"}]}]}
@@ -238,6 +251,8 @@ def test_every_template_is_used_by_a_pack_that_says_everything(monkeypatch):
     unsaid = {("selector", "none"), ("phase", "beginning"), ("phase", "end"),
               ("status_timing", "never"),   # the default of a status without the table
               ("trigger_limit", "none"),    # the default of a trigger without once or every
+              ("trigger_source", "any"),    # the default: no `source` filter
+              ("trigger_unit", "any"),      # the default: no `unit` filter
               ("status_spend", "never")}    # the default of a status without `spend`
     every = {(key, name) for key in TEXT for name in TEXT[key]}
     assert every - used == unsaid

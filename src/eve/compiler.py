@@ -21,6 +21,7 @@ from eve.expressions import ExpressionError, compile_expression
 from eve.keywords import FLAGS as KEYWORD_FLAGS
 from eve.keywords import KINDS as KEYWORD_KINDS
 from eve.keywords import PARAM_RANGE, PARAMS, use_of
+from eve.keywords import REFUSED as REFUSED_KEYWORDS
 from eve.keywords import STANDARD as STANDARD_KEYWORDS
 from eve.keywords import expand as expand_keyword
 from eve.plugins import errors as codes
@@ -167,6 +168,7 @@ class Compiler:
         self.script_vars: list[str] | None = None   # the variables `var.NAME` reads, if any
         self.triggers: list[dict[str, int]] = []    # every item's, in compile order
         self.in_trigger = False                     # whether `event.` may be read
+        self.trigger_event = ""                     # the event of the trigger being compiled
         self.no_choice: str | None = None   # what the program compiled is, when it may not choose
         self.out = Compiled(spec={}, fingerprint="")
 
@@ -415,6 +417,14 @@ class Compiler:
         sel = ctx.enum("selector", to, f"{p}.to")
         if to == "target" and target == "none":
             raise ctx.err(f"{p}.to", "selects the target, but this effect has no target")
+        if to in ("source", "event_card"):
+            # the event's damage dealer, or its card: read only where there is one
+            events = self.DAMAGE_EVENTS if to == "source" else self.CARD_EVENTS
+            if self.trigger_event not in events:
+                where = (f"a trigger on {self.trigger_event!r}" if self.trigger_event
+                         else "a program that answers no event")
+                raise ctx.err(f"{p}.to", f"{to!r} is the event's (a trigger on "
+                              f"{', '.join(sorted(events))}); {where} has none")
         expr = -1
         if isinstance(ins.get("n"), str):
             expr = self._expression(ctx, ins["n"], f"{p}.n")
@@ -460,12 +470,12 @@ class Compiler:
         if op in CARD_OPS:
             zone = (CARD_TARGET_ZONES.get(target) if to == "target"
                     else CARD_SELECTOR_ZONES.get(to))
-            if zone is None:
+            if zone is None and to != "event_card":
                 what = f"the target ({target})" if to == "target" else repr(to)
                 raise ctx.err(f"{p}.to", f"{op} acts on a card: to = \"target\" with a card "
                               f"target ({', '.join(CARD_TARGET_ZONES)}), or newest_void or "
                               f"newest_lattice; {what} is not a card")
-            if op == "deploy" and zone != "void":
+            if op == "deploy" and zone != "void" and to != "event_card":
                 raise ctx.err(f"{p}.to", "deploy brings a character card from the Void: to = "
                               "\"target\" with target void_card, or newest_void")
         if op in ("put", "create", "copy"):
@@ -507,7 +517,7 @@ class Compiler:
             b = n
         elif op == "counter" and target != "foe_stack_item":
             raise ctx.err(p, "counter needs target = \"foe_stack_item\"")
-        elif op in UNIT_OPS and to in ("newest_void", "newest_lattice", "none"):
+        elif op in UNIT_OPS and to in ("newest_void", "newest_lattice", "none", "event_card"):
             raise ctx.err(f"{p}.to", f"{op} acts on units, not {to!r}")
         if expr >= 0 and op not in UNIT_OPS | SIDE_OPS | {"copy"}:
             raise ctx.err(f"{p}.n", f"op {op!r} takes no amount, so no expression")
@@ -756,6 +766,9 @@ class Compiler:
             return name
         if f"{pack}:{name}" in self.keyword_items:
             return f"{pack}:{name}"
+        if name in REFUSED_KEYWORDS:
+            raise ctx.err(path, f"keyword {name!r} has no meaning in eve: "
+                          f"{REFUSED_KEYWORDS[name]}; remove it", codes.INVALID_VALUE)
         known = [*KEYWORD_FLAGS, *STANDARD_KEYWORDS,
                  *(k.split(":", 1)[1] if k.startswith(f"{pack}:") else k
                    for k in self.keyword_items)]
@@ -928,8 +941,10 @@ class Compiler:
 
     # the events whose subject is a unit (the others are a side's), and the card events
     UNIT_EVENTS = frozenset({"attack", "damage_taken", "damage_dealt", "dies", "summoned",
-                             "status_applied", "shield_broken"})
-    CARD_EVENTS = frozenset({"card_played", "drawn", "discarded", "exiled"})
+                             "status_applied", "shield_broken", "healed"})
+    CARD_EVENTS = frozenset({"card_played", "drawn", "discarded", "exiled", "card_resolved"})
+    # the events a unit's damage causes: `source` (and the `source` selector) read its dealer
+    DAMAGE_EVENTS = frozenset({"damage_taken", "damage_dealt", "dies", "shield_broken"})
     # a trigger's first form, kept: the Relic's `trigger = {on, effect}` and its events
     FOE_TURN = {"foe_turn_start": "turn_start", "foe_turn_end": "turn_end"}
 
@@ -998,7 +1013,26 @@ class Compiler:
                 if event not in self.CARD_EVENTS:
                     raise ctx.err(f"{path}.card", f"`card` filters a card event ({', '.join(sorted(self.CARD_EVENTS))}), "
                                   f"not {on!r}", codes.UNKNOWN_FIELD)
-                out["card_kind"] = ctx.enum("card_kind", t["card"], f"{path}.card")
+                if t["card"] in ENUMS["trigger_card"]:
+                    # `self`: the event's card is the trigger's own (a card's trigger only)
+                    if t["card"] == "self" and source in ("unit", "status"):
+                        raise ctx.err(f"{path}.card", "`card = \"self\"` is a card's trigger: "
+                                      "this item is no card")
+                    out["own_card"] = ENUMS["trigger_card"][t["card"]]
+                else:
+                    out["card_kind"] = ctx.enum("card_kind", t["card"], f"{path}.card")
+            if "source" in t:
+                if event not in self.DAMAGE_EVENTS:
+                    raise ctx.err(f"{path}.source", "`source` filters a damage event ("
+                                  f"{', '.join(sorted(self.DAMAGE_EVENTS))}), not {on!r}",
+                                  codes.UNKNOWN_FIELD)
+                out["source"] = ctx.enum("trigger_source", t["source"], f"{path}.source")
+            if "unit" in t:
+                if event not in self.UNIT_EVENTS:
+                    raise ctx.err(f"{path}.unit", "`unit` filters an event whose subject is a "
+                                  f"unit ({', '.join(sorted(self.UNIT_EVENTS))}), not {on!r}",
+                                  codes.UNKNOWN_FIELD)
+                out["unit"] = ctx.enum("trigger_unit", t["unit"], f"{path}.unit")
             if "once" in t or "every" in t or "per" in t:
                 if not limited:
                     raise ctx.err(path, "a status's triggers take no `once` or `every`")
@@ -1018,6 +1052,7 @@ class Compiler:
                     if out["per"] == 0:
                         raise ctx.err(f"{path}.per", "is turn or match")
             self.in_trigger = True
+            self.trigger_event = event
             try:
                 if "if" in t:
                     out["cond"] = self._expression(ctx, t["if"], f"{path}.if")
@@ -1030,6 +1065,7 @@ class Compiler:
                                            else "none", off_stack="a trigger")
             finally:
                 self.in_trigger = False
+                self.trigger_event = ""
             self.triggers.append(out)
         if len(self.triggers) > LIMITS["triggers"]:
             raise ctx.err("triggers", f"the content's triggers exceed the core's "

@@ -58,6 +58,13 @@ STANDARD: Mapping[str, Mapping[str, Any]] = _frozen({
                       "effect": [{"op": "status", "status": "{status}", "to": "self",
                                   "n": "{n}"}]}],
     },
+    # a played Sortilege or Relic goes to the Void (exile) once its play has resolved, instead
+    # of staying in the Lattice (or, spent, going to the Abyss)
+    "exile_on_play": {
+        "name": "Exile on play", "applies_to": ["sortilege", "relic"],
+        "triggers": [{"on": "card_resolved", "card": "self",
+                      "effect": [{"op": "put", "to": "event_card", "into": "void"}]}],
+    },
     # Transient: at the start of its side's n-th turn in a lane, it goes to the Void
     "fading": {
         "name": "Fading", "params": {"n": 5}, "applies_to": ["character", "unit"],
@@ -67,6 +74,14 @@ STANDARD: Mapping[str, Mapping[str, Any]] = _frozen({
 })
 
 FLAGS: tuple[str, ...] = names("keyword")
+
+#: keywords of other games that mean nothing in eve, refused with the reason (a pack may still
+#: register a keyword of that name, which is its own)
+REFUSED: Mapping[str, str] = MappingProxyType({
+    "retain": "eve never discards the Rift (the hand) at the end of a turn (a card leaves the "
+              "Rift for the Abyss only through an effect, rule Z11; the End draws up to a "
+              "floor, rule T11): every card is retained, so `retain` would change nothing",
+})
 
 
 def use_of(entry: Any) -> tuple[Any, dict[str, Any]]:

@@ -146,7 +146,16 @@ CHECKS: tuple[Check, ...] = (
     Check("EVE-L028", WARNING, "counter nobody writes",
           "A pack's counter that no `add_counter` or `set_counter` instruction names: it stays "
           "0 (rule V02)."),
+    Check("EVE-L029", WARNING, "own-card trigger that never fires",
+          "A card's trigger with `card = \"self\"` on an event that leaves the card in a zone "
+          "the trigger does not listen from: a drawn card is in the Rift, a discarded one in "
+          "the Abyss, an exiled one in the Void, a played one on the Stack (where nothing "
+          "listens), a resolved Sortilege or Relic in the Lattice (rule E19)."),
 )
+
+# where a card event leaves the event's card: what a `card = "self"` trigger must listen from
+_OWN_CARD_ZONE = {"drawn": "rift", "discarded": "abyss", "exiled": "void", "card_played": "stack",
+                  "card_resolved": "lattice"}
 
 
 def _reads_target(expr: Any) -> bool:
@@ -704,6 +713,20 @@ class _Linter:
                             "a Sortilege with no ability never spends its charges: it never "
                             "leaves the Lattice",
                             "give it an ability (each use spends a charge), or make it a Relic")
+            for i, t in enumerate(_seq(d.get("triggers"))):
+                t = _map(t)
+                on = str(t.get("on"))
+                if t.get("card") != "self" or on not in _OWN_CARD_ZONE:
+                    continue
+                where = ("wastes" if kind == "character" else "lattice")
+                zone = str(t.get("zone", where))
+                at = "wastes" if kind == "character" and on == "card_resolved" else _OWN_CARD_ZONE[on]
+                if zone != at:
+                    self.report("EVE-L029", c, f"{base}.triggers[{i}]",
+                                f"at {on} this card is in the {at}, and the trigger listens "
+                                f"from the {zone}: it never fires",
+                                f"set zone = \"{at}\"" if at != "stack" else
+                                "answer card_resolved instead, or drop `card`")
             trig = _map(d.get("trigger"))
             if kind == "relic" and not trig and not _seq(d.get("triggers")) \
                     and not _int(d.get("ally_power"), 0) and not _map(d.get("aura")):

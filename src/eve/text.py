@@ -465,7 +465,7 @@ def _aura(catalog: Catalog, item: Mapping[str, Any], *, pack: str, voice: _Voice
 
 _EVENT_UNIT = "that unit"        # a trigger's target: the event's unit, chosen by no one
 _UNIT_EVENTS = {"attack", "damage_taken", "damage_dealt", "dies", "summoned", "status_applied",
-                "shield_broken"}
+                "shield_broken", "healed"}
 _ORDINAL = {1: "", 2: "2nd ", 3: "3rd "}
 
 
@@ -490,11 +490,21 @@ def _triggers(catalog: Catalog, item: Mapping[str, Any], *, pack: str, voice: _V
                              "foe": f"one of {voice.their} units"}.get(who, "any unit")
         else:                     # a side's event: whose
             fields["who"] = {"foe": voice.their, "any": "any"}.get(who, voice.our)
-        fields["card"] = ({"character": "character", "sortilege": "Sortilege", "relic": "Relic"}
-                          [t["card"]] if "card" in t else "card")
+        card = t.get("card", "any")
+        if card in ("any", "self"):
+            fields["card"] = words("trigger_card", card)
+            if card == "self":
+                fields["who"] = ""          # "whenever this card is exiled"
+        else:
+            fields["card"] = {"character": "character", "sortilege": "Sortilege",
+                              "relic": "Relic"}[card]
         fields["status"] = (catalog.names[_status_id(catalog, pack, t["status"])]
                             if "status" in t else "a status")
-        clause = words("trigger", on, **fields)
+        clause = " ".join(words("trigger", on, **fields).split())
+        if t.get("source", "any") != "any":
+            clause += " " + words("trigger_source", t["source"], **fields)
+        if t.get("unit", "any") != "any":
+            clause += f", if it is a {words('trigger_unit', t['unit'])}"
         if "zone" in t:
             clause += f" while this card is in {voice.players} {t['zone'].capitalize()}"
         if "if" in t:

@@ -218,8 +218,11 @@ DESIGNS = [
                                                          "who": "other_ally_characters"})}),
     needs("blessing_of_kings", H + "Blessing of Kings", "Give a minion +4/+4.",
           "a max-hp modifier (buff adds power only)"),
-    needs("wrath", H + "Wrath", "Choose: 3 damage to a minion, or 1 damage and draw a card.",
-          "choices during resolution (modes)"),
+    Design("wrath", H + "Wrath", "Choose: 3 damage to a minion, or 1 damage and draw a card.",
+           "compromise", note="enemy minions only: no target is any character but not a hero; "
+           "the mode is chosen on resolution, after the target",
+           cards={"wrath": spell([{"op": "choose_mode", "modes": [
+               [dmg(3)], [dmg(1), draw(1)]]}], "foe_character")}),
     needs("arcane_missiles", H + "Arcane Missiles", "Three 1-damage missiles at random enemies.",
           "a random foe selector for the player's effects"),
 ]

@@ -78,18 +78,24 @@ DESIGNS = [
            "compromise", note="only the player draws: the Encounter has no deck (rule Z07)",
            cards={"howling_mine": {"kind": "relic", "trigger": {"on": "turn_start",
                                                                 "effect": [draw(1)]}}}),
-    needs("opt", M + "Opt", "Look at your top card, keep it or bottom it, then draw.",
-          "choices during resolution (scry)"),
-    needs("brainstorm", M + "Brainstorm", "Draw 3, then put 2 cards of your hand back on top.",
-          "choices during resolution (choose N cards of the Rift)"),
+    Design("opt", M + "Opt", "Look at your top card, keep it or bottom it, then draw.", "exact",
+           cards={"opt": spell([{"op": "choose", "from": "archive_top", "n": 1, "up_to": True,
+                                 "into": "archive_bottom"}, draw(1)])}),
+    Design("brainstorm", M + "Brainstorm", "Draw 3, then put 2 cards of your hand back on top.",
+           "exact", cards={"brainstorm": spell([draw(3), {"op": "choose", "from": "rift", "n": 2,
+                                                          "into": "archive_top"}])}),
     needs("llanowar_elves", M + "Llanowar Elves", "A 1/1 that taps for mana.",
           "never (seed 002: effects never write the Action Meter)"),
     needs("serra_angel", M + "Serra Angel", "A 4/4 with flying and vigilance.",
           "keywords: flying (blocking restrictions) and vigilance"),
     needs("unsummon", M + "Unsummon", "Return a creature to its owner's hand.",
           "a put of a character on the Wastes back to the Rift"),
-    needs("ajanis_pridemate", M + "Ajani's Pridemate", "Grows a +1/+1 counter whenever you gain life.",
-          "triggers: no event for healing received; a max-hp modifier for the counter"),
+    Design("ajanis_pridemate", M + "Ajani's Pridemate",
+           "Grows a +1/+1 counter whenever you gain life.", "compromise",
+           note="+1 power only: no instruction raises a unit's max hp; your life is your heroes' hp",
+           cards={"ajanis_pridemate": character(2, 2, triggers=[
+               {"on": "healed", "who": "ally", "unit": "hero",
+                "effect": [{"op": "buff", "to": "self", "n": 1}]}])}),
     Design("soul_warden", M + "Soul Warden",
            "A 1/1: whenever another creature enters the battlefield, you gain 1 life.", "exact",
            cards={"soul_warden": character(1, 1, triggers=[
@@ -97,10 +103,9 @@ DESIGNS = [
     Design("blood_artist", M + "Blood Artist",
            "A 0/1: whenever it or another creature dies, the opponent loses 1 life and you gain "
            "1.", "compromise",
-           note="a hero falling counts too (a death event does not say whether the unit was a "
-           "hero); the life is always the foe leader's, not a chosen player's",
+           note="the life is always the foe leader's, not a chosen player's",
            cards={"blood_artist": character(0, 1, triggers=[
-               {"on": "dies", "who": "any", "effect": DRAIN}])}),
+               {"on": "dies", "who": "any", "unit": "character", "effect": DRAIN}])}),
     Design("zulaport_cutthroat", M + "Zulaport Cutthroat",
            "A 1/1: whenever it or another creature you control dies, the opponent loses 1 life "
            "and you gain 1.", "compromise",

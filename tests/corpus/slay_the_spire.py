@@ -300,11 +300,11 @@ DESIGNS = [
                {"on": "exiled", "effect": [{"op": "draw", "n": "self.embrace"}]}]}}),
     Design("rupture", S + "Rupture",
            "A Power: whenever you lose hp from a card, gain 1 Strength.", "compromise",
-           note="any hp you lose counts, an enemy's hits and poison too: a damage event has no "
-           "source to test",
+           note="hp lost to your Relics' triggers counts too: their damage, as your cards', is "
+           "your leader's (source self)",
            cards={"rupture": power("ruptured")},
            statuses={"ruptured": {"name": "Rupture", "polarity": "buff", "triggers": [
-               {"on": "damage_taken", "if": "event.amount > 0",
+               {"on": "damage_taken", "source": "self", "if": "event.amount > 0",
                 "effect": [status("strength", "self.ruptured", "self")]}]}}),
     Design("flame_barrier", S + "Flame Barrier",
            "Gain 12 Block; until your next turn, whoever attacks you takes 4 damage.",
@@ -418,8 +418,12 @@ DESIGNS = [
            "exact", cards={"reaper": spell([dmg(4, "all_foes")], exhaust=True, triggers=[
                {"on": "damage_dealt", "effect": [{"op": "heal", "to": "own_leader",
                                                   "n": "event.amount"}]}])}),
-    needs("juggernaut", S + "Juggernaut", "A Power: gaining Block hits a random enemy for 5.",
-          "triggers: no event for shield gained; a random foe selector"),
+    Design("juggernaut", S + "Juggernaut", "A Power: gaining Block hits a random enemy for 5.",
+           "compromise", note="the hit goes to the foe's leader: the player's effects have no "
+           "random foe selector", cards={"juggernaut": power("momentum")},
+           statuses={"momentum": {"name": "Juggernaut", "polarity": "buff", "triggers": [
+               {"on": "status_applied", "status": "shield",
+                "effect": [dmg("5 * self.momentum", "foe_leader")]}]}}),
     Design("gremlin_nob", S + "Gremlin Nob",
            "Bellows first (from then on it gains 2 Strength whenever the player plays a skill), "
            "then rushes for 14 or skull-bashes for 6 and 2 Vulnerable.", "compromise",
@@ -445,6 +449,10 @@ DESIGNS = [
            + LEADERS_DAMAGE,
            cards={"bronze_scales": {"kind": "relic", "triggers": [
                {"on": "attack", "who": "foe", "effect": [dmg(3)]}]}}),
-    needs("burning_blood", S + "Burning Blood", "A relic: heal 6 when a combat is won.",
-          "triggers: no match end event"),
+    Design("burning_blood", S + "Burning Blood", "A relic: heal 6 when a combat is won.",
+           "compromise", note="a match is the whole fight, and nothing carries over: the heal "
+           "shows in the final state only",
+           cards={"burning_blood": {"kind": "relic", "triggers": [
+               {"on": "match_end", "if": "event.amount == 1",
+                "effect": [{"op": "heal", "to": "own_leader", "n": 6}]}]}}),
 ]

@@ -339,5 +339,8 @@ def test_every_keyword_has_rules_text_of_its_own(eng):
     enrage = eng.catalog.rules_text("kw:enrage")
     assert "whenever this unit takes damage: give this unit +1 power" in enrage
     texts = eng.catalog.rules_texts(kinds=["keyword"])
-    assert set(texts) == {"lifesteal", "divine_shield", "ward", "fading", "kw:enrage"}
+    assert set(texts) == {"lifesteal", "divine_shield", "ward", "exile_on_play", "fading",
+                          "kw:enrage"}
+    assert texts["exile_on_play"].endswith(
+        "whenever this card has resolved: put that card into your Void.")
     assert "ward" not in eng.catalog.rules_texts(kinds=["status"])

@@ -90,6 +90,10 @@ cdef enum:
 
 # an action code: kind << 24 | source << 16 | target << 8 | lane (eve.encoding decodes it)
 
+# the event fields of a Ctx, ev_kind .. ticking (int16 each), saved as one block
+cdef enum:
+    EV_FIELDS = 11
+
 # ====================== structs ======================
 
 ctypedef struct Unit:
@@ -316,6 +320,10 @@ ctypedef struct TriggerDef:
     int16_t every           # fire on every Nth event (0: each), counted `per`
     int16_t per             # TL_TURN or TL_MATCH
     int16_t prog
+    int16_t source          # TS_*: who dealt the damage (damage events)
+    int16_t unit_kind       # TU_*: a hero or a character subject
+    int16_t own_card        # 1: only its own card's events (card events)
+    int16_t filters         # nonzero when source, unit_kind or own_card filters: one test
 
 ctypedef struct Move:
     int16_t kind
@@ -456,11 +464,24 @@ ctypedef struct Ctx:
     int16_t ev_power
     int16_t ev_hp
     int16_t ev_card_kind
+    # the unit that dealt the event's damage and the event's card instance (-1: none), and
+    # whether a status's tick is running (its damage is dealt by no unit); fire_event saves
+    # the fields ev_kind .. ticking as one block, and runs its triggers with ticking 0
+    int16_t ev_source
+    int16_t ev_card
+    int16_t ticking
     int16_t killed          # the running program's last `damage` instruction killed a unit
     int16_t card            # the card instance whose program runs (`card.counter`), -1 none
     # a unit that died, as it was, for its own `dies` triggers (its slot is cleared by then)
     const Unit* ghost
     int32_t ghost_u
+    # the caller of fire_event sets the event's source and card through nx_* (one more than
+    # the value, 0: none), only for an event something listens to; fire_event takes and clears
+    # them, so that no other caller passes them
+    int16_t nx_source
+    int16_t nx_card
+    # set by zones when the Archive is shuffled: the `shuffled` event fires once it is safe
+    int16_t shuffled
 
 
 cdef inline void ctx_init(Ctx* cx, const Tables* tb, int draw_at_random) noexcept nogil:

@@ -18,6 +18,9 @@ cdef void fire_event(State* st, Ctx* cx, int kind, int side, int unit, int amoun
                      int max_hp, int power, bint own_resolution) noexcept nogil
 cdef void entered(State* st, Ctx* cx, int u) noexcept nogil
 cdef void drawn(State* st, Ctx* cx) noexcept nogil
+cdef void shuffled(State* st, Ctx* cx) noexcept nogil
+cdef void card_resolved(State* st, Ctx* cx, int card) noexcept nogil
+cdef void match_ended(State* st, Ctx* cx) noexcept nogil
 cdef int eval_expr(const State* st, const Tables* tb, int at, int side, int self_unit,
                    int target) noexcept nogil
 cdef void run_program(State* st, Ctx* cx, int prog, int side, int self_unit, int target) noexcept nogil

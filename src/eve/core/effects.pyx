@@ -69,7 +69,16 @@ cdef int check_outcome(State* st, Ctx* cx) noexcept nogil:
         st.outcome = OUT_WIN
     if st.outcome != OUT_NONE:
         emit(cx, EV_OUTCOME, PLAYER, st.outcome, st.round, 0, 0)
+        if cx.tb.listens[TR_MATCH_END]:
+            match_ended(st, cx)
     return st.outcome
+
+
+cdef void match_ended(State* st, Ctx* cx) noexcept nogil:
+    """The outcome is decided: `match_end` triggers, once (E19). The outcome is set before they
+    run, so nothing they do changes it, and no trigger fires from inside them."""
+    if cx.tb.listens[TR_MATCH_END]:
+        fire_event(st, cx, TR_MATCH_END, PLAYER, -1, st.outcome, -1, 0, 0, False)
 
 
 cdef void _hero_falls(State* st, Ctx* cx, int u) noexcept nogil:
@@ -215,18 +224,23 @@ cdef int deal_damage(State* st, Ctx* cx, int u, int n, int by_side, int src, bin
         if died:
             task_progress(st, cx, by_side, G_KILLS, 1)
     # E19: the death first, then what took and what dealt the damage
-    # (each only when something listens: fire_event would return at once)
+    # (each only when something listens: fire_event would return at once); the events name
+    # the damage's source (one more than it, 0: none): a status's tick is dealt by no unit
     if broken >= 0 and not died and tb.listens[TR_SHIELD_BROKEN]:
+        cx.nx_source = src + 1 if 0 <= src < MAX_UNITS and not cx.ticking else 0
         fire_event(st, cx, TR_SHIELD_BROKEN, side, u, absorbed, broken, max_hp, power, False)
     if died and tb.listens[TR_DIES]:
         cx.ghost = &ghost
         cx.ghost_u = u
+        cx.nx_source = src + 1 if 0 <= src < MAX_UNITS and not cx.ticking else 0
         fire_event(st, cx, TR_DIES, side, u, dealt, -1, max_hp, power, False)
         cx.ghost = NULL
     if dealt > 0:
         if tb.listens[TR_DAMAGE_TAKEN]:
+            cx.nx_source = src + 1 if 0 <= src < MAX_UNITS and not cx.ticking else 0
             fire_event(st, cx, TR_DAMAGE_TAKEN, side, u, dealt, -1, max_hp, power, False)
         if 0 <= src < MAX_UNITS and tb.listens[TR_DAMAGE_DEALT]:
+            cx.nx_source = src + 1
             fire_event(st, cx, TR_DAMAGE_DEALT, side_of(src), src, dealt, -1,
                        st.units[src].max_hp, unit_power(st, tb, src), False)
     if dealt > 0 and side == PLAYER and (u & 15) < CHAR_BASE:
@@ -265,8 +279,10 @@ cdef void status_turn(State* st, Ctx* cx, int side, int timing) noexcept nogil:
             if st.units[u].status[s] <= 0:
                 continue
             if d.tick_at == timing and d.tick_prog >= 0:
+                cx.ticking = 1
                 run_program(st, cx, d.tick_prog, side if d.polarity == SP_BUFF else 1 - side,
                             u, u)
+                cx.ticking = 0
                 if not st.units[u].alive:
                     break
             if d.decay_at == timing and st.units[u].status[s] > 0:
@@ -291,7 +307,14 @@ cdef int heal_unit(State* st, Ctx* cx, int u, int n, int by_side) noexcept nogil
     emit(cx, EV_HEAL, side_of(u), u, gained, 0, by_side)
     if gained > 0:
         task_progress(st, cx, by_side, G_HEAL, gained)
+        if cx.tb.listens[TR_HEALED]:
+            _healed(st, cx, u, gained)
     return gained
+
+
+cdef void _healed(State* st, Ctx* cx, int u, int gained) noexcept nogil:
+    fire_event(st, cx, TR_HEALED, side_of(u), u, gained, -1, st.units[u].max_hp,
+               unit_power(st, cx.tb, u), False)
 
 
 cdef int first_empty_lane(const State* st, const Tables* tb, int side) noexcept nogil:
@@ -374,6 +397,10 @@ cdef void entered(State* st, Ctx* cx, int u) noexcept nogil:
 cdef void drawn(State* st, Ctx* cx) noexcept nogil:
     """The player drew a card: `drawn` triggers, the card's kind in `event.card_kind`."""
     cdef int n = st.zones[Z_RIFT].n
+    shuffled(st, cx)
+    if not cx.tb.listens[TR_DRAWN]:
+        return
+    cx.nx_card = st.zones[Z_RIFT].c[n - 1] + 1 if n > 0 else 0
     fire_event(st, cx, TR_DRAWN, PLAYER, -1, 1,
                cx.tb.cards[st.card_def[st.zones[Z_RIFT].c[n - 1]]].kind if n > 0 else -1,
                0, 0, False)
@@ -383,10 +410,29 @@ cdef void _card_moved(State* st, Ctx* cx, int c, int from_zone) noexcept nogil:
     """An effect moved card `c` out of `from_zone`: into the Void it was exiled, from the Rift
     into the Abyss discarded (E19)."""
     cdef int kind = cx.tb.cards[st.card_def[c]].kind
-    if st.card_zone[c] == Z_VOID and from_zone != Z_VOID:
+    if st.card_zone[c] == Z_VOID and from_zone != Z_VOID and cx.tb.listens[TR_EXILED]:
+        cx.nx_card = c + 1
         fire_event(st, cx, TR_EXILED, PLAYER, -1, 1, kind, 0, 0, False)
-    elif st.card_zone[c] == Z_ABYSS and from_zone == Z_RIFT:
+    elif st.card_zone[c] == Z_ABYSS and from_zone == Z_RIFT and cx.tb.listens[TR_DISCARDED]:
+        cx.nx_card = c + 1
         fire_event(st, cx, TR_DISCARDED, PLAYER, -1, 1, kind, 0, 0, False)
+
+
+cdef void shuffled(State* st, Ctx* cx) noexcept nogil:
+    """The Archive was shuffled since the last look (zones marks it): `shuffled` triggers, once
+    the move that shuffled it is over."""
+    if cx.shuffled:
+        cx.shuffled = 0
+        fire_event(st, cx, TR_SHUFFLED, PLAYER, -1, 1, -1, 0, 0, False)
+
+
+cdef void card_resolved(State* st, Ctx* cx, int card) noexcept nogil:
+    """A played card's item resolved (its effect done, choices included): `card_resolved`
+    triggers, the card in `event_card`."""
+    if cx.tb.listens[TR_CARD_RESOLVED] and 0 <= card < st.n_cards:
+        cx.nx_card = card + 1
+        fire_event(st, cx, TR_CARD_RESOLVED, PLAYER, -1, 1, cx.tb.cards[st.card_def[card]].kind,
+                   0, 0, False)
 
 
 cdef int ally_power_bonus(const State* st, const Tables* tb) noexcept nogil:
@@ -416,13 +462,22 @@ cdef void fire_event(State* st, Ctx* cx, int kind, int side, int unit, int amoun
     MAX_TRIGGER_DEPTH deep and at most TRIGGER_BUDGET times a decision, so no content loops. With
     `own_resolution` (turn start and end) the outcome is checked after each program."""
     cdef const Tables* tb = cx.tb
-    cdef int16_t saved[8]
-    if not tb.listens[kind] or st.outcome != OUT_NONE or st.trigger_depth >= MAX_TRIGGER_DEPTH \
-            or cx.trig_budget <= 0:
+    cdef int16_t saved[EV_FIELDS]
+    cdef int source, card
+    if not tb.listens[kind]:
         return
-    saved[0] = cx.ev_kind; saved[1] = cx.ev_side; saved[2] = cx.ev_unit; saved[3] = cx.ev_amount
-    saved[4] = cx.ev_max_hp; saved[5] = cx.ev_power; saved[6] = cx.ev_card_kind
-    saved[7] = cx.ev_hp
+    # callers set nx_* only for an event something listens to: take them, whatever follows
+    source = cx.nx_source - 1
+    card = cx.nx_card - 1
+    cx.nx_source = 0
+    cx.nx_card = 0
+    # match_end fires with the outcome set, and nothing fires inside it (no nested event does)
+    if (st.outcome != OUT_NONE and (kind != TR_MATCH_END or st.trigger_depth > 0)) \
+            or st.trigger_depth >= MAX_TRIGGER_DEPTH or cx.trig_budget <= 0:
+        return
+    memcpy(saved, &cx.ev_kind, sizeof(saved))
+    cx.ev_source = source; cx.ev_card = card
+    cx.ticking = 0
     cx.ev_kind = kind; cx.ev_side = side; cx.ev_unit = unit; cx.ev_amount = amount
     cx.ev_card_kind = card_kind
     cx.ev_max_hp = max_hp
@@ -431,9 +486,7 @@ cdef void fire_event(State* st, Ctx* cx, int kind, int side, int unit, int amoun
     st.trigger_depth += 1
     _dispatch(st, cx, own_resolution)
     st.trigger_depth -= 1
-    cx.ev_kind = saved[0]; cx.ev_side = saved[1]; cx.ev_unit = saved[2]; cx.ev_amount = saved[3]
-    cx.ev_max_hp = saved[4]; cx.ev_power = saved[5]; cx.ev_card_kind = saved[6]
-    cx.ev_hp = saved[7]
+    memcpy(&cx.ev_kind, saved, sizeof(saved))
 
 
 cdef extern from *:
@@ -516,6 +569,26 @@ cdef void _dispatch(State* st, Ctx* cx, bint own_resolution) noexcept nogil:
                     return
 
 
+cdef bint _filters_hold(const Ctx* cx, const TriggerDef* td, int card, int self_unit,
+                        int mine) noexcept nogil:
+    """A trigger's `card = "self"`, `unit` and `source` filters (E19). A card's `self` is its
+    side's leader; `ally`: the listener's side, itself excepted."""
+    if td.own_card and (card < 0 or cx.ev_card != card):
+        return False
+    if td.unit_kind != TU_ANY and (cx.ev_unit < 0 or ((cx.ev_unit & 15) < CHAR_BASE)
+                                   != (td.unit_kind == TU_HERO)):
+        return False
+    if td.source == TS_ANY:
+        return True
+    if cx.ev_source < 0:
+        return td.source == TS_NONE
+    if td.source == TS_SELF:
+        return cx.ev_source == self_unit
+    if td.source == TS_ALLY:
+        return cx.ev_source != self_unit and (cx.ev_source >> 4) == mine
+    return td.source == TS_FOE and (cx.ev_source >> 4) != mine
+
+
 cdef bint _listen(State* st, Ctx* cx, const int16_t* first_n, int mine, int owner, int u,
                   int card, bint own_resolution) noexcept nogil:
     """The triggers [first_n[0], + first_n[1]) of one listener: a unit `u` (with its card `card`
@@ -555,6 +628,8 @@ cdef bint _listen(State* st, Ctx* cx, const int16_t* first_n, int mine, int owne
         if td.card_kind >= 0 and td.card_kind != cx.ev_card_kind:
             continue
         self_unit = u if u >= 0 else leader_of(st, owner)
+        if td.filters and not _filters_hold(cx, td, card, self_unit, mine):
+            continue
         # V03: a card's trigger (a character's too) reads and counts with its card
         outer_card = cx.card
         cx.card = card
@@ -590,8 +665,8 @@ cdef bint _listen(State* st, Ctx* cx, const int16_t* first_n, int mine, int owne
         run_program(st, cx, td.prog, owner, self_unit,
                     cx.ev_unit if cx.ev_unit >= 0 else TGT_NONE)
         cx.card = outer_card
-        if st.outcome != OUT_NONE or (own_resolution and check_outcome(st, cx) != OUT_NONE) \
-                or cx.trig_budget <= 0:
+        if (st.outcome != OUT_NONE and cx.ev_kind != TR_MATCH_END) \
+                or (own_resolution and check_outcome(st, cx) != OUT_NONE) or cx.trig_budget <= 0:
             return True
     return False
 
@@ -700,7 +775,7 @@ cdef int enum_targets(const State* st, const Tables* tb, int spec, int side, int
 # ---------------- the interpreter ----------------
 
 cdef int _select_units(const State* st, const Tables* tb, int sel, int side, int self_unit,
-                       int target, int16_t* out) noexcept nogil:
+                       int target, int source, int16_t* out) noexcept nogil:
     cdef int n = 0, i, u, s, foe = 1 - side
     if sel == SEL_TARGET:
         if 0 <= target < MAX_UNITS and st.units[target].alive:
@@ -714,6 +789,10 @@ cdef int _select_units(const State* st, const Tables* tb, int sel, int side, int
         u = leader_of(st, side if sel == SEL_OWN_LEADER else foe)
         if u >= 0:
             out[0] = u; return 1
+        return 0
+    if sel == SEL_SOURCE:
+        if 0 <= source < MAX_UNITS and st.units[source].alive:
+            out[0] = source; return 1
         return 0
     s = foe if (sel == SEL_ALL_FOES or sel == SEL_ALL_FOE_CHARS) else side
     if sel == SEL_ALL_FOES or sel == SEL_ALL_ALLIES or sel == SEL_ALL_ALLY_HEROES:
@@ -743,9 +822,16 @@ cdef int _select_card(const State* st, int sel, int target, int zone) noexcept n
     return -1
 
 
-cdef int _chosen_card(const State* st, const Tables* tb, int prog, int sel, int target) noexcept nogil:
+cdef int _chosen_card(const State* st, const Ctx* cx, int prog, int sel, int target) noexcept nogil:
     """The card a lifecycle instruction acts on: the chosen card while it is still in the zone
-    its target spec chose it in, or the newest card of the Void or the Lattice; else -1."""
+    its target spec chose it in, the newest card of the Void or the Lattice, or the event's
+    card while it is a card in a zone (or on the Stack), not a character standing; else -1."""
+    cdef const Tables* tb = cx.tb
+    if sel == SEL_EVENT_CARD:
+        if 0 <= cx.ev_card < st.n_cards and st.card_zone[cx.ev_card] != Z_WASTES \
+                and st.card_zone[cx.ev_card] != Z_NONE:
+            return cx.ev_card
+        return -1
     if sel == SEL_TARGET:
         return _select_card(st, sel, target, SPEC_ZONE[tb.prog_target[prog]])
     if sel == SEL_NEWEST_VOID:
@@ -863,7 +949,9 @@ cdef inline int _event_field(const Ctx* cx, int f) noexcept nogil:
     if f == EE_POWER: return cx.ev_power
     if f == EE_HP: return cx.ev_hp
     if f == EE_CARD_KIND: return cx.ev_card_kind
-    return cx.ev_side                   # EE_SIDE
+    if f == EE_SIDE: return cx.ev_side
+    if f == EE_SOURCE_SIDE: return cx.ev_source >> 4 if cx.ev_source >= 0 else -1
+    return ((cx.ev_source & 15) < CHAR_BASE) if cx.ev_source >= 0 else -1  # EE_SOURCE_HERO
 
 
 cdef int eval_expr(const State* st, const Tables* tb, int at, int side, int self_unit,
@@ -907,6 +995,10 @@ cdef int _eval(const State* st, const Tables* tb, const Ctx* cx, int at, int sid
             stack[sp] = st.counters[arg]; sp += 1
         elif op == E_CARD_COUNTER:
             stack[sp] = st.card_counter[cx.card] if cx != NULL and cx.card >= 0 else 0; sp += 1
+        elif op == E_EVENT and arg == EE_SOURCE_POWER:
+            # read now: a unit's power is its own and its statuses' (0: no source)
+            u = cx.ev_source if cx != NULL and cx.ev_kind != 0 else -1
+            stack[sp] = unit_power(st, tb, u) if u >= 0 else 0; sp += 1
         elif op == E_EVENT:
             stack[sp] = _event_field(cx, arg); sp += 1
         elif op == E_NEG:
@@ -962,6 +1054,8 @@ cdef void run_from(State* st, Ctx* cx, int prog, int pc, int side, int self_unit
         return
     length = tb.prog_len[prog]
     while pc < length:
+        if cx.shuffled:
+            shuffled(st, cx)        # the previous instruction shuffled the Archive
         ins = &tb.code[(tb.prog_off[prog] + pc) * INSTR_WORDS]
         pc += 1
         op = ins[0]; sel = ins[1]; a = ins[2]; b = ins[3]
@@ -982,7 +1076,7 @@ cdef void run_from(State* st, Ctx* cx, int prog, int pc, int side, int self_unit
                 continue
         if op == OP_DAMAGE or op == OP_HEAL or op == OP_SHIELD or op == OP_POISON or op == OP_BUFF \
                 or op == OP_STATUS or op == OP_REMOVE_STATUS:
-            n = _select_units(st, tb, sel, side, self_unit, target, units)
+            n = _select_units(st, tb, sel, side, self_unit, target, cx.ev_source, units)
             kill = 0
             # status and buff: above the status index, `until` (A04: held by the source)
             lasting = (op == OP_STATUS or op == OP_BUFF) and b >= 256
@@ -1044,7 +1138,7 @@ cdef void run_from(State* st, Ctx* cx, int prog, int pc, int side, int self_unit
                     _left_lattice(st, cx)
                     _card_moved(st, cx, c, Z_LATTICE)
             else:
-                n = _select_units(st, tb, sel, side, self_unit, target, units)
+                n = _select_units(st, tb, sel, side, self_unit, target, cx.ev_source, units)
                 for k in range(n):
                     u = units[k]
                     if (u & 15) >= CHAR_BASE and st.units[u].alive:
@@ -1074,7 +1168,7 @@ cdef void run_from(State* st, Ctx* cx, int prog, int pc, int side, int self_unit
         elif op == OP_PUT:
             # Z23: the player's zones are the only card zones, so the Encounter's put acts on
             # them too, but never into the Rift (it has no hand to fill: as its return, E16)
-            c = _chosen_card(st, tb, prog, sel, target)
+            c = _chosen_card(st, cx, prog, sel, target)
             if c >= 0 and (side == PLAYER or b != PL_RIFT):
                 i = st.card_zone[c]
                 put_card(st, cx, c, b)
@@ -1083,7 +1177,7 @@ cdef void run_from(State* st, Ctx* cx, int prog, int pc, int side, int self_unit
                 _card_moved(st, cx, c, i)
         elif op == OP_DEPLOY:
             if side == PLAYER:
-                deploy_from_void(st, cx, _chosen_card(st, tb, prog, sel, target))
+                deploy_from_void(st, cx, _chosen_card(st, cx, prog, sel, target))
         elif op == OP_MILL:
             # the player's Archive is the only one: the Encounter's mill strikes it (E16)
             for k in range(a):
@@ -1094,7 +1188,7 @@ cdef void run_from(State* st, Ctx* cx, int prog, int pc, int side, int self_unit
                 _card_moved(st, cx, c, Z_ARCHIVE)
         elif op == OP_CREATE or op == OP_COPY:
             # b: the place, and for create the card def above it (b = place + 8 * def)
-            c = (b >> 3) if op == OP_CREATE else _chosen_card(st, tb, prog, sel, target)
+            c = (b >> 3) if op == OP_CREATE else _chosen_card(st, cx, prog, sel, target)
             if c >= 0 and op == OP_COPY:
                 c = st.card_def[c]
             if c >= 0 and (side == PLAYER or (b & 7) != PL_RIFT):
@@ -1120,6 +1214,8 @@ cdef void run_from(State* st, Ctx* cx, int prog, int pc, int side, int self_unit
                 if st.tasks[i].active and (a < 0 or st.tasks[i].def_id == a) \
                         and tb.tasks[st.tasks[i].def_id].goal == G_EFFECT:
                     _task_add(st, cx, i, side, b)
+    if cx.shuffled:
+        shuffled(st, cx)
 
 
 # ---------------- choices during resolution (rules C01-C06) ----------------

@@ -16,7 +16,8 @@ from eve.core.zones cimport move_card, draw_one
 from eve.core.effects cimport (grants_update, leader_of, deal_damage, unit_power, status_turn, fire_event, entered,
                                drawn, summon_unit, task_progress, fire_triggers,
                                run_program, target_ok, enum_targets, check_outcome, ally_power_bonus,
-                               first_empty_lane, eval_expr, choice_choose)
+                               first_empty_lane, eval_expr, choice_choose, card_resolved,
+                               match_ended)
 from eve.core.encounter cimport compute_intent, next_move, respond, taunt_defender
 
 
@@ -675,6 +676,8 @@ cdef void _resolve_card(State* st, Ctx* cx, StackItem* it) noexcept nogil:
             cx.card = it.card               # V03: the card's program counts with it
             run_program(st, cx, cd.on_enter, PLAYER, u, it.target)
             cx.card = -1
+        if st.choice.kind == CH_NONE:
+            card_resolved(st, cx, it.card)
     else:
         if not _target_alive(st, it):
             _fizzle(st, cx, it)
@@ -688,6 +691,7 @@ cdef void _resolve_card(State* st, Ctx* cx, StackItem* it) noexcept nogil:
             run_program(st, cx, cd.on_enter, PLAYER, leader_of(st, PLAYER), it.target)
             cx.card = -1
         if st.choice.kind == CH_NONE:
+            card_resolved(st, cx, it.card)
             _card_done(st, cx, it.card)
 
 
@@ -738,6 +742,7 @@ cdef void _choose(State* st, Ctx* cx, int32_t a) noexcept nogil:
     choice_choose(st, cx, a_src(a))
     if st.choice.kind == CH_NONE:
         if kind == SI_CARD and card >= 0:
+            card_resolved(st, cx, card)
             _card_done(st, cx, card)
         _resolved(st, cx)
     else:
@@ -832,6 +837,7 @@ cdef void _end(State* st, Ctx* cx) noexcept nogil:
             # the cap ends the match, but only a side without heroes loses (seed 001)
             st.outcome = OUT_TIMEOUT
             emit(cx, EV_OUTCOME, PLAYER, OUT_TIMEOUT, st.round, 1, 0)
+            match_ended(st, cx)
             return
         st.round += 1
         st.active = PLAYER
@@ -977,6 +983,8 @@ cdef inline void _commit(State* st, Ctx* cx, int32_t a) noexcept nogil:
         _push(st, cx, &it)
         # played and attack triggers resolve at once, the item waiting on the Stack (E19)
         if kind == A_PLAY:
+            if tb.listens[TR_CARD_PLAYED]:
+                cx.nx_card = src + 1
             fire_event(st, cx, TR_CARD_PLAYED, PLAYER, -1, 1, tb.cards[st.card_def[src]].kind,
                        0, 0, False)
             check_outcome(st, cx)

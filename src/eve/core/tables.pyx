@@ -115,6 +115,9 @@ cdef class CompiledContent:
             td.on = t["on"]; td.who = t["who"]; td.zone = t["zone"]
             td.card_kind = t["card_kind"]; td.cond = t["cond"]; td.once = t["once"]
             td.every = t["every"]; td.per = t["per"]; td.prog = t["prog"]
+            td.source = t.get("source", TS_ANY); td.unit_kind = t.get("unit", TU_ANY)
+            td.own_card = t.get("own_card", 0)
+            td.filters = td.source != TS_ANY or td.unit_kind != TU_ANY or td.own_card != 0
             tb.listens[td.on] = 1
 
         statuses = spec["statuses"]
@@ -354,13 +357,14 @@ LIMITS = _frozen({
 ENUMS = CONTENT
 
 # the generated constants and the vocabulary are one table: a stale vocab.pxd fails here
-for _name, _c in (("op", N_OPS - 1), ("selector", SEL_NONE), ("target", T_STACK_CARD), ("place", N_PLACES - 1),
+for _name, _c in (("op", N_OPS - 1), ("selector", N_SELS - 1), ("target", T_STACK_CARD), ("place", N_PLACES - 1),
                   ("expr_ref", N_EXPR_REFS - 1), ("expr_attr", N_EXPR_ATTRS - 1),
                   ("expr_count", N_EXPR_COUNTS - 1),
                   ("trigger", N_TRIGGERS - 1), ("goal", G_EFFECT), ("trigger_who", TW_FOE),
                   ("trigger_limit", TL_MATCH), ("expr_event", N_EXPR_EVENTS - 1),
                   ("enemy_target", ESEL_NEWEST_LATTICE), ("condition", COND_EXPR),
-                  ("response_on", RESP_ON_ANY)):
+                  ("response_on", RESP_ON_ANY), ("trigger_source", TS_NONE),
+                  ("trigger_unit", TU_CHARACTER), ("trigger_card", TC_SELF)):
     if max(CONTENT[_name].values()) != _c:
         raise ImportError(f"eve.core.vocab is stale for {_name!r}: rebuild the core")
 

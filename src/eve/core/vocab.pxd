@@ -164,7 +164,10 @@ cdef enum:
     EE_HP = 3
     EE_CARD_KIND = 4
     EE_SIDE = 5
-    N_EXPR_EVENTS = 6
+    EE_SOURCE_SIDE = 6
+    EE_SOURCE_POWER = 7
+    EE_SOURCE_HERO = 8
+    N_EXPR_EVENTS = 9
 
 # What `count(...)` counts in an expression
 cdef enum:
@@ -194,7 +197,9 @@ cdef enum:
     SEL_NEWEST_VOID = 9
     SEL_NEWEST_LATTICE = 10
     SEL_NONE = 11
-    N_SELS = 12
+    SEL_SOURCE = 12
+    SEL_EVENT_CARD = 13
+    N_SELS = 14
 
 # Places a card is put, created or copied into (`into`)
 cdef enum:
@@ -244,7 +249,11 @@ cdef enum:
     TR_TASK_COMPLETED = 17
     TR_STATUS_APPLIED = 18
     TR_SHIELD_BROKEN = 19
-    N_TRIGGERS = 20
+    TR_HEALED = 20
+    TR_MATCH_END = 21
+    TR_SHUFFLED = 22
+    TR_CARD_RESOLVED = 23
+    N_TRIGGERS = 24
 
 # Whose event a trigger answers (`who`), from the listener's side
 cdef enum:
@@ -258,6 +267,25 @@ cdef enum:
     TL_NONE = 0
     TL_TURN = 1
     TL_MATCH = 2
+
+# Who dealt the damage a trigger answers (`source`), from the listener's side
+cdef enum:
+    TS_ANY = 0
+    TS_SELF = 1
+    TS_ALLY = 2
+    TS_FOE = 3
+    TS_NONE = 4
+
+# Which kind of unit a trigger's subject is (`unit`)
+cdef enum:
+    TU_ANY = 0
+    TU_HERO = 1
+    TU_CHARACTER = 2
+
+# Which card a card event's trigger answers (`card`, beside the kinds)
+cdef enum:
+    TC_ANY = 0
+    TC_SELF = 1
 
 # The standard statuses (eve.statuses: every content has them, first)
 cdef enum:

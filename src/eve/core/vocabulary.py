@@ -206,12 +206,19 @@ ENUMS: tuple[Enum, ...] = (
     ], count="N_EXPR_ATTRS", content=True),
     _enum("expr_event", "What a trigger's expressions read of its event (`event.amount`; 0 "
           "outside a trigger)", "EE_", [
-        ("amount", "the damage taken or dealt, the stacks, the cards drawn"),
+        ("amount", "the damage taken or dealt, the stacks, the cards drawn, the hp healed; at "
+                   "match_end the outcome (1 win, 2 loss, 3 timeout)"),
         ("max_hp", "the subject unit's max hp, as it was at the event (a dying unit's too)"),
         ("power", "the subject unit's power, as it was at the event"),
         ("hp", "the subject unit's hp after the event"),
         ("card_kind", "the kind of the event's card (0 character, 1 Sortilege, 2 Relic; -1 none)"),
         ("side", "the subject's side (0 the player, 1 the Encounter)"),
+        ("source_side", "the side of the unit that dealt the damage (damage_taken, damage_dealt, "
+                        "dies, shield_broken; -1: no unit dealt it, a status's tick such as "
+                        "poison's)"),
+        ("source_power", "the power of the unit that dealt the damage, read when the "
+                         "expression is (0: none)"),
+        ("source_hero", "1 when a hero dealt the damage, 0 a character, -1 no unit"),
     ], count="N_EXPR_EVENTS", content=True),
     _enum("expr_count", "What `count(...)` counts in an expression", "EC_", [
         ("archive", "cards in the Archive"), ("rift", "cards in the Rift (the hand)"),
@@ -235,6 +242,11 @@ ENUMS: tuple[Enum, ...] = (
         ("newest_void", "the most recent card in the Void"),
         ("newest_lattice", "the most recent card in the Lattice"),
         ("none", "no unit: the side-level ops draw, discard, summon and task"),
+        ("source", "in a trigger, the unit that dealt the event's damage (damage_taken, "
+                   "damage_dealt, dies, shield_broken; none when no unit dealt it)"),
+        ("event_card", "in a trigger, the event's card (card_played, card_resolved, drawn, "
+                       "discarded, exiled), wherever it is now, unless it stands in the "
+                       "Wastes as a character"),
     ], count="N_SELS", content=True),
     _enum("place", "Places a card is put, created or copied into (`into`)", "PL_", [
         ("archive_top", "the top of the player's Archive: the next card drawn"),
@@ -282,6 +294,13 @@ ENUMS: tuple[Enum, ...] = (
         ("status_applied", "an instruction gave a unit stacks of a status (`status` filters "
          "which; `event.amount`: the stacks)"),
         ("shield_broken", "a hit spent a unit's last stack of an absorbing status (shield)"),
+        ("healed", "a unit regained hp (the subject: that unit; `event.amount`: the hp gained)"),
+        ("match_end", "the outcome was decided (once, before the match stops; its programs "
+                      "cannot change the outcome, and no trigger fires from inside them)"),
+        ("shuffled", "the player's Archive was shuffled (the Abyss reshuffled into it, or a "
+                     "card shuffled in)"),
+        ("card_resolved", "a played card's item resolved (after its effect, before a spent "
+                          "Sortilege leaves the Lattice; `card` filters its kind)"),
     ], count="N_TRIGGERS", content=True),
     _enum("trigger_who", "Whose event a trigger answers (`who`), from the listener's side", "TW_", [
         ("any", "any unit or side"),
@@ -293,6 +312,24 @@ ENUMS: tuple[Enum, ...] = (
         ("none", "every time"),
         ("turn", "once a turn (either side's), or `every` N counted within a turn"),
         ("match", "once a match, or `every` N counted over the match"),
+    ], content=True),
+    _enum("trigger_source", "Who dealt the damage a trigger answers (`source`), from the "
+          "listener's side", "TS_", [
+        ("any", "any unit, or none"),
+        ("self", "the listening unit itself (a card's: its side's leader)"),
+        ("ally", "a unit of the listener's side, the listener itself excepted"),
+        ("foe", "a unit of the other side"),
+        ("none", "no unit: a status's tick (poison's)"),
+    ], content=True),
+    _enum("trigger_unit", "Which kind of unit a trigger's subject is (`unit`)", "TU_", [
+        ("any", "a hero or a character"),
+        ("hero", "a hero"),
+        ("character", "a character"),
+    ], content=True),
+    _enum("trigger_card", "Which card a card event's trigger answers (`card`, beside the kinds)",
+          "TC_", [
+        ("any", "any card"),
+        ("self", "the trigger's own card only"),
     ], content=True),
     # Statuses are data (packs register them, eve.statuses holds the standard ones): these are
     # the words a status definition is written in
@@ -614,6 +651,8 @@ TEXT: Mapping[str, Mapping[str, str]] = MappingProxyType({key: MappingProxyType(
         "newest_void": "the newest card in {players} Void",
         "newest_lattice": "the newest card in {players} Lattice",
         "none": "",
+        "source": "the unit that dealt it",
+        "event_card": "that card",
     },
     "trigger": {
         "none": "never",
@@ -636,6 +675,10 @@ TEXT: Mapping[str, Mapping[str, str]] = MappingProxyType({key: MappingProxyType(
         "task_completed": "whenever {who} side completes a World Task",
         "status_applied": "whenever {who} is given {status}",
         "shield_broken": "whenever {who} loses its last {status}",
+        "healed": "whenever {who} regains hp",
+        "match_end": "when the match ends",
+        "shuffled": "whenever {players} Archive is shuffled",
+        "card_resolved": "whenever {who} {card} has resolved",
     },
     "trigger_who": {
         "any": "any unit",
@@ -648,6 +691,22 @@ TEXT: Mapping[str, Mapping[str, str]] = MappingProxyType({key: MappingProxyType(
         "turn": "once a turn",
         "match": "once a match",
     },
+    "trigger_source": {
+        "any": "from anything",
+        "self": "from {self}",
+        "ally": "from another of {our} units",
+        "foe": "from one of {their} units",
+        "none": "from no unit",
+    },
+    "trigger_unit": {
+        "any": "unit",
+        "hero": "hero",
+        "character": "character",
+    },
+    "trigger_card": {
+        "any": "card",
+        "self": "this card",
+    },
     "expr_event": {
         "amount": "the amount",
         "max_hp": "its max hp",
@@ -655,6 +714,9 @@ TEXT: Mapping[str, Mapping[str, str]] = MappingProxyType({key: MappingProxyType(
         "hp": "its hp",
         "card_kind": "the card's kind",
         "side": "its side",
+        "source_side": "the damage source's side",
+        "source_power": "the damage source's power",
+        "source_hero": "whether a hero dealt it",
     },
     "status_stacking": {
         "intensity": "{n} {status}",

@@ -164,6 +164,7 @@ cdef int put_card(State* st, Ctx* cx, int card, int place) noexcept nogil:
             st.archive_known += 1
     elif place == PL_ARCHIVE_SHUFFLED:
         sm_shuffle16(&st.rng[STREAM_SHUFFLE], arch.c, arch.n)
+        cx.shuffled = 1
         st.archive_known = 0
     return 0
 
@@ -183,6 +184,7 @@ cdef int _within_archive(State* st, Ctx* cx, int card, int place) noexcept nogil
             st.archive_known -= 1
     else:
         sm_shuffle16(&st.rng[STREAM_SHUFFLE], arch.c, arch.n)
+        cx.shuffled = 1
         st.archive_known = 0
     emit(cx, EV_MOVE, PLAYER, card, Z_ARCHIVE, Z_ARCHIVE, True)
     return 0
@@ -216,6 +218,7 @@ cdef int draw_one(State* st, Ctx* cx) noexcept nogil:
         while aby.n > 0:
             move_card(st, cx, aby.c[0], Z_ARCHIVE, False)
         sm_shuffle16(&st.rng[STREAM_SHUFFLE], arch.c, arch.n)
+        cx.shuffled = 1
         emit(cx, EV_SHUFFLE, PLAYER, n, 0, 0, 0)
     move_card(st, cx, archive_top(st, cx), Z_RIFT, False)
     return 1

@@ -68,7 +68,10 @@ When = TypedDict("When", {
     "on": str,                     # the event: turn_start ... dies summoned drawn ... (vocabulary)
     "who": str,                    # any self ally foe (default self: its own, or its side's)
     "zone": str,                   # a card's zone it listens from (default: where it is in play)
-    "card": str,                   # the kind of the event's card: character sortilege relic
+    "card": str,                   # the kind of the event's card: character sortilege relic,
+                                   # or self (only the trigger's own card)
+    "source": str,                 # damage events: who dealt it (any self ally foe none)
+    "unit": str,                   # a unit event's subject: any hero character
     "status": str,                 # status_applied, shield_broken: which status
     "if": str,                     # an expression that must hold ("event.amount >= 5")
     "once": str,                   # turn match: at most once a turn or a match

@@ -217,6 +217,43 @@ def test_poison_is_a_standard_status_ticking_at_its_owners_end(eng):
     assert eng.catalog.status_ids[:2] == ("shield", "poison")
 
 
+# The hp-loss tick (poison's program: one piercing `damage` to self by the status's stacks) is
+# run without the interpreter; a tick written any other way is interpreted. Both must give the
+# same match, event for event.
+VENOMS = {
+    "venom": {"polarity": "debuff", "decay": {"at": "turn_end", "by": "one"},
+              "tick": {"at": "turn_end", "effect": [
+                  {"op": "damage", "to": "self", "n": "self.venom", "pierce": True}]}},
+    "slow_venom": {"polarity": "debuff", "decay": {"at": "turn_end", "by": "one"},
+                   "tick": {"at": "turn_end", "effect": [
+                       {"op": "damage", "to": "self", "n": "self.slow_venom + 0", "pierce": True}]}},
+}
+
+
+@rule("E18")
+@pytest.mark.parametrize("lethal", [False, True])
+def test_the_native_hp_loss_tick_matches_the_interpreted_one(lethal):
+    cards = {f"give_{v}": _sortilege([{"op": "status", "status": v, "n": 4},
+                                      {"op": "shield", "n": 10}]) for v in VENOMS}
+    e = eve.Engine(packs=[eve_content, StatusPack(statuses=VENOMS, cards=cards)])
+    ids = e.catalog.status_ids
+    assert [e.content.status_tick_native(ids.index(x))
+            for x in ("poison", "st:venom", "st:slow_venom")] == [True, True, False]
+    hp = 5 if lethal else BOSS_HP
+    seen = []
+    for v in VENOMS:
+        m = _match(e, [f"give_{v}"], enemy_state={0: {"hp": hp}})
+        _play(m, 0)
+        for _ in range(3):
+            if not m.is_over:
+                _end_turn(m)
+        # the log, event by event, but for the status's own index
+        log = [ev for ev in m.events if ev.kind != "status"]
+        seen.append((m.is_over, _boss(m)["hp"], _status(m, _boss(m), f"st:{v}"), log))
+    assert seen[0] == seen[1]
+    assert seen[0][1] == (0 if lethal else BOSS_HP - (4 + 3 + 2))
+
+
 @rule("E18")
 def test_a_fallen_hero_keeps_no_status(eng):
     m = _match(eng, ["bash"], enemy_state={0: {"hp": 8}})

@@ -287,6 +287,8 @@ ctypedef struct StatusDef:
     int16_t decay_by        # SD_*
     int16_t tick_at         # ST_*
     int16_t tick_prog       # run for the unit (self), by the side it harms or helps
+    int16_t tick_loss       # 1: the program is only "damage self by these stacks, pierce"
+                            # (poison's), which status_turn runs without the interpreter
     # the damage pipeline (docs/rules.md): add, then multiply, then prevent
     int16_t power           # + stacks x this to the unit's power
     int16_t dealt_add       # + stacks x this to damage the unit deals

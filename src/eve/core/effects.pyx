@@ -280,8 +280,18 @@ cdef void status_turn(State* st, Ctx* cx, int side, int timing) noexcept nogil:
                 continue
             if d.tick_at == timing and d.tick_prog >= 0:
                 cx.ticking = 1
-                run_program(st, cx, d.tick_prog, side if d.polarity == SP_BUFF else 1 - side,
-                            u, u)
+                if d.tick_loss:
+                    # what the program does, in its order, without the interpreter (the
+                    # stacks are an amount: at most 999)
+                    if cx.shuffled:
+                        shuffled(st, cx)
+                    deal_damage(st, cx, u, st.units[u].status[s] if st.units[u].status[s] < 999
+                                else 999, side if d.polarity == SP_BUFF else 1 - side, u, True)
+                    if cx.shuffled:
+                        shuffled(st, cx)
+                else:
+                    run_program(st, cx, d.tick_prog, side if d.polarity == SP_BUFF else 1 - side,
+                                u, u)
                 cx.ticking = 0
                 if not st.units[u].alive:
                     break

@@ -53,6 +53,28 @@ cdef int32_t _mark(Tables* tb, int first, int n, int16_t* listens) noexcept:
     return on
 
 
+cdef int _is_self_loss(const Tables* tb, int prog, int s) noexcept:
+    """Whether program `prog` is exactly one instruction, `damage` to self, piercing, of an
+    amount that is status `s`'s stacks of self: the hp-loss tick (poison's). The code pool and
+    the expression pool are loaded by then."""
+    cdef const int16_t* ins
+    cdef int at
+    if prog < 0 or tb.prog_len[prog] != 1:
+        return 0
+    ins = &tb.code[tb.prog_off[prog] * INSTR_WORDS]
+    at = ins[4]
+    if ins[0] != OP_DAMAGE or ins[1] != SEL_SELF or ins[3] == 0 or at < 0:
+        return 0
+    if tb.expr[at] != 1:
+        return 0
+    if tb.expr[at + 1] == E_STATUS:
+        return int(tb.expr[at + 2] == (ER_SELF << 6 | s))
+    # the standard statuses are attributes too (`self.poison`)
+    return int(tb.expr[at + 1] == E_ATTR and (
+        (s == STATUS_POISON and tb.expr[at + 2] == (ER_SELF << 4 | EA_POISON))
+        or (s == STATUS_SHIELD and tb.expr[at + 2] == (ER_SELF << 4 | EA_SHIELD))))
+
+
 cdef class CompiledContent:
     def __cinit__(self):
         self.tb = <Tables*>calloc(1, sizeof(Tables))
@@ -132,6 +154,7 @@ cdef class CompiledContent:
             sd.decay_by = d["decay_by"]
             sd.tick_at = d["tick_at"]
             sd.tick_prog = d["tick_prog"]
+            sd.tick_loss = _is_self_loss(tb, sd.tick_prog, i)
             sd.power = d["power"]
             sd.dealt_add = d["dealt_add"]
             sd.taken_add = d["taken_add"]
@@ -313,6 +336,13 @@ cdef class CompiledContent:
         for i in range(tb.n_statuses):
             _mark(tb, tb.statuses[i].trig_first, tb.statuses[i].trig_n, tb.status_listens)
         self.fingerprint = fingerprint
+
+    def status_tick_native(self, int i):
+        """Whether status `i`'s tick is the hp-loss tick status_turn runs without the
+        interpreter (a program of one piercing `damage` to self by the status's stacks)."""
+        if not 0 <= i < self.tb.n_statuses:
+            raise IndexError(f"status {i} is not in 0..{self.tb.n_statuses - 1}")
+        return self.tb.statuses[i].tick_loss != 0
 
     def status_max(self, int i):
         """The stacks status `i` holds at most."""

@@ -1,5 +1,7 @@
 from libc.stdint cimport int16_t
 from eve.core.defs cimport State, Ctx, Tables, Choice
+from eve.core.defs cimport CHAR_BASE, UNITS_PER_SIDE
+from eve.core.vocab cimport OUT_NONE
 
 cdef int leader_of(const State* st, int side) noexcept nogil
 cdef int living_heroes(const State* st, int side) noexcept nogil
@@ -26,7 +28,18 @@ cdef int eval_expr(const State* st, const Tables* tb, int at, int side, int self
 cdef void run_program(State* st, Ctx* cx, int prog, int side, int self_unit, int target) noexcept nogil
 cdef bint target_ok(const State* st, const Tables* tb, int spec, int side, int tgt) noexcept nogil
 cdef int enum_targets(const State* st, const Tables* tb, int spec, int side, int16_t* out) noexcept nogil
-cdef int check_outcome(State* st, Ctx* cx) noexcept nogil
+cdef int decide_outcome(State* st, Ctx* cx) noexcept nogil
+
+
+cdef inline int check_outcome(State* st, Ctx* cx) noexcept nogil:
+    """The match's outcome, decided now if a side has no living hero left (decide_outcome).
+    It is asked after every resolution, nearly always of a match whose two leaders live: that
+    answer is read here, inlined where it is asked, without a call."""
+    cdef int p = st.leader[0], e = st.leader[1]
+    if (st.outcome == OUT_NONE and 0 <= p < CHAR_BASE and 0 <= e < CHAR_BASE
+            and st.units[p].alive and st.units[UNITS_PER_SIDE + e].alive):
+        return OUT_NONE
+    return decide_outcome(st, cx)
 cdef int ally_power_bonus(const State* st, const Tables* tb) noexcept nogil
 cdef void run_from(State* st, Ctx* cx, int prog, int pc, int side, int self_unit, int target) noexcept nogil
 cdef int begin_choice(State* st, Ctx* cx, int prog, int at, int n, int side, int self_unit,

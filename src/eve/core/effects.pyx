@@ -58,9 +58,9 @@ cdef inline bint _any_living(const State* st, int side) noexcept nogil:
     return False
 
 
-cdef int check_outcome(State* st, Ctx* cx) noexcept nogil:
-    # Checked after every resolution (RULES.md). Both sides emptied at once: the run has no
-    # hero left, so it is a loss.
+cdef int decide_outcome(State* st, Ctx* cx) noexcept nogil:
+    # Checked after every resolution (RULES.md), through check_outcome (effects.pxd). Both
+    # sides emptied at once: the run has no hero left, so it is a loss.
     if st.outcome != OUT_NONE:
         return st.outcome
     if not _any_living(st, PLAYER):

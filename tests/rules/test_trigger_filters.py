@@ -127,6 +127,20 @@ def test_source_none_and_the_events_source_fields():
     assert _boss_lost(m) == 34 + 2 + 10               # the poison's 2 had no source
 
 
+@rule("E19", "D01")
+def test_a_tick_deals_no_damage_so_a_poisoned_lifesteal_unit_heals_nothing():
+    # a foe character heals 5 whenever it deals damage: its own poison's tick is dealt by no
+    # unit, so it loses the poison's hp and heals nothing
+    leech = {"power": 0, "hp": 20, "triggers": [
+        {"on": "damage_dealt", "who": "self", "effect": [{"op": "heal", "to": "self", "n": 5}]}]}
+    e = _engine({"venom": _sortilege([{"op": "poison", "n": 3}])}, units={"leech": leech})
+    m = _match(e, rift=["venom"], enemy_lanes={0: "tf:leech"})
+    _play(m, "venom", target=24)
+    while m.round == 1:
+        m.apply(next(a for a in m.legal_actions() if a.kind in ("end_phase", "pass")))
+    assert m.characters("encounter")[0]["hp"] == 20 - 3
+
+
 @rule("E19")
 def test_a_bad_source_or_unit_filter_is_refused_naming_its_field():
     bad = [({"on": "drawn", "source": "foe", "effect": [{"op": "draw"}]}, "source", "EVE-P021"),

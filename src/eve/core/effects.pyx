@@ -239,7 +239,8 @@ cdef int deal_damage(State* st, Ctx* cx, int u, int n, int by_side, int src, bin
         if tb.listens[TR_DAMAGE_TAKEN]:
             cx.nx_source = src + 1 if 0 <= src < MAX_UNITS and not cx.ticking else 0
             fire_event(st, cx, TR_DAMAGE_TAKEN, side, u, dealt, -1, max_hp, power, False)
-        if 0 <= src < MAX_UNITS and tb.listens[TR_DAMAGE_DEALT]:
+        # a status's tick is dealt by no unit (source `none`): nothing has dealt it
+        if 0 <= src < MAX_UNITS and not cx.ticking and tb.listens[TR_DAMAGE_DEALT]:
             cx.nx_source = src + 1
             fire_event(st, cx, TR_DAMAGE_DEALT, side_of(src), src, dealt, -1,
                        st.units[src].max_hp, unit_power(st, tb, src), False)

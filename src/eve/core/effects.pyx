@@ -560,6 +560,13 @@ cdef void _dispatch(State* st, Ctx* cx, bint own_resolution) noexcept nogil:
                 z = __builtin_ctz(<unsigned int>zones)    # the lowest zone first
                 zones &= zones - 1
                 n = st.zones[z].n
+                # most events find no card of the zone answering: a look at them all first,
+                # without branches, before the copy the walk needs (programs move cards)
+                d = 0
+                for i in range(n):
+                    d |= tb.card_on[st.card_def[st.zones[z].c[i]]]
+                if not (d >> kind) & 1:
+                    continue
                 for i in range(n):
                     cards[i] = st.zones[z].c[i]
                 for i in range(n):

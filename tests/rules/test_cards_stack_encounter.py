@@ -56,6 +56,11 @@ class CardPack:
                            "ability": {"target": "ally_hero", "effect": [{"op": "heal", "n": 2}]}})
         register("scrapper", {"kind": "character", "power": 1, "hp": 2, "ability": {
             "target": "none", "effect": [{"op": "exile", "to": "newest_lattice"}]}})
+        register("sentinel", {"kind": "character", "power": 1, "hp": 2, "ability": {
+            "target": "none", "reaction": True, "effect": [{"op": "shield", "to": "self", "n": 1}]}})
+        register("charm", {"kind": "sortilege", "charges": 1, "ability": {
+            "target": "none", "reaction": True, "effect": [{"op": "shield", "to": "own_leader",
+                                                            "n": 1}]}})
         register("herald", {"kind": "character", "power": 1, "hp": 2,
                             "on_enter": {"effect": [{"op": "buff", "to": "self", "n": 2}]}})
         sort("ward", "foe_stack_item", [{"op": "counter"}], keywords=["reaction"])
@@ -388,6 +393,22 @@ def test_reaction_ability_usable_while_responding_for_free(eng):
     spent = m.meter["spent"]
     do(m, "activate", src=P_HERO)
     assert m.heroes()[0]["shield"] == 2 and m.meter["spent"] == spent
+
+@rule("E10")
+@pytest.mark.parametrize("where", ["lane", "lattice"])
+def test_a_characters_or_a_sortileges_reaction_ability_is_offered_while_responding(eng, where):
+    # the only reaction the player holds is the sentinel's (a character's) or the charm's (a
+    # Sortilege's in the Lattice): the window must still offer it
+    kw = {"player_lanes": {0: "sentinel"}} if where == "lane" else {"lattice": ["charm"]}
+    m = sc(eng, heroes=("saint",), rift=["smite"], **kw)
+    assert find(m, "activate") is None                   # not proactively
+    do(m, "play", "smite", tgt=E_HERO)
+    assert len(m.stack) == 1 and m.priority == "player"
+    do(m, "activate", src=8 if where == "lane" else None)
+    # used, it leaves only the pass: both items resolve, the reaction's first
+    shielded = m.characters()[0] if where == "lane" else m.heroes()[0]
+    assert m.stack == [] and shielded["shield"] == 1 and hp(m, E_HERO) == 7
+
 
 # ---------------- E11: no printed cost ----------------
 @rule("E11")

@@ -424,6 +424,7 @@ ctypedef struct Tables:
     # RX_* bits: the kinds of reaction the content has at all, so that a response window
     # (met at every item on the Stack) looks only where a reaction could be
     int16_t reactions
+    int16_t taunts          # 1 when some character card or unit def taunts (K01)
     int16_t n_trig_st               # statuses with triggers
     int16_t trig_st[MAX_STATUSES]
     TriggerDef trigs[MAX_TRIGGER_DEFS]

@@ -149,6 +149,8 @@ cdef int taunt_defender(const State* st, const Tables* tb, int side, int lane) n
     characters taunts: the character of that lane if it taunts, else the taunting character
     of the lowest lane; -1 when none taunts (the attack goes where its lane says)."""
     cdef int i, base = side * UNITS_PER_SIDE + CHAR_BASE
+    if not tb.taunts:
+        return -1                   # nothing of the content taunts: the usual case
     if 0 <= lane < tb.cfg.lanes and _taunts(st, tb, base + lane):
         return base + lane
     for i in range(tb.cfg.lanes):

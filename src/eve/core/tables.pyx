@@ -319,12 +319,18 @@ cdef class CompiledContent:
                 tb.encs[i].resp[j].per_round = r["per_round"]
                 tb.encs[i].resp[j].charges = r["charges"]
         tb.reactions = 0
+        tb.taunts = 0
+        for i in range(tb.n_units):
+            if tb.units[i].keywords & KW_TAUNT:
+                tb.taunts = 1
         for i in range(tb.n_heroes):
             if tb.heroes[i].ability_reaction:
                 tb.reactions |= RX_HERO
         for i in range(tb.n_cards):
             if tb.cards[i].keywords & KW_REACTION:
                 tb.reactions |= RX_CARD
+            if tb.cards[i].keywords & KW_TAUNT:
+                tb.taunts = 1
             if tb.cards[i].ability_reaction:    # on a lane (a character) or in the Lattice
                 tb.reactions |= RX_CHARACTER if tb.cards[i].kind == CK_CHARACTER else RX_LATTICE
         for i in range(tb.n_heroes):

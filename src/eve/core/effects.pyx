@@ -486,6 +486,8 @@ cdef void fire_event(State* st, Ctx* cx, int kind, int side, int unit, int amoun
     if (st.outcome != OUT_NONE and (kind != TR_MATCH_END or st.trigger_depth > 0)) \
             or st.trigger_depth >= MAX_TRIGGER_DEPTH or cx.trig_budget <= 0:
         return
+    if not _may_answer(st, cx, kind):
+        return
     memcpy(saved, &cx.ev_kind, sizeof(saved))
     cx.ev_source = source; cx.ev_card = card
     cx.ticking = 0
@@ -502,6 +504,22 @@ cdef void fire_event(State* st, Ctx* cx, int kind, int side, int unit, int amoun
 
 cdef extern from *:
     int __builtin_ctz(unsigned int x) nogil
+
+
+cdef inline bint _may_answer(const State* st, const Ctx* cx, int kind) noexcept nogil:
+    """False when no listener can answer `kind` now: only cards listen to it (no unit, status
+    or dying unit), and none of the cards in their zones has a trigger on it. Most events of
+    content whose triggers are its Relics' end here, before the event is set up."""
+    cdef const Tables* tb = cx.tb
+    cdef int zones = tb.card_listens[kind], z, i, on = 0
+    if cx.ghost != NULL or tb.unit_listens[kind] or tb.status_listens[kind]:
+        return True
+    while zones:
+        z = __builtin_ctz(<unsigned int>zones)
+        zones &= zones - 1
+        for i in range(st.zones[z].n):
+            on |= tb.card_on[st.card_def[st.zones[z].c[i]]]
+    return (on >> kind) & 1
 
 
 cdef void _dispatch(State* st, Ctx* cx, bint own_resolution) noexcept nogil:

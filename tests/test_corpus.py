@@ -13,7 +13,7 @@ import eve_content
 from eve.testing import scenario
 
 # the number of designs written (exact or compromise) this corpus has reached: it may only grow
-WRITTEN_AT_LEAST = 164
+WRITTEN_AT_LEAST = 167
 
 FOE, FOE2 = 16, 17                   # the Encounter's heroes by slot
 CARD = 64                            # a card target is 64 + the card instance
@@ -118,6 +118,17 @@ def zone(m, name):
 
 def rift_size(m):
     return len(m.zone_cards("rift"))
+
+
+def foes_hit(eng, card, seeds=range(40), **kw):
+    """Over many seeds of a two-foe match, what each play of a random-foe card took from each
+    foe: (losses of foe 0, losses of foe 1) per seed. Same seed, same split (rule E22)."""
+    out = []
+    for seed in seeds:
+        m = match(eng, [card], encounter="twin_dummies", seed=seed, **kw)
+        play(m, card)
+        out.append((lost(m, 0), lost(m, 1)))
+    return out
 
 
 ARCHIVE = ["corpus:grizzly_bears"] * 6          # something to draw
@@ -466,8 +477,16 @@ def test_disarm(engines):
 @design("bouncing_flask")
 def test_bouncing_flask(eng):
     m = match(eng, ["bouncing_flask"])
-    play(m, "bouncing_flask", FOE)
+    play(m, "bouncing_flask")                       # one foe: all three flasks
     assert foe(m)["poison"] == 9
+    splits = set()
+    for seed in range(40):
+        m = match(eng, ["bouncing_flask"], encounter="twin_dummies", seed=seed)
+        play(m, "bouncing_flask")
+        split = (foe(m, 0)["poison"], foe(m, 1)["poison"])
+        assert sum(split) == 9
+        splits.add(split)
+    assert {(3, 6), (6, 3)} <= splits                # each flask picks anew
 
 
 @design("acrobatics")
@@ -503,8 +522,11 @@ def test_mercury_hourglass(eng):
 @design("sword_boomerang")
 def test_sword_boomerang(eng):
     m = match(eng, ["sword_boomerang"], enemy_state={0: {"shield": 2}})
-    play(m, "sword_boomerang", FOE)
+    play(m, "sword_boomerang")
     assert lost(m) == 1 + 3 + 3
+    splits = set(foes_hit(eng, "sword_boomerang"))
+    assert all(a + b == 9 for a, b in splits) and {(3, 6), (6, 3)} <= splits
+    assert foes_hit(eng, "sword_boomerang", range(5)) == foes_hit(eng, "sword_boomerang", range(5))
 
 
 @design("slimed")
@@ -1252,6 +1274,55 @@ def test_knife_juggler(eng):
     play(m, "grizzly_bears", lane=1)
     play(m, "wolfrider", lane=2)
     assert lost(m) == 2
+    # a random enemy: the foe's heroes and characters alike
+    hit = set()
+    for seed in range(30):
+        m = match(eng, ["grizzly_bears"], encounter="twin_dummies", seed=seed,
+                  player_lanes={0: "knife_juggler"}, enemy_lanes={0: "grunt"})
+        grunt = m.characters("encounter")[0]["hp"]
+        play(m, "grizzly_bears", lane=1)
+        took = (lost(m, 0), lost(m, 1), grunt - m.characters("encounter")[0]["hp"])
+        assert sum(took) == 1
+        hit.add(took)
+    assert len(hit) == 3
+
+
+@design("blood_imp")
+def test_blood_imp(eng):
+    m = match(eng, player_lanes={0: "blood_imp", 1: "grizzly_bears"})
+    end_turn(m)                                     # the only other minion: +1 health
+    bears, imp = m.characters()[1], m.characters()[0]
+    assert (bears["max_hp"], bears["hp"], bears["power"]) == (3, 3, 2) and imp["max_hp"] == 1
+    grown = set()
+    for seed in range(30):                          # another random one, never itself
+        m = match(eng, seed=seed, player_lanes={0: "blood_imp", 1: "grizzly_bears",
+                                                2: "grizzly_bears"})
+        end_turn(m)
+        lanes = m.characters()
+        assert lanes[0]["max_hp"] == 1 and lanes[1]["max_hp"] + lanes[2]["max_hp"] == 5
+        grown.add(lanes[1]["max_hp"])
+    assert grown == {2, 3}
+    m = match(eng, player_lanes={0: "blood_imp"})
+    end_turn(m)                                     # no other minion: nothing
+    assert m.characters()[0]["max_hp"] == 1
+
+
+@design("blessing_of_kings")
+def test_blessing_of_kings(eng):
+    m = match(eng, ["blessing_of_kings"], player_lanes={0: {"id": "grizzly_bears", "hp": 1}})
+    play(m, "blessing_of_kings", ally_lane(0))
+    bears = m.characters()[0]
+    assert (bears["power"], bears["max_hp"], bears["hp"]) == (6, 6, 5)
+
+
+@design("arcane_missiles")
+def test_arcane_missiles(eng):
+    m = match(eng, ["arcane_missiles"])
+    play(m, "arcane_missiles")
+    assert lost(m) == 3
+    splits = foes_hit(eng, "arcane_missiles")
+    assert all(a + b == 3 for a, b in splits) and len(set(splits)) == 4
+    assert foes_hit(eng, "arcane_missiles", range(5)) == foes_hit(eng, "arcane_missiles", range(5))
 
 
 @design("wild_pyromancer")
@@ -1838,6 +1909,13 @@ def test_juggernaut(eng):
     assert me(m)["shield"] == 5 and lost(m) == 5
     play(m, "defend")
     assert lost(m) == 10
+    hit = set()
+    for seed in range(20):                          # a random enemy
+        m = match(eng, ["juggernaut", "defend"], encounter="twin_dummies", seed=seed)
+        play(m, "juggernaut")
+        play(m, "defend")
+        hit.add((lost(m, 0), lost(m, 1)))
+    assert hit == {(5, 0), (0, 5)}
 
 
 @design("burning_blood")
@@ -1855,10 +1933,12 @@ def test_burning_blood(eng):
 def test_ajanis_pridemate(eng):
     m = match(eng, ["healing_touch", "healing_touch"], hero_state={0: {"hp": 70}},
               player_lanes={0: "ajanis_pridemate", 1: {"id": "grizzly_bears", "hp": 1}})
-    play(m, "healing_touch", 0)                      # your leader gains life: +1
-    assert m.characters("player")[0]["power"] == 3
+    play(m, "healing_touch", 0)                      # your leader gains life: +1/+1
+    pridemate = m.characters("player")[0]
+    assert (pridemate["power"], pridemate["max_hp"], pridemate["hp"]) == (3, 3, 3)
     play(m, "healing_touch", ally_lane(1))           # a creature healed: no life gained
     assert m.characters("player")[1]["hp"] == 2 and m.characters("player")[0]["power"] == 3
+    assert m.characters("player")[0]["max_hp"] == 3
 
 
 @design("opt")

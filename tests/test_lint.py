@@ -226,6 +226,9 @@ def test_L007_effects_that_select_nothing():
         (card("none", {"op": "destroy", "to": "foe_leader"}),
          card("none", {"op": "destroy", "to": "newest_lattice"}), 0),
         (card("foe", {"op": "destroy"}), card("lattice_card", {"op": "destroy"}), 0),
+        # a random foe hero is a hero: never exiled (rules E22, Z03)
+        (card("none", {"op": "exile", "to": "random_foe_hero"}),
+         card("none", {"op": "exile", "to": "random_foe_character"}), 0),
     ]
     exile = {"kind": "character", "power": 1, "hp": 1, "ability": {
         "target": "foe_character", "effect": [{"op": "exile"}]}}

@@ -36,6 +36,8 @@ CONFIG_KEYS = ("player_hero_slots", "lanes", "hand_floor", "opening_hand", "max_
                "support_discount", "attack_discount")
 COST_KEYS = ("play_support", "deploy", "activate", "attack")
 
+# a buff's max hp shares its word with `until` (the status index's byte, rule E23)
+BUFF_HP_MAX = 255
 UNIT_OPS = {"damage", "heal", "shield", "poison", "buff", "status", "remove_status"}
 STATUS_OPS = {"status", "remove_status"}
 SIDE_OPS = {"draw", "discard", "summon", "task", "mill", "create", "choose", "choose_mode",
@@ -431,14 +433,16 @@ class Compiler:
             n = 0
         else:
             # remove_status without an amount takes every stack
-            n = ctx.int(ins, "n", f"{p}.", default=999 if op == "remove_status" else 1,
-                        lo=0, hi=999)
+            # a buff that raises max hp raises power only when it says so (rule E23)
+            n = ctx.int(ins, "n", f"{p}.", default=999 if op == "remove_status" else
+                        (0 if op == "buff" and "hp" in ins else 1), lo=0, hi=999)
         for extra, owners in (("unit", ("summon",)), ("task", ("task",)), ("card", ("create",)),
                               ("status", ("status", "remove_status")), ("pierce", ("damage",)),
                               ("into", ("put", "create", "copy", "mill", "choose")),
                               ("from", ("choose",)), ("look", ("choose",)),
                               ("up_to", ("choose",)), ("modes", ("choose_mode",)),
                               ("cards", ("discover",)), ("until", ("status", "buff")),
+                              ("hp", ("buff",)),
                               ("counter", tuple(sorted(COUNTER_OPS)))):
             if extra in ins and op not in owners:
                 raise ctx.err(f"{p}.{extra}", f"{extra!r} is a field of op "
@@ -454,6 +458,12 @@ class Compiler:
             b = int(self._flag(ctx, ins, "pierce", f"{p}."))
         elif op in COUNTER_OPS:
             b = self._counter_ref(ctx, ins, p)
+        elif op == "buff" and "hp" in ins:
+            # E23: the max hp sits where a status instruction's index does, below `until`
+            b = ctx.int(ins, "hp", f"{p}.", lo=0, hi=BUFF_HP_MAX)
+            if "until" in ins:
+                raise ctx.err(f"{p}.until", "a buff that raises max hp is permanent: `until` "
+                              "holds power only")
         if "until" in ins:
             # A04: held by the program's source; the core reads it above the status index
             ctx.enum("until", ins["until"], f"{p}.until")

@@ -289,7 +289,7 @@ _KIND_WORDS = {"stack": "a Stack item", "void": "a Void card", "lattice": "a Lat
                "rift": "a Rift card", "abyss": "an Abyss card", "stack_card": "a card on the Stack",
                "hero": "a hero", "none": "nothing"}
 _CARD_KINDS = frozenset({"void", "lattice", "rift", "abyss", "stack_card"})
-_HERO_SELECTORS = frozenset({"own_leader", "foe_leader", "all_ally_heroes"})
+_HERO_SELECTORS = frozenset({"own_leader", "foe_leader", "all_ally_heroes", "random_foe_hero"})
 
 _ON_WORDS = {"deploy": "deploy", "support": "Sortilege or Relic", "ability": "ability",
              "attack": "attack", "any": "action"}
@@ -892,7 +892,7 @@ class _Linter:
         self.check_initiative(e, runs)
         self.check_responses(e)
         # L002: can anything the Encounter does ever change the match?
-        buffs = any(p.encounter is e and ins.get("op") == "buff" and _int(ins.get("n"), 1) > 0
+        buffs = any(p.encounter is e and ins.get("op") == "buff" and _int(ins.get("n"), 0 if "hp" in ins else 1) > 0
                     for p in self.progs for _, ins in p.instructions())
         attacks = any(power) or buffs
         progs = {p.path: p for p in self.progs if p.encounter is e}

@@ -55,10 +55,11 @@ _STATUS: Mapping[str, Any] = {"stacking": "intensity", "max": 999, "power": 0, "
 def instruction(ins: Mapping[str, Any]) -> dict[str, Any]:
     """An effect instruction with what the compiler fills in when the data leaves it out:
     `to` (`none` for a side operation, else `target`), `n` 1 (every stack: 999, for
-    remove_status; a discover's 3, at most its pool), a task instruction's `task` "all", a
+    remove_status; 0 for a buff with `hp`; a discover's 3, at most its pool), a task instruction's `task` "all", a
     mill's `into` "abyss", a discover's "rift", a choice's `look` its `n`."""
     op = ins["op"]
-    n = 999 if op == "remove_status" else 1
+    # a buff that raises max hp raises power only when it says so (rule E23)
+    n = 999 if op == "remove_status" else (0 if op == "buff" and "hp" in ins else 1)
     if op == "discover":
         n = min(3, len(ins.get("cards", ())))
     out = {"to": "none" if op in SIDE_OPS else "target", "n": n,
@@ -356,6 +357,12 @@ def _effect(catalog: Catalog, effect: Sequence[Mapping[str, Any]] | None, *, pac
                 fields["status"] = name
                 if "n" not in written:
                     fields["n"] = "all"
+        if "buff" in op_fields:
+            # power and max hp (rule E23); the hp a max-hp buff adds comes with it
+            hp = ins.get("hp", 0)
+            parts = [f"+{n} power"] if n != 0 or not hp else []
+            parts += [f"+{hp} max hp and hp"] if hp else []
+            fields["buff"] = " and ".join(parts)
         if "counter" in op_fields:
             fields["counter"] = ("this card's counter" if ins["counter"] == "card" else
                                  "the counter " + catalog.names[_ref(pack, ins["counter"])])

@@ -1,7 +1,7 @@
 """Designs from Hearthstone: spells (one-shot cards) and minions (characters)."""
 from __future__ import annotations
 
-from .design import KILL, Design, character, dmg, draw, needs, spell, status
+from .design import KILL, Design, character, dmg, draw, spell, status
 
 H = "Hearthstone: "
 HEAL = "heal"
@@ -92,10 +92,9 @@ DESIGNS = [
            cards={"gurubashi_berserker": character(2, 7, triggers=[
                {"on": "damage_taken", "effect": [{"op": "buff", "to": "self", "n": 3}]}])}),
     Design("knife_juggler", H + "Knife Juggler",
-           "A 2/2: after you summon another minion, 1 damage to a random enemy.", "compromise",
-           note="the knife always hits the foe's leader: no selector picks a random foe",
+           "A 2/2: after you summon another minion, 1 damage to a random enemy.", "exact",
            cards={"knife_juggler": character(2, 2, triggers=[
-               {"on": "summoned", "who": "ally", "effect": [dmg(1, "foe_leader")]}])}),
+               {"on": "summoned", "who": "ally", "effect": [dmg(1, "random_foe")]}])}),
     Design("wild_pyromancer", H + "Wild Pyromancer",
            "A 3/2: after you cast a spell, 1 damage to every minion.", "compromise",
            note="it fires as the spell is played, before the spell resolves (played triggers "
@@ -204,9 +203,11 @@ DESIGNS = [
            note="+1 attack only: no modifier raises a character's max hp",
            cards={"questing_adventurer": character(2, 2, triggers=[
                {"on": "card_played", "effect": [{"op": "buff", "to": "self", "n": 1}]}])}),
-    needs("blood_imp", H + "Blood Imp",
-          "At the end of your turn, another random friendly minion gets +1 health.",
-          "a max-hp modifier and a random ally selector (the end of the turn is a trigger now)"),
+    Design("blood_imp", H + "Blood Imp",
+           "At the end of your turn, another random friendly minion gets +1 health.", "exact",
+           cards={"blood_imp": character(0, 1, triggers=[
+               {"on": "turn_end", "effect": [
+                   {"op": "buff", "to": "random_other_ally_character", "hp": 1}]}])}),
     Design("taunt", H + "Taunt (Goldshire Footman)", "Enemies must attack this minion first.",
            "exact", cards={"taunt": character(1, 2, keywords=["taunt"])}),
     Design("elven_archer", H + "Elven Archer",
@@ -216,13 +217,15 @@ DESIGNS = [
     Design("raid_leader", H + "Raid Leader", "Your other minions have +1 attack.", "exact",
            cards={"raid_leader": character(2, 2, aura={"power": 1,
                                                          "who": "other_ally_characters"})}),
-    needs("blessing_of_kings", H + "Blessing of Kings", "Give a minion +4/+4.",
-          "a max-hp modifier (buff adds power only)"),
+    Design("blessing_of_kings", H + "Blessing of Kings", "Give a minion +4/+4.", "compromise",
+           note="your minions only: no target is any character but not a hero",
+           cards={"blessing_of_kings": spell([{"op": "buff", "n": 4, "hp": 4}],
+                                             "ally_character")}),
     Design("wrath", H + "Wrath", "Choose: 3 damage to a minion, or 1 damage and draw a card.",
            "compromise", note="enemy minions only: no target is any character but not a hero; "
            "the mode is chosen on resolution, after the target",
            cards={"wrath": spell([{"op": "choose_mode", "modes": [
                [dmg(3)], [dmg(1), draw(1)]]}], "foe_character")}),
-    needs("arcane_missiles", H + "Arcane Missiles", "Three 1-damage missiles at random enemies.",
-          "a random foe selector for the player's effects"),
+    Design("arcane_missiles", H + "Arcane Missiles", "Three 1-damage missiles at random enemies.",
+           "exact", cards={"arcane_missiles": spell([dmg(1, "random_foe")] * 3)}),
 ]

@@ -91,11 +91,10 @@ DESIGNS = [
     needs("unsummon", M + "Unsummon", "Return a creature to its owner's hand.",
           "a put of a character on the Wastes back to the Rift"),
     Design("ajanis_pridemate", M + "Ajani's Pridemate",
-           "Grows a +1/+1 counter whenever you gain life.", "compromise",
-           note="+1 power only: no instruction raises a unit's max hp; your life is your heroes' hp",
+           "Grows a +1/+1 counter whenever you gain life.", "exact",
            cards={"ajanis_pridemate": character(2, 2, triggers=[
                {"on": "healed", "who": "ally", "unit": "hero",
-                "effect": [{"op": "buff", "to": "self", "n": 1}]}])}),
+                "effect": [{"op": "buff", "to": "self", "n": 1, "hp": 1}]}])}),
     Design("soul_warden", M + "Soul Warden",
            "A 1/1: whenever another creature enters the battlefield, you gain 1 life.", "exact",
            cards={"soul_warden": character(1, 1, triggers=[

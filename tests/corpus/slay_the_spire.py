@@ -140,9 +140,8 @@ DESIGNS = [
            cards={"disarm": spell([{"op": "remove_status", "status": "strength", "n": 2}], "foe",
                                   exhaust=True)}),
     Design("bouncing_flask", S + "Bouncing Flask", "Give 3 Poison to a random enemy, three times.",
-           "compromise", note="the chosen foe takes all three: no selector picks a random foe "
-           "for the player's effects",
-           cards={"bouncing_flask": spell([{"op": "poison", "n": 3}] * 3, "foe")}),
+           "exact",
+           cards={"bouncing_flask": spell([{"op": "poison", "to": "random_foe", "n": 3}] * 3)}),
     Design("acrobatics", S + "Acrobatics", "Draw 3 cards, then discard one of your choice.",
            "compromise", note="the discarded card is random: a choice made during resolution "
            "is not in the language yet",
@@ -234,9 +233,7 @@ DESIGNS = [
                                status("chanting", 1, "own_leader")]}]},
                {"name": "dark strike", "script": [_poke(6)]}]}}),
     Design("sword_boomerang", S + "Sword Boomerang", "Hit a random enemy for 3, three times.",
-           "compromise", note="the chosen foe takes all three hits: no selector picks a random "
-           "foe for the player's effects",
-           cards={"sword_boomerang": spell([dmg(3)] * 3, "foe")}),
+           "exact", cards={"sword_boomerang": spell([dmg(3, "random_foe")] * 3)}),
     Design("slimed", S + "Slimed", "A status card that does nothing when played, then exhausts.",
            "exact", cards={"slimed": spell([], exhaust=True)}),
     Design("acid_slime", S + "Acid Slime",
@@ -419,11 +416,10 @@ DESIGNS = [
                {"on": "damage_dealt", "effect": [{"op": "heal", "to": "own_leader",
                                                   "n": "event.amount"}]}])}),
     Design("juggernaut", S + "Juggernaut", "A Power: gaining Block hits a random enemy for 5.",
-           "compromise", note="the hit goes to the foe's leader: the player's effects have no "
-           "random foe selector", cards={"juggernaut": power("momentum")},
+           "exact", cards={"juggernaut": power("momentum")},
            statuses={"momentum": {"name": "Juggernaut", "polarity": "buff", "triggers": [
                {"on": "status_applied", "status": "shield",
-                "effect": [dmg("5 * self.momentum", "foe_leader")]}]}}),
+                "effect": [dmg("5 * self.momentum", "random_foe")]}]}}),
     Design("gremlin_nob", S + "Gremlin Nob",
            "Bellows first (from then on it gains 2 Strength whenever the player plays a skill), "
            "then rushes for 14 or skull-bashes for 6 and 2 Vulnerable.", "compromise",

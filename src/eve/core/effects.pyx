@@ -830,6 +830,8 @@ cdef int _select_units(const State* st, const Tables* tb, int sel, int side, int
         if 0 <= source < MAX_UNITS and st.units[source].alive:
             out[0] = source; return 1
         return 0
+    if sel >= SEL_RANDOM_FOE:
+        return _random_group(st, tb, sel, side, self_unit, out)
     s = foe if (sel == SEL_ALL_FOES or sel == SEL_ALL_FOE_CHARS) else side
     if sel == SEL_ALL_FOES or sel == SEL_ALL_ALLIES or sel == SEL_ALL_ALLY_HEROES:
         for i in range(st.n_hero_slots[s]):
@@ -842,6 +844,38 @@ cdef int _select_units(const State* st, const Tables* tb, int sel, int side, int
             if st.units[u].alive:
                 out[n] = u; n += 1
     return n
+
+
+cdef int _random_group(const State* st, const Tables* tb, int sel, int side, int self_unit,
+                       int16_t* out) noexcept nogil:
+    """The units a random selector draws one of (rule E22), in slot order: heroes, then lanes."""
+    cdef int n = 0, i, u
+    cdef int s = 1 - side if sel <= SEL_RANDOM_FOE_CHAR else side
+    cdef bint heroes = (sel == SEL_RANDOM_FOE or sel == SEL_RANDOM_FOE_HERO
+                        or sel == SEL_RANDOM_ALLY or sel == SEL_RANDOM_OTHER_ALLY)
+    cdef bint chars = sel != SEL_RANDOM_FOE_HERO
+    cdef int other = self_unit if (sel == SEL_RANDOM_OTHER_ALLY
+                                   or sel == SEL_RANDOM_OTHER_ALLY_CHAR) else -1
+    if heroes:
+        for i in range(st.n_hero_slots[s]):
+            u = s * UNITS_PER_SIDE + i
+            if st.units[u].alive and u != other:
+                out[n] = u; n += 1
+    if chars:
+        for i in range(tb.cfg.lanes):
+            u = s * UNITS_PER_SIDE + CHAR_BASE + i
+            if st.units[u].alive and u != other:
+                out[n] = u; n += 1
+    return n
+
+
+cdef inline int _pick_random(State* st, int16_t* units, int n) noexcept nogil:
+    """One unit of a random selector's group, uniformly from the `shuffle` stream, as a random
+    discard draws (E22): a group of one is taken without a draw, so a choice that is no choice
+    reveals nothing to the search."""
+    if n > 1:
+        units[0] = units[sm_below(&st.rng[STREAM_SHUFFLE], <unsigned int>n)]
+    return 1 if n > 0 else 0
 
 
 cdef int _select_card(const State* st, int sel, int target, int zone) noexcept nogil:
@@ -1113,8 +1147,11 @@ cdef void run_from(State* st, Ctx* cx, int prog, int pc, int side, int self_unit
         if op == OP_DAMAGE or op == OP_HEAL or op == OP_SHIELD or op == OP_POISON or op == OP_BUFF \
                 or op == OP_STATUS or op == OP_REMOVE_STATUS:
             n = _select_units(st, tb, sel, side, self_unit, target, cx.ev_source, units)
+            if sel >= SEL_RANDOM_FOE:
+                n = _pick_random(st, units, n)
             kill = 0
-            # status and buff: above the status index, `until` (A04: held by the source)
+            # status and buff: above the status index (a buff's max hp), `until` (A04: held by
+            # the source)
             lasting = (op == OP_STATUS or op == OP_BUFF) and b >= 256
             if op == OP_STATUS or op == OP_BUFF:
                 b &= 255
@@ -1147,6 +1184,11 @@ cdef void run_from(State* st, Ctx* cx, int prog, int pc, int side, int self_unit
                 else:
                     t.power = sat_add(t.power, a)
                     emit(cx, EV_STATUS, u >> 4, u, -1, t.power, 0)
+                    if b > 0:
+                        # E23: max hp and hp rise together; no amount lowers them
+                        t.max_hp = sat_add(t.max_hp, b)
+                        t.hp = sat_add(t.hp, b)
+                        emit(cx, EV_STATUS, u >> 4, u, -2, t.max_hp, 0)
             if op == OP_DAMAGE:
                 cx.killed = kill
         elif op == OP_DRAW:
@@ -1175,6 +1217,8 @@ cdef void run_from(State* st, Ctx* cx, int prog, int pc, int side, int self_unit
                     _card_moved(st, cx, c, Z_LATTICE)
             else:
                 n = _select_units(st, tb, sel, side, self_unit, target, cx.ev_source, units)
+                if sel >= SEL_RANDOM_FOE:
+                    n = _pick_random(st, units, n)
                 for k in range(n):
                     u = units[k]
                     if (u & 15) >= CHAR_BASE and st.units[u].alive:

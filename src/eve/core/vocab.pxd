@@ -199,7 +199,14 @@ cdef enum:
     SEL_NONE = 11
     SEL_SOURCE = 12
     SEL_EVENT_CARD = 13
-    N_SELS = 14
+    SEL_RANDOM_FOE = 14
+    SEL_RANDOM_FOE_HERO = 15
+    SEL_RANDOM_FOE_CHAR = 16
+    SEL_RANDOM_ALLY = 17
+    SEL_RANDOM_ALLY_CHAR = 18
+    SEL_RANDOM_OTHER_ALLY = 19
+    SEL_RANDOM_OTHER_ALLY_CHAR = 20
+    N_SELS = 21
 
 # Places a card is put, created or copied into (`into`)
 cdef enum:

@@ -144,7 +144,7 @@ ENUMS: tuple[Enum, ...] = (
                     "target)"),
         ("counter", "counters the targeted Stack item (needs `target = \"foe_stack_item\"`)"),
         ("summon", "summons n of `unit` for the acting side"),
-        ("buff", "adds n power"),
+        ("buff", "adds n power and `hp` max hp (hp rises by as much)"),
         ("task", "adds n progress to `task` (or `\"all\"`) for the acting side"),
         ("if", "runs `then` when the expression `cond` is true (not 0), else `else`"),
         ("status", "gives the selected units n stacks of `status` (capped at its `max`)"),
@@ -247,6 +247,18 @@ ENUMS: tuple[Enum, ...] = (
         ("event_card", "in a trigger, the event's card (card_played, card_resolved, drawn, "
                        "discarded, exiled), wherever it is now, unless it stands in the "
                        "Wastes as a character"),
+        ("random_foe", "one living foe hero or character, uniformly at random (`shuffle` "
+                       "stream, drawn only when there are two or more)"),
+        ("random_foe_hero", "one living foe hero, uniformly at random"),
+        ("random_foe_character", "one foe character, uniformly at random",
+         "SEL_RANDOM_FOE_CHAR"),
+        ("random_ally", "one living allied hero or character, uniformly at random"),
+        ("random_ally_character", "one allied character, uniformly at random",
+         "SEL_RANDOM_ALLY_CHAR"),
+        ("random_other_ally", "one living allied hero or character other than the source "
+                              "unit, uniformly at random"),
+        ("random_other_ally_character", "one allied character other than the source unit, "
+                                        "uniformly at random", "SEL_RANDOM_OTHER_ALLY_CHAR"),
     ], count="N_SELS", content=True),
     _enum("place", "Places a card is put, created or copied into (`into`)", "PL_", [
         ("archive_top", "the top of the player's Archive: the next card drawn"),
@@ -439,7 +451,8 @@ ENUMS: tuple[Enum, ...] = (
         ("shuffle", "the Abyss was shuffled into the Archive", None, ("cards",)),
         ("draw_skipped", "a draw found no card", None, ()),
         ("meter", "the Action Meter was seeded", None, ("capacity",)),
-        ("status", "a unit's stacks of a status changed (status: its index; -1 for power)",
+        ("status", "a unit's stacks of a status changed (status: its index; -1 for power, -2 "
+                   "for max hp)",
          None, ("unit", "status", "value")),
         ("task", "World Task progress", None, ("slot", "task_def", "progress")),
         ("task_done", "a World Task was completed", None, ("slot", "task_def")),
@@ -583,7 +596,7 @@ TEXT: Mapping[str, Mapping[str, str]] = MappingProxyType({key: MappingProxyType(
         "destroy": "destroy {to}",
         "counter": "counter {target}",
         "summon": "summon {n:/# × }{unit}",
-        "buff": "give {to} +{n} power",
+        "buff": "give {to} {buff}",
         "task": "add {n} progress to {task}",
         "if": "if {cond}: {then}",
         "status": "give {to} {status}",
@@ -653,6 +666,13 @@ TEXT: Mapping[str, Mapping[str, str]] = MappingProxyType({key: MappingProxyType(
         "none": "",
         "source": "the unit that dealt it",
         "event_card": "that card",
+        "random_foe": "a random foe",
+        "random_foe_hero": "a random foe hero",
+        "random_foe_character": "a random foe character",
+        "random_ally": "a random ally",
+        "random_ally_character": "a random allied character",
+        "random_other_ally": "another random ally",
+        "random_other_ally_character": "another random allied character",
     },
     "trigger": {
         "none": "never",

@@ -47,6 +47,8 @@ Instruction = TypedDict("Instruction", {
     "modes": "list[list[Instruction]]",  # choose_mode: the blocks, one of which runs
     "cards": list[str],            # discover: the pool of cards the options are drawn from
     "until": str,                  # status, buff: source_leaves (held while `self` stays)
+    "hp": int,                     # buff: max hp 0..255, hp rising by as much (then n
+                                   # defaults to 0)
     "counter": str,                # add_counter, set_counter: a counter, or "card" (its own)
 }, total=False)
 

@@ -111,6 +111,7 @@ class _Gen:
         self.in_card = False        # making a card: its programs have a card (`card.counter`)
         self.in_trigger = False
         self.trigger_event = ""
+        self.in_move = False        # an Encounter move's effect: no random selector (N05)
         self.off_stack = False      # making a trigger, a status tick or a reward: no choices
 
     # ---- effects ----
@@ -157,7 +158,8 @@ class _Gen:
             op = r.choice(ops)
         ins: dict[str, Any] = {"op": op}
         sels = [s for s in SELECTORS if (s != "target" or target != "none")
-                and self.trigger_event in EVENT_SELECTORS.get(s, (self.trigger_event,))]
+                and self.trigger_event in EVENT_SELECTORS.get(s, (self.trigger_event,))
+                and not (self.in_move and s.startswith("random_"))]
         if op in UNIT_OPS:
             ins["to"] = r.choice([s for s in sels if s not in ("newest_void", "newest_lattice", "none",
                                                                "event_card")])
@@ -521,7 +523,11 @@ class _Gen:
             core = {"none": "none", "newest_lattice": "lattice_card"}.get(target, "any")
             if target != "none" or r.random() < 0.5:
                 m["target"] = target
-            m["effect"] = self.effect(core)
+            self.in_move = True
+            try:
+                m["effect"] = self.effect(core)
+            finally:
+                self.in_move = False
         if branch and r.random() < 0.3:
             cond = r.choice(CONDITIONS)
             when = {"cond": self.expression()} if cond == "expr" else \

@@ -172,6 +172,7 @@ class Compiler:
         self.in_trigger = False                     # whether `event.` may be read
         self.trigger_event = ""                     # the event of the trigger being compiled
         self.no_choice: str | None = None   # what the program compiled is, when it may not choose
+        self.in_move = False                # compiling an Encounter move's effect (its intent)
         self.out = Compiled(spec={}, fingerprint="")
 
     def ctx(self, item: Item, base: str) -> _Ctx:
@@ -419,6 +420,12 @@ class Compiler:
         sel = ctx.enum("selector", to, f"{p}.to")
         if to == "target" and target == "none":
             raise ctx.err(f"{p}.to", "selects the target, but this effect has no target")
+        if self.in_move and to.startswith("random_"):
+            # N05: the intent shows exactly what a move will do; a unit drawn at resolution
+            # could not be shown. The move's own `target` is drawn when the intent is shown.
+            raise ctx.err(f"{p}.to", f"{to!r} draws its unit when the effect resolves, so the "
+                          "intent could not show it: give the move `target = \"random_foe\"` "
+                          "(drawn with the intent) and `to = \"target\"`")
         if to in ("source", "event_card"):
             # the event's damage dealer, or its card: read only where there is one
             events = self.DAMAGE_EVENTS if to == "source" else self.CARD_EVENTS
@@ -1139,7 +1146,11 @@ class Compiler:
             esel = ctx.enum("enemy_target", target, f"{path}.target")
             out["target_sel"] = esel
             core_target = {"none": "none", "newest_lattice": "lattice_card"}.get(target, "any")
-            out["prog"] = self.program(ctx, m.get("effect"), f"{path}.effect", core_target)
+            self.in_move = True
+            try:
+                out["prog"] = self.program(ctx, m.get("effect"), f"{path}.effect", core_target)
+            finally:
+                self.in_move = False
         return out
 
     def _sets(self, ctx: _Ctx, m: Mapping, path: str) -> list[tuple[int, int]]:

@@ -202,3 +202,27 @@ def _only(cards):
         for k, v in {**CARDS, **cards}.items():
             register(k, v)
     return eve_register_cards
+
+
+@rule("E22", "N05")
+def test_an_encounter_move_draws_its_random_target_with_the_intent_never_at_resolution():
+    # a random selector inside a move's effect would pick its unit after the intent was shown
+    pack = RandomPack()
+
+    @hookimpl
+    def eve_register_encounters(register):
+        register("sly", {"roster": ["dummy"], "initiative": 1, "script": [
+            {"move": "effect", "phase": "main",
+             "effect": [{"op": "damage", "to": "random_foe", "n": 1}]}]})
+    pack.eve_register_encounters = eve_register_encounters
+    with pytest.raises(ContentError) as e:
+        eve.Engine(packs=[eve_content, pack])
+    assert e.value.path.endswith("effect[0].to") and "intent" in str(e.value)
+    # the move's own random target is drawn with the intent, and is allowed
+    @hookimpl
+    def eve_register_encounters_ok(register):
+        register("sly", {"roster": ["dummy"], "initiative": 1, "script": [
+            {"move": "effect", "phase": "main", "target": "random_foe",
+             "effect": [{"op": "damage", "to": "target", "n": 1}]}]})
+    pack.eve_register_encounters = eve_register_encounters_ok
+    eve.Engine(packs=[eve_content, pack])

@@ -35,6 +35,7 @@ def test_its_constructs_act_in_play(engine):
     paths: set[str] = set()
     moves: set[str] = set()
     most_cards = 0
+    power_or_max_hp: set[int] = set()
     for seed in range(40):
         m = engine.new_match(seed=seed)
         rng = random.Random(seed)
@@ -46,7 +47,9 @@ def test_its_constructs_act_in_play(engine):
                 moves.add(intent["move"])
             m.apply(rng.choice(m.legal_action_codes()))
             for ev in m.events_since(seen):
-                if ev.kind == "status" and ev.c > 0:
+                if ev.kind == "status" and ev.b < 0:
+                    power_or_max_hp.add(ev.b)       # -1 power (the aura), -2 max hp (a buff)
+                elif ev.kind == "status" and ev.c > 0:
                     given.add(statuses[ev.b].split(":")[-1])
             seen = m.n_events
         most_cards = max(most_cards, m.n_cards)
@@ -57,3 +60,4 @@ def test_its_constructs_act_in_play(engine):
     assert most_cards > 18                          # `create` made cards past the three decks
     assert {"phases[0]", "phases[1]"} <= paths      # both phases of the Encounter played
     assert "wait" in moves                          # the weighted pick's wait was drawn
+    assert {-1, -2} <= power_or_max_hp              # the Sentinel's aura, the Caller's +max hp

@@ -1,8 +1,10 @@
 """A benchmark pack that uses every construct of the language: the built-in pack with statuses
 (negate, keeps, ticks, a status with a trigger), triggers on cards, heroes, units (dies, attack
 every 2nd, exiled, once a turn, conditions on the event), expressions and `if`, lifecycle moves
-(put, mill, copy, create), and an Encounter script with variables, phases, a weighted pick with
-max_repeats and a wait. benchmarks/ab_pairs.py --pack-b tests/packs/every_construct measures it.
+(put, mill, copy, create), an Encounter script with variables, phases, a weighted pick with
+max_repeats and a wait; an aura, a status held until its source leaves, counters (a pack's and
+a card's), random selectors, a max-hp buff, and the trigger filters and events source, unit,
+card_resolved, healed, shuffled and match_end. benchmarks/ab_pairs.py --pack-b tests/packs/every_construct measures it.
 
 Registered through the same hooks as the built-in pack, from copies of its data files, edited.
 """
@@ -60,3 +62,8 @@ def eve_register_encounters(register):
 @hookimpl
 def eve_register_statuses(register):
     _register_file(register, "statuses.toml", "statuses")
+
+
+@hookimpl
+def eve_register_counters(register):
+    _register_file(register, "counters.toml", "counters")

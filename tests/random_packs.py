@@ -24,6 +24,7 @@ import copy
 import random
 from typing import Any
 
+from eve.core import vocabulary
 from eve.core.vocabulary import CONTENT, names
 from eve.plugins.data import DataPack
 
@@ -49,10 +50,9 @@ TARGETS = list(CONTENT["target"])
 ENEMY_TARGETS = list(CONTENT["enemy_target"])
 TRIGGERS = [t for t in CONTENT["trigger"] if t != "none"]
 RELIC_TRIGGERS = TRIGGERS[:4]         # a Relic's `trigger`, the first form
-UNIT_EVENTS = ("attack", "damage_taken", "damage_dealt", "dies", "summoned", "ally_hero_damaged",
-               "status_applied", "shield_broken", "healed")
-CARD_EVENTS = ("card_played", "drawn", "discarded", "exiled", "card_resolved")
-DAMAGE_EVENTS = ("damage_taken", "damage_dealt", "dies", "shield_broken")
+UNIT_EVENTS = (*sorted(vocabulary.UNIT_EVENTS), "ally_hero_damaged")
+CARD_EVENTS = tuple(sorted(vocabulary.CARD_EVENTS))
+DAMAGE_EVENTS = tuple(sorted(vocabulary.DAMAGE_EVENTS))
 # the selectors of a trigger's event: only in a trigger on an event that has one
 EVENT_SELECTORS = {"source": DAMAGE_EVENTS, "event_card": CARD_EVENTS}
 EXPR_EVENTS = list(CONTENT["expr_event"])
@@ -142,7 +142,9 @@ class _Gen:
 
     def instruction(self, target: str, depth: int = 0) -> dict[str, Any]:
         r = self.rng
-        if depth < 2 and r.random() < 0.08:
+        # a move's effect sits deep in its Encounter's data already (phases, a pick, a
+        # branch), and the registry nests data 16 levels at most: one `if` level there
+        if depth < (1 if self.in_move else 2) and r.random() < 0.08:
             ins_if: dict[str, Any] = {"op": "if", "cond": self.expression(),
                                       "then": [self.instruction(target, depth + 1)]}
             if r.random() < 0.6:
@@ -151,7 +153,7 @@ class _Gen:
         if self.counter_rng.random() < 0.06:
             return self.counter_instruction()
         ops = [o for o in OPS if (o != "counter" or target == "foe_stack_item")
-               and not (o in CHOICE_OPS and (self.off_stack or depth >= 2))]
+               and not (o in CHOICE_OPS and (self.off_stack or depth >= (1 if self.in_move else 2)))]
         if target == "foe_stack_item" and r.random() < 0.5:
             op = "counter"
         else:

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from eve.core.tables import ENUMS, LIMITS
-from eve.core.vocabulary import BY_KEY
+from eve.core.vocabulary import BY_KEY, CARD_EVENTS, DAMAGE_EVENTS, UNIT_EVENTS
 from eve.errors import ConfigError, ContentError
 from eve.expressions import ExpressionError, compile_expression
 from eve.keywords import FLAGS as KEYWORD_FLAGS
@@ -956,12 +956,11 @@ class Compiler:
         out["triggers"] = self._triggers(ctx, d, "status", limited=False)
         return out
 
-    # the events whose subject is a unit (the others are a side's), and the card events
-    UNIT_EVENTS = frozenset({"attack", "damage_taken", "damage_dealt", "dies", "summoned",
-                             "status_applied", "shield_broken", "healed"})
-    CARD_EVENTS = frozenset({"card_played", "drawn", "discarded", "exiled", "card_resolved"})
-    # the events a unit's damage causes: `source` (and the `source` selector) read its dealer
-    DAMAGE_EVENTS = frozenset({"damage_taken", "damage_dealt", "dies", "shield_broken"})
+    # the events whose subject is a unit (the others are a side's), the card events, and the
+    # events a unit's damage causes (`source` and the `source` selector read its dealer)
+    UNIT_EVENTS = UNIT_EVENTS
+    CARD_EVENTS = CARD_EVENTS
+    DAMAGE_EVENTS = DAMAGE_EVENTS
     # a trigger's first form, kept: the Relic's `trigger = {on, effect}` and its events
     FOE_TURN = {"foe_turn_start": "turn_start", "foe_turn_end": "turn_end"}
 

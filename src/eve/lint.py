@@ -30,6 +30,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from eve.core.vocabulary import UNIT_EVENTS
 from eve.plugins.registry import KINDS, SECTIONS, Item, thaw
 
 ERROR = "error"
@@ -371,8 +372,8 @@ class _Linter:
     def each(self, kind: str) -> Iterator[Item]:
         yield from self.items.get(kind, {}).values()
 
-    _UNIT_EVENTS = frozenset({"attack", "damage_taken", "damage_dealt", "dies", "summoned",
-                              "ally_hero_damaged", "status_applied", "shield_broken"})
+    # the events whose program's target is a unit: those with a unit subject, and a hero damaged
+    _UNIT_EVENTS = UNIT_EVENTS | {"ally_hero_damaged"}
 
     def _trigger_progs(self, item: Item, side: str, self_is: str) -> list[_Prog]:
         """The programs of an item's `triggers` (rule E19): the target is the event's unit."""

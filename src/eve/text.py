@@ -25,7 +25,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from eve.compiler import SIDE_OPS
-from eve.core.vocabulary import TEXT, names
+from eve.core.vocabulary import TEXT, UNIT_EVENTS, names
 from eve.keywords import expand as expand_keyword
 from eve.keywords import label as keyword_label
 from eve.keywords import use_of
@@ -471,8 +471,7 @@ def _aura(catalog: Catalog, item: Mapping[str, Any], *, pack: str, voice: _Voice
 
 
 _EVENT_UNIT = "that unit"        # a trigger's target: the event's unit, chosen by no one
-_UNIT_EVENTS = {"attack", "damage_taken", "damage_dealt", "dies", "summoned", "status_applied",
-                "shield_broken", "healed"}
+_UNIT_EVENTS = UNIT_EVENTS
 _ORDINAL = {1: "", 2: "2nd ", 3: "3rd "}
 
 

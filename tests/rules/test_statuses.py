@@ -302,3 +302,51 @@ def test_too_many_statuses_is_a_capacity_error():
     many = {f"s{i}": {"polarity": "buff"} for i in range(LIMITS["statuses"])}
     with pytest.raises(ContentError, match="exceed the core's"):
         eve.Engine(packs=[eve_content, StatusPack(statuses=many, cards={})])
+
+
+def _relic(*triggers):
+    return {"kind": "relic", "triggers": list(triggers)}
+
+
+@rule("E24", "D01")
+@pytest.mark.parametrize("when,expected", [("before_damage_taken", 10 + 2 * 2),
+                                           ("damage_taken", 10)])
+def test_before_damage_taken_acts_on_the_hit_itself(when, expected):
+    # before the boss takes a hit, it is made Brittle (+2 taken a stack): the hit counts it;
+    # the same trigger after the hit (damage_taken) changes only the next one
+    cards = {"strike": CARDS["strike"],
+             "hex": _relic({"on": when, "who": "foe", "effect": [
+                 {"op": "status", "status": "brittle", "to": "target", "n": 2}]})}
+    e = eve.Engine(packs=[eve_content, StatusPack(cards=cards)])
+    m = _match(e, ["strike"], lattice=["st:hex"])
+    _play(m, 0)
+    assert BOSS_HP - _boss(m)["hp"] == expected
+
+
+@rule("E24", "D01")
+def test_before_damage_dealt_lets_the_source_sharpen_its_own_hit():
+    # before one of ours deals damage (the strike's source: our leader), it gains 3 Sharp
+    cards = {"strike": CARDS["strike"],
+             "whetstone": _relic({"on": "before_damage_dealt", "who": "ally", "once": "turn",
+                                  "effect": [{"op": "status", "status": "sharp", "to": "target",
+                                              "n": 3}]})}
+    e = eve.Engine(packs=[eve_content, StatusPack(cards=cards)])
+    m = _match(e, ["strike"], lattice=["st:whetstone"])
+    _play(m, 0)
+    assert BOSS_HP - _boss(m)["hp"] == 10 + 3
+    assert "is about to deal damage" in e.catalog.rules_text("st:whetstone")
+
+
+@rule("E24")
+def test_a_unit_gone_before_the_hit_takes_nothing():
+    # before the boss takes the strike, a trigger deals it lethal damage: the strike is lost
+    # (it neither hits again nor fires its own after-events)
+    cards = {"strike": CARDS["strike"],
+             "doom": _relic({"on": "before_damage_taken", "who": "foe", "once": "turn",
+                             "effect": [{"op": "damage", "to": "target", "n": BOSS_HP}]})}
+    e = eve.Engine(packs=[eve_content, StatusPack(cards=cards)])
+    m = _match(e, ["strike"], lattice=["st:doom"])
+    _play(m, 0)
+    assert m.is_over and _boss(m)["hp"] == 0
+    hits = [ev for ev in m.events if ev.kind == "damage" and ev.a == 16]
+    assert len(hits) == 1                         # the trigger's hit only

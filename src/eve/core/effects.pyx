@@ -170,6 +170,13 @@ cdef int deal_damage(State* st, Ctx* cx, int u, int n, int by_side, int src, bin
     cdef bint died, piped
     if not t.alive or n <= 0:
         return 0
+    if tb.listens[TR_BEFORE_DAMAGE_TAKEN] or tb.listens[TR_BEFORE_DAMAGE_DEALT]:
+        # E24: what answers these acts before the pipeline reads the statuses, so that what it
+        # gives (a shield, a Vulnerable) counts for this hit; a unit gone by then takes nothing
+        i = t.uid
+        _before_damage(st, cx, u, n, src)
+        if not t.alive or t.uid != i:
+            return 0
     # the pipeline's steps read only the damage statuses' stacks of the two units: without any,
     # they leave the hit as it is (hp is at most 32,767, so neither does the cap)
     piped = not pierce and (_has_any(t, tb.damage_st, tb.n_damage_st) or (
@@ -247,6 +254,21 @@ cdef int deal_damage(State* st, Ctx* cx, int u, int n, int by_side, int src, bin
     if dealt > 0 and side == PLAYER and (u & 15) < CHAR_BASE:
         fire_triggers(st, cx, TR_ALLY_HERO_DAMAGED, False)
     return dealt
+
+
+cdef void _before_damage(State* st, Ctx* cx, int u, int n, int src) noexcept nogil:
+    """`before_damage_taken` (the target's), then `before_damage_dealt` (the source's): a hit of
+    `n` is about to enter the pipeline (rule E24)."""
+    cdef const Tables* tb = cx.tb
+    cdef bint dealer = 0 <= src < MAX_UNITS and not cx.ticking
+    if tb.listens[TR_BEFORE_DAMAGE_TAKEN]:
+        cx.nx_source = src + 1 if dealer else 0
+        fire_event(st, cx, TR_BEFORE_DAMAGE_TAKEN, side_of(u), u, n, -1, st.units[u].max_hp,
+                   unit_power(st, tb, u), False)
+    if dealer and st.units[u].alive and tb.listens[TR_BEFORE_DAMAGE_DEALT]:
+        cx.nx_source = src + 1
+        fire_event(st, cx, TR_BEFORE_DAMAGE_DEALT, side_of(src), src, n, -1,
+                   st.units[src].max_hp, unit_power(st, tb, src), False)
 
 
 cdef inline bint _has_any(const Unit* x, const int16_t* which, int n) noexcept nogil:

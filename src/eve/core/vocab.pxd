@@ -260,7 +260,9 @@ cdef enum:
     TR_MATCH_END = 21
     TR_SHUFFLED = 22
     TR_CARD_RESOLVED = 23
-    N_TRIGGERS = 24
+    TR_BEFORE_DAMAGE_TAKEN = 24
+    TR_BEFORE_DAMAGE_DEALT = 25
+    N_TRIGGERS = 26
 
 # Whose event a trigger answers (`who`), from the listener's side
 cdef enum:

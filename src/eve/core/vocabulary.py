@@ -313,6 +313,10 @@ ENUMS: tuple[Enum, ...] = (
                      "card shuffled in)"),
         ("card_resolved", "a played card's item resolved (after its effect, before a spent "
                           "Sortilege leaves the Lattice; `card` filters its kind)"),
+        ("before_damage_taken", "a unit is about to take damage (before the damage pipeline; "
+                                "the subject: that unit; `event.amount`: the hit as dealt)"),
+        ("before_damage_dealt", "a unit is about to deal damage (before the damage pipeline; "
+                                "the subject: the source)"),
     ], count="N_TRIGGERS", content=True),
     _enum("trigger_who", "Whose event a trigger answers (`who`), from the listener's side", "TW_", [
         ("any", "any unit or side"),
@@ -532,6 +536,18 @@ CONTENT: Mapping[str, Mapping[str, int]] = MappingProxyType(
 CONTENT = MappingProxyType({**CONTENT, "phase": BY_KEY["phase"].by_name()})
 
 
+# The trigger events by what they carry, read by the compiler (which filters and selectors an
+# event allows), the rules text, lint and the test generators.
+UNIT_EVENTS = frozenset({        # the subject is a unit: `who` reads it, `unit` filters it
+    "attack", "damage_taken", "damage_dealt", "dies", "summoned", "status_applied",
+    "shield_broken", "healed", "before_damage_taken", "before_damage_dealt"})
+CARD_EVENTS = frozenset({        # the event has a card: `card` filters it, `to = "event_card"`
+    "card_played", "drawn", "discarded", "exiled", "card_resolved"})
+DAMAGE_EVENTS = frozenset({      # a damage's: `source` filters its dealer, `to = "source"`
+    "damage_taken", "damage_dealt", "dies", "shield_broken", "before_damage_taken",
+    "before_damage_dealt"})
+
+
 def names(key: str) -> tuple[str, ...]:
     """The member names of an enumeration, in code order."""
     return tuple(m.name for m in BY_KEY[key].members)
@@ -699,6 +715,8 @@ TEXT: Mapping[str, Mapping[str, str]] = MappingProxyType({key: MappingProxyType(
         "match_end": "when the match ends",
         "shuffled": "whenever {players} Archive is shuffled",
         "card_resolved": "whenever {who} {card} has resolved",
+        "before_damage_taken": "whenever {who} is about to take damage",
+        "before_damage_dealt": "whenever {who} is about to deal damage",
     },
     "trigger_who": {
         "any": "any unit",

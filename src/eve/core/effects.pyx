@@ -528,20 +528,29 @@ cdef extern from *:
     int __builtin_ctz(unsigned int x) nogil
 
 
+cdef inline bint _zone_answers(const State* st, const Tables* tb, int z, int kind) noexcept nogil:
+    """Whether some card of zone `z` has a trigger on `kind`: one look at them all, without
+    branches (most events find none)."""
+    cdef int i, on = 0
+    for i in range(st.zones[z].n):
+        on |= tb.card_on[st.card_def[st.zones[z].c[i]]]
+    return (on >> kind) & 1
+
+
 cdef inline bint _may_answer(const State* st, const Ctx* cx, int kind) noexcept nogil:
     """False when no listener can answer `kind` now: only cards listen to it (no unit, status
     or dying unit), and none of the cards in their zones has a trigger on it. Most events of
     content whose triggers are its Relics' end here, before the event is set up."""
     cdef const Tables* tb = cx.tb
-    cdef int zones = tb.card_listens[kind], z, i, on = 0
+    cdef int zones = tb.card_listens[kind], z
     if cx.ghost != NULL or tb.unit_listens[kind] or tb.status_listens[kind]:
         return True
     while zones:
         z = __builtin_ctz(<unsigned int>zones)
         zones &= zones - 1
-        for i in range(st.zones[z].n):
-            on |= tb.card_on[st.card_def[st.zones[z].c[i]]]
-    return (on >> kind) & 1
+        if _zone_answers(st, tb, z, kind):
+            return True
+    return False
 
 
 cdef void _dispatch(State* st, Ctx* cx, bint own_resolution) noexcept nogil:
@@ -600,12 +609,9 @@ cdef void _dispatch(State* st, Ctx* cx, bint own_resolution) noexcept nogil:
                 z = __builtin_ctz(<unsigned int>zones)    # the lowest zone first
                 zones &= zones - 1
                 n = st.zones[z].n
-                # most events find no card of the zone answering: a look at them all first,
-                # without branches, before the copy the walk needs (programs move cards)
-                d = 0
-                for i in range(n):
-                    d |= tb.card_on[st.card_def[st.zones[z].c[i]]]
-                if not (d >> kind) & 1:
+                # a zone none of whose cards answers is passed over before the copy the walk
+                # needs (programs move cards)
+                if not _zone_answers(st, tb, z, kind):
                     continue
                 for i in range(n):
                     cards[i] = st.zones[z].c[i]

@@ -1,4 +1,4 @@
-"""The version comparator of pack manifests (no third-party dependency)."""
+"""The version ranges of pack manifests: the packaging standard's (PEP 440) meaning."""
 import pytest
 
 from eve.plugins.versions import VersionError, parse_range, parse_version, satisfies
@@ -10,7 +10,9 @@ from eve.plugins.versions import VersionError, parse_range, parse_version, satis
     ("0.2.5", "==0.2.*", True), ("0.3.0", "==0.2.*", False), ("0.2.5", "!=0.2.*", False),
     ("1.4.2", "~=1.4", True), ("2.0", "~=1.4", False), ("1.4.2", "~=1.4.0", True),
     ("1.5.0", "~=1.4.0", False), ("1.0", "==1.0.0", True), ("1.0.1", "!=1.0.1", False),
-    ("1.0rc1", ">=1.0", True), ("2.0", ">1.9.9,<=2", True), ("1", " >= 1 , < 2 ", True),
+    ("1.0rc1", ">=1.0", False), ("1.0rc1", ">=1.0rc1", True), ("1.0rc1", "<1.0", False),
+    ("1.0", ">=1.0rc1", True), ("1.0.post1", ">1.0", False), ("1.0.post1", ">=1.0", True),
+    ("2.0", ">1.9.9,<=2", True), ("1", " >= 1 , < 2 ", True),
 ])
 def test_satisfies(version, spec, ok):
     assert satisfies(version, spec) is ok

@@ -316,3 +316,38 @@ def test_python_reference_times_its_rollouts_inside_the_search(engine):
     assert fig["tree_us_per_iteration"] == pytest.approx(60.0)     # 100 us minus 40 of rollouts
     assert fig["tree_ratio"] == pytest.approx(40.0)                # over the native 1.5 us
     assert fig["ceiling_ratio"] == pytest.approx(5.0) and fig["ratio"] == pytest.approx(4.0)
+
+
+def _saved_replay(tmp_path):
+    assert main(["simulate", "--games", "1", "--seed", "4", "--quiet", "--save-replays", str(tmp_path)]) == 0
+    (replay,) = tmp_path.glob("*.evereplay")
+    return replay
+
+
+@pytest.mark.parametrize("verify", [False, True])
+def test_replay_into_a_closed_pipe_exits_quietly(tmp_path, verify):
+    """Issue 20, point 14: `eve replay` (and --verify) into a closed pipe exit 141 quietly, as every
+    other command does, not 2 with "Broken pipe"."""
+    replay = _saved_replay(tmp_path)
+    p = subprocess.Popen([sys.executable, "-m", "eve.cli", "replay", str(replay)]
+                         + (["--verify"] if verify else []), stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    p.stdout.close()
+    err = p.stderr.read().decode()
+    assert p.wait() == 141
+    assert err == ""
+
+
+def test_a_content_warning_is_one_line_of_the_command_once(capsys):
+    """Issue 20, point 18: content that loads with a lint error shows, on every `eve` command, as
+    one line in the command's own words, once, not as a Python warning line."""
+    from eve.testing import temporary_pack
+
+    with temporary_pack(cards={"dud": {"kind": "sortilege", "charges": 1}}):
+        assert main(["cards"]) == 0
+        err = capsys.readouterr().err
+        assert main(["simulate", "--games", "1", "--quiet"]) == 0
+        err2 = capsys.readouterr().err
+    lines = [ln for ln in err.splitlines() if "EVE-L004" in ln]
+    assert len(lines) == 1 and lines[0].startswith("eve cards: warning: EVE-L004 pack 'test'")
+    assert "ContentWarning" not in err and "cli.py" not in err and "warnings.warn" not in err
+    assert "eve simulate: warning: EVE-L004" in err2 and err2.count("EVE-L004") == 1

@@ -7,6 +7,7 @@ import math
 import os
 import sys
 import time
+import warnings
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import IO, Any
@@ -255,6 +256,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
                 print(f"   {i:4d} [{m.phase:6s}] {engine.describe_action(m, a)}")
         print(f"== {m.outcome} in round {m.round}; final hash {m.state_hash():016x}")
         return 0
+    except BrokenPipeError:
+        raise                               # main's: a closed pipe exits 141 quietly
     except (EveError, OSError) as e:
         print(f"eve replay: {e}", file=sys.stderr)
         return 2
@@ -276,6 +279,8 @@ def cmd_search(args: argparse.Namespace) -> int:
         m = engine.restore(data)
         r = mcts(m, iterations=args.iterations, seed=args.seed, threads=args.threads, c=args.c,
                  max_depth=args.max_depth, reward=args.reward)
+    except BrokenPipeError:
+        raise
     except (EveError, OSError, ValueError) as e:
         print(f"eve search: {e}", file=sys.stderr)
         return 2
@@ -498,9 +503,25 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(f"{command}: error: the seeds {args.seed}..{args.seed + args.games - 1} go past "
                   "2**64 - 1", file=sys.stderr)
             return EXIT_USAGE
-        from eve.errors import EveError
+        from eve.errors import ContentWarning, EveError
         try:
-            code = int(args.func(args) or 0)
+            with warnings.catch_warnings():
+                # content that loads with lint errors: one line of the command's own on stderr
+                # per finding, however many Engines the command builds
+                shown: set[str] = set()
+                python_show = warnings.showwarning
+
+                def show(message, category, *rest, **kw):
+                    text = " ".join(str(message).split())
+                    if not issubclass(category, ContentWarning):
+                        python_show(message, category, *rest, **kw)
+                    elif text not in shown:
+                        shown.add(text)
+                        print(f"{command}: warning: {text}", file=sys.stderr)
+
+                warnings.showwarning = show
+                warnings.simplefilter("always", ContentWarning)
+                code = int(args.func(args) or 0)
             sys.stdout.flush()              # a closed pipe is found here, not at exit
             return code
         except BrokenPipeError:

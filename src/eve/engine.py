@@ -4,6 +4,7 @@
 """
 from __future__ import annotations
 
+import functools
 import importlib
 import operator
 import os
@@ -23,10 +24,25 @@ from eve.plugins.manager import load as load_plugins
 from eve.plugins.registry import Registry
 
 
-def _trial(registry: Registry) -> None:
+def _trial(registry: Registry, overrides: Mapping[str, Any] | None = None) -> None:
     """What a pack must pass before it joins the catalog: the catalog so far plus the pack
-    compiles (every pack's rules checked as if selected) and fits the core's capacities."""
-    comp = compile_registry(registry, partial=True)
+    compiles (every pack's rules checked as if selected) and fits the core's capacities, under
+    the Engine's config overrides (a pack may need them: lane 7 exists only with "lanes": 8).
+    A pack that only the overrides break joins: the catalog's compile then says so with a
+    ConfigError naming them, rather than blaming the pack."""
+    try:
+        _compiles(registry, overrides)
+    except ContentError as exc:
+        if not overrides:
+            raise
+        try:
+            _compiles(registry, None)
+        except ContentError:
+            raise exc from None
+
+
+def _compiles(registry: Registry, overrides: Mapping[str, Any] | None) -> None:
+    comp = compile_registry(registry, overrides, partial=True)
     if registry.items["config"] and registry.items["hero"] and registry.items["encounter"]:
         try:
             CompiledContent().load(comp.spec, comp.fingerprint)
@@ -66,7 +82,7 @@ class Engine:
     `packs`: the pack modules/objects to load (default: the built-in pack plus every pack found
     through the `eve.plugins` entry points, as EVE_DISABLE_PLUGIN_AUTOLOAD and EVE_PLUGINS allow).
     `config`: overrides of the rule configuration (for example {"max_rounds": 60, "costs":
-    {"attack": 2}}). `strict`: raise the first plugin error (eve.errors.PluginError) instead of
+    {"attack": 2}}), in force when each pack is checked as it loads too. `strict`: raise the first plugin error (eve.errors.PluginError) instead of
     skipping the broken pack; default: EVE_STRICT_PLUGINS=1 for discovered packs, always for
     explicit ones (docs/modding.md).
 
@@ -86,7 +102,7 @@ class Engine:
         check_overrides(overrides)          # before any pack loads: a typo costs nothing
         selected = _rules_selection(rules)
         self._made_of = (None if packs is None else list(packs), overrides, list(selected), strict)
-        loaded = load_plugins(packs, _trial, strict)
+        loaded = load_plugins(packs, functools.partial(_trial, overrides=overrides), strict)
         self.registry = loaded.registry
         self.plugin_report: PluginReport = loaded.report
         chosen = _default_rules(self.registry, loaded.builtin)

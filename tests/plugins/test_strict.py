@@ -387,3 +387,18 @@ def test_dangerous_or_dead_content_loads_with_a_warning(sections, code):
 def test_the_built_in_content_loads_without_a_content_warning(recwarn):
     eve.Engine(packs=[eve_content])
     assert not [w for w in recwarn if issubclass(w.category, eve.ContentWarning)]
+
+
+def test_a_pack_is_checked_under_the_config_overrides():
+    """Issue 20, point 15: a pack whose Encounter attacks lane 7 needs "lanes": 8; with that
+    override it loads (it was refused as out of range [0, 4] when first checked), and without it
+    it is still refused."""
+    script = [{"move": "attack", "phase": "combat", "lane": 7}]
+    arena = {"units": {"boss": BOSS}, "encounters": {"arena": {**ENCOUNTER, "script": script}}}
+    eng = eve.Engine(packs=[eve_content, DataPack("mod", requires=["core"], **arena)],
+                     config={"lanes": 8})
+    assert eng.config["lanes"] == 8 and "mod:arena" in eng.catalog
+    m = eng.new_match(seed=1, encounter="mod:arena")
+    assert not m.is_over
+    err = _refused(**arena)
+    assert "lane" in str(err) and "[0, 4]" in str(err)

@@ -19,6 +19,7 @@ from typing import Any
 
 import msgpack
 import pytest
+from conftest import rule
 from frozen_pack import frozen_engine
 from snapshot_fuzz import assemble
 
@@ -530,3 +531,11 @@ def test_restored_states_search_with_no_kept_state_mismatch(engine):
             if i > 40:
                 break
     assert searched > 20 and kept > 100 and mismatches == 0
+
+
+@rule("S07")
+def test_the_encounter_never_holds_priority_where_the_player_decides(engine, mid):
+    """Issue 20, point 13: an empty Stack with the Encounter holding priority restored and looked
+    the same as the original, but hashed differently, and the byte survived phase changes."""
+    assert not part(msgpack.unpackb(mid)[6], "stack")
+    refused(engine, mid, lambda b: part(b, "turn").__setitem__(TURN["priority"], 1), "body.turn.priority")

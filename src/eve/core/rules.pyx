@@ -730,6 +730,7 @@ cdef void _resolve_top(State* st, Ctx* cx) noexcept nogil:
     if st.choice.kind != CH_NONE:
         st.choice.item_kind = it.kind     # the resolution waits for the player's choice (C01)
         st.choice.item_card = it.card
+        st.priority = PLAYER              # S07: the player decides, whoever passed last
         _drop_dead(st)
         return
     _resolved(st, cx)

@@ -881,11 +881,15 @@ cdef int check_state(const State* st, const Tables* tb, int n_player_heroes) exc
                 k += st.units[side * UNITS_PER_SIDE + i].alive
             if k == 0:
                 _fail("body.units", "a side without a living hero and no outcome")
+        # S07: wherever the engine stops for the player, the player holds priority: a pending
+        # choice, an open Stack or an empty one alike (a hidden byte would hash differently)
+        if st.priority != PLAYER:
+            _fail("body.turn.priority", "the player holds priority wherever the engine stops for "
+                  "a decision (a choice, an open Stack, an empty one)")
         if st.choice.kind != CH_NONE:
             pass                # a resolution waits for the player's choice (C01), any turn
         elif st.n_stack > 0:
-            if st.priority != PLAYER:
-                _fail("body.turn.priority", "with a non-empty Stack the player must hold priority")
+            pass
         elif st.active != PLAYER or not (st.phase == PH_MAIN or st.phase == PH_COMBAT):
             _fail("body.turn.phase", "not a point where the player decides")
         if e.n_moves and st.foe.intent < 0:

@@ -12,6 +12,7 @@ import eve
 import eve_content
 from eve import hookimpl
 from eve.core.match import ZONE_NAMES
+from eve.core import vocabulary
 from eve.core.rng import SplitMix64
 from eve.core.snapshot import checksum
 from eve.errors import ContentError, SchemaViolation
@@ -19,6 +20,7 @@ from eve.plugins import errors as codes
 from eve.testing import scenario
 
 ZN = {v: k for k, v in ZONE_NAMES.items()}
+MH = vocabulary.BY_KEY["move_how"].by_name()          # a move event's `how`
 NONE = ZN.get(0)                                     # a created card comes from no zone
 FOE_HERO = 16
 CARD = 64
@@ -217,7 +219,7 @@ def test_abyss_card_to_the_archive_bottom(eng):
     bolt = m.zone_cards("abyss")[0]
     play(m, "tl:sink", CARD + bolt)
     assert m.zone("archive") == ["tl:squire", "tl:zap", "tl:bolt"]     # top first
-    assert (bolt, "abyss", "archive", 1) in moves(m)
+    assert (bolt, "abyss", "archive", MH["bottom"]) in moves(m)
 
 
 @rule("Z23", "R03")
@@ -232,7 +234,7 @@ def test_abyss_card_shuffled_into_the_archive(eng, seed):
     play(m, "tl:stir", CARD + bolt)
     assert m.zone_cards("archive") == want
     assert sorted(want) == sorted(stored)
-    assert (bolt, "abyss", "archive", 1) in moves(m)
+    assert (bolt, "abyss", "archive", MH["shuffled"]) in moves(m)
 
 
 @rule("Z23")
@@ -342,8 +344,8 @@ def test_create_shuffles_new_cards_into_the_archive(eng, seed):
     assert m.n_cards == n + 2
     assert [m.card_id(c) for c in (n, n + 1)] == ["tl:wound", "tl:wound"]
     assert m.zone_cards("archive") == want
-    assert [x for x in moves(m) if x[1] == NONE] == [(n, NONE, "archive", 1),
-                                                    (n + 1, NONE, "archive", 1)]
+    assert [x for x in moves(m) if x[1] == NONE] == [(n, NONE, "archive", MH["shuffled"]),
+                                                    (n + 1, NONE, "archive", MH["shuffled"])]
 
 
 @rule("Z25")
@@ -408,7 +410,7 @@ def test_encounter_put_acts_on_the_players_cards_but_never_deploys_or_fills_the_
            archive=["tl:squire"])
     lat = m.zone_cards("lattice")[0]
     end_turn(m)
-    assert m.zone_cards("archive")[-1] == lat and (lat, "lattice", "archive", 1) in moves(m)
+    assert m.zone_cards("archive")[-1] == lat and (lat, "lattice", "archive", MH["bottom"]) in moves(m)
     m = sc(eng, encounter="tl:necro", rift=["tl:zap"] * 6, void=["tl:squire"])
     end_turn(m)
     assert m.zone("void") == ["tl:squire"] and m.characters() == [None] * 5
@@ -533,3 +535,50 @@ def test_a_known_top_larger_than_the_archive_is_refused_by_restore(eng):
         eng.restore(msgpack.packb(doc))
     assert e.value.path == "body.turn.archive_known"
 
+
+
+def _rebuilt(start: dict, events) -> dict:
+    """Every zone of the player's, from a starting position and the log alone (top first for the
+    Archive, None for an Archive whose order the log cannot know since a shuffle)."""
+    zones = {z: list(cards) for z, cards in start.items()}
+    known = True
+    for e in events:
+        if e.kind == "shuffle":
+            known = False
+            assert e.a == len(zones["archive"])
+        if e.kind != "move":
+            continue
+        src, dst = ZN.get(e.b), ZN.get(e.c)
+        if src in zones:
+            zones[src].remove(e.a)
+        if dst == "archive":
+            where = {MH["effect"]: 0, MH["rule"]: 0}.get(e.d, len(zones["archive"]))
+            zones["archive"].insert(where, e.a)
+        elif dst in zones:
+            zones[dst].append(e.a)
+    if not known:
+        zones["archive"] = None
+    return zones
+
+
+@rule("Z17")
+@pytest.mark.parametrize("card,how", [("tl:headbutt", "effect"), ("tl:sink", "bottom"),
+                                      ("tl:stir", "shuffled")])
+def test_the_log_rebuilds_the_archive(eng, card, how):
+    """Issue 20, point 16: a put on top, at the bottom or shuffled in gave the same event, and a
+    shuffle-in logged no shuffle: the log now says where a card went."""
+    m = sc(eng, seed=3, rift=[card, "tl:zap"], archive=["tl:squire", "tl:zap", "tl:scout"],
+           abyss=["tl:bolt", "tl:mill2"])
+    names = ("archive", "rift", "abyss", "void", "lattice")
+    start, since = {z: m.zone_cards(z) for z in names}, m.n_events
+    target = m.zone_cards("abyss")[1]
+    play(m, card, CARD + target)
+    evs = m.events[since:]
+    assert (target, "abyss", "archive", MH[how]) in moves(m, since)
+    assert [e.kind for e in evs].count("shuffle") == (how == "shuffled")
+    rebuilt = _rebuilt(start, evs)
+    for z in names:
+        if rebuilt[z] is None:
+            assert sorted(m.zone_cards(z)) == sorted(start["archive"] + [target])
+        else:
+            assert rebuilt[z] == m.zone_cards(z), z

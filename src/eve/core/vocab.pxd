@@ -218,6 +218,13 @@ cdef enum:
     PL_VOID = 5
     N_PLACES = 6
 
+# How a card moved (a `move` event's `how`): enough to rebuild the Archive from the log
+cdef enum:
+    MH_RULE = 0
+    MH_EFFECT = 1
+    MH_BOTTOM = 2
+    MH_SHUFFLED = 3
+
 # Where a `choose` instruction's cards come from (`from`)
 cdef enum:
     CF_RIFT = 0

@@ -269,6 +269,13 @@ ENUMS: tuple[Enum, ...] = (
         ("abyss", "the player's Abyss (the discard pile)"),
         ("void", "the player's Void (exile)"),
     ], count="N_PLACES", content=True),
+    _enum("move_how", "How a card moved (a `move` event's `how`): enough to rebuild the "
+          "Archive from the log", "MH_", [
+        ("rule", "by the lifecycle's table (a draw, a death, a reshuffle...)"),
+        ("effect", "by an effect (Z23); into the Archive: on its top"),
+        ("bottom", "by an effect, to the bottom of the Archive"),
+        ("shuffled", "by an effect, shuffled into the Archive (a `shuffle` event follows)"),
+    ]),
     _enum("choice_from", "Where a `choose` instruction's cards come from (`from`)", "CF_", [
         ("rift", "the player's Rift (the hand; the card being played is on the Stack)"),
         ("abyss", "the player's Abyss"),
@@ -441,7 +448,8 @@ ENUMS: tuple[Enum, ...] = (
         ("any", "any of them"),
     ], count="N_RESP_ON", content=True),
     _enum("event", "Event kinds and their fields", "EV_", [
-        ("move", "a card changed zones", None, ("card", "from_zone", "to_zone", "explicit")),
+        ("move", "a card changed zones (how: a `move_how`, where it went)", None,
+         ("card", "from_zone", "to_zone", "how")),
         ("damage", "a unit took damage", None, ("unit", "dealt", "absorbed", "by_side")),
         ("heal", "a unit was healed", None, ("unit", "gained", "", "by_side")),
         ("death", "a character left play", None, ("unit", "def_id", "card", "card_to")),
@@ -452,7 +460,8 @@ ENUMS: tuple[Enum, ...] = (
         ("resolve", "the top Stack item resolved", None, ("kind", "card", "target")),
         ("fizzle", "the top Stack item fizzled", None, ("kind", "card", "target")),
         ("counter", "a Stack item was countered", None, ("index", "kind", "card")),
-        ("shuffle", "the Abyss was shuffled into the Archive", None, ("cards",)),
+        ("shuffle", "the Archive was shuffled (the Abyss reshuffled into it, or a card "
+                    "shuffled in); cards: how many it holds", None, ("cards",)),
         ("draw_skipped", "a draw found no card", None, ()),
         ("meter", "the Action Meter was seeded", None, ("capacity",)),
         ("status", "a unit's stacks of a status changed (status: its index; -1 for power, -2 "

@@ -2,7 +2,8 @@
 
 Every card move in the engine goes through `move_card`. A move in the lifecycle table is allowed
 as is; any other move must be marked `explicit` (performed by an effect that says so), and every
-move, explicit or not, is recorded as an EV_MOVE event (card, from, to, explicit).
+move, explicit or not, is recorded as an EV_MOVE event (card, from, to, how): `how` (MH_*) says
+whether an effect moved it and, into the Archive, where it went, so the log rebuilds the Archive.
 
 The Stack is the carrier of a play: the seed's "Rift -> Wastes" and "Rift -> Lattice" are
 Rift -> Stack -> Wastes/Lattice here, and a countered or fizzled play is Stack -> Abyss.
@@ -58,7 +59,14 @@ cdef int zone_index(const State* st, int zone, int card) noexcept nogil:
 
 cdef int move_card(State* st, Ctx* cx, int card, int dst, bint explicit) noexcept nogil:
     """Move one card; -1 (and nothing changes) when the lifecycle refuses it."""
+    return _move(st, cx, card, dst, MH_EFFECT if explicit else MH_RULE)
+
+
+cdef int _move(State* st, Ctx* cx, int card, int dst, int how) noexcept nogil:
+    """move_card, with the event saying how (MH_*): a put at the Archive's bottom or shuffled in
+    says so, so that the log rebuilds the Archive (the card is placed by the caller)."""
     cdef int src, i
+    cdef bint explicit = how != MH_RULE
     cdef Zone* z
     if card < 0 or card >= st.n_cards:
         return -1
@@ -84,7 +92,7 @@ cdef int move_card(State* st, Ctx* cx, int card, int dst, bint explicit) noexcep
     st.card_zone[card] = dst
     if dst != Z_LATTICE:
         st.card_charges[card] = 0
-    emit(cx, EV_MOVE, PLAYER, card, src, dst, explicit)
+    emit(cx, EV_MOVE, PLAYER, card, src, dst, how)
     return 0
 
 
@@ -152,7 +160,8 @@ cdef int put_card(State* st, Ctx* cx, int card, int place) noexcept nogil:
         for i in range(st.n_stack):
             if st.stack[i].card == card and not st.stack[i].dead:
                 st.stack[i].dead = 1
-    move_card(st, cx, card, dst, True)
+    _move(st, cx, card, dst, MH_BOTTOM if place == PL_ARCHIVE_BOTTOM else (
+        MH_SHUFFLED if place == PL_ARCHIVE_SHUFFLED else MH_EFFECT))
     # Z28: a card put on top is seen going there, so the top run of known cards grows; at the
     # bottom it is known only as part of an Archive known whole; a shuffle hides every card
     if place == PL_ARCHIVE_TOP:
@@ -163,10 +172,16 @@ cdef int put_card(State* st, Ctx* cx, int card, int place) noexcept nogil:
         if all_known:
             st.archive_known += 1
     elif place == PL_ARCHIVE_SHUFFLED:
-        sm_shuffle16(&st.rng[STREAM_SHUFFLE], arch.c, arch.n)
-        cx.shuffled = 1
-        st.archive_known = 0
+        _shuffle_archive(st, cx)
     return 0
+
+
+cdef void _shuffle_archive(State* st, Ctx* cx) noexcept nogil:
+    cdef Zone* arch = &st.zones[Z_ARCHIVE]
+    sm_shuffle16(&st.rng[STREAM_SHUFFLE], arch.c, arch.n)
+    cx.shuffled = 1
+    st.archive_known = 0
+    emit(cx, EV_SHUFFLE, PLAYER, arch.n, 0, 0, 0)
 
 
 cdef int _within_archive(State* st, Ctx* cx, int card, int place) noexcept nogil:
@@ -182,11 +197,10 @@ cdef int _within_archive(State* st, Ctx* cx, int card, int place) noexcept nogil
         arch.c[0] = card
         if i >= arch.n - st.archive_known and st.archive_known < arch.n:
             st.archive_known -= 1
+        emit(cx, EV_MOVE, PLAYER, card, Z_ARCHIVE, Z_ARCHIVE, MH_BOTTOM)
     else:
-        sm_shuffle16(&st.rng[STREAM_SHUFFLE], arch.c, arch.n)
-        cx.shuffled = 1
-        st.archive_known = 0
-    emit(cx, EV_MOVE, PLAYER, card, Z_ARCHIVE, Z_ARCHIVE, True)
+        emit(cx, EV_MOVE, PLAYER, card, Z_ARCHIVE, Z_ARCHIVE, MH_SHUFFLED)
+        _shuffle_archive(st, cx)
     return 0
 
 
@@ -209,16 +223,12 @@ cdef int draw_one(State* st, Ctx* cx) noexcept nogil:
     empty; with both empty the draw is skipped (mill-out is a no-op). Returns 1 if drawn."""
     cdef Zone* arch = &st.zones[Z_ARCHIVE]
     cdef Zone* aby = &st.zones[Z_ABYSS]
-    cdef int n
     if arch.n == 0:
         if aby.n == 0:
             emit(cx, EV_DRAW_SKIPPED, PLAYER, 0, 0, 0, 0)
             return 0
-        n = aby.n
         while aby.n > 0:
             move_card(st, cx, aby.c[0], Z_ARCHIVE, False)
-        sm_shuffle16(&st.rng[STREAM_SHUFFLE], arch.c, arch.n)
-        cx.shuffled = 1
-        emit(cx, EV_SHUFFLE, PLAYER, n, 0, 0, 0)
+        _shuffle_archive(st, cx)
     move_card(st, cx, archive_top(st, cx), Z_RIFT, False)
     return 1

@@ -11,8 +11,8 @@ from conftest import rule
 import eve
 import eve_content
 from eve import hookimpl
-from eve.core.match import ZONE_NAMES
 from eve.core import vocabulary
+from eve.core.match import ZONE_NAMES
 from eve.core.rng import SplitMix64
 from eve.core.snapshot import checksum
 from eve.errors import ContentError, SchemaViolation

@@ -220,7 +220,6 @@ def test_L007_effects_that_select_nothing():
          card("none", {"op": "exile", "to": "all_foe_characters"}), 0),
         (card("none", {"op": "exile", "to": "self"}),
          card("none", {"op": "exile", "to": "newest_lattice"}), 0),
-        (card("foe", {"op": "return"}), card("void_card", {"op": "return"}), 0),
         (card("rift_card", {"op": "damage", "n": 1}),
          card("rift_card", {"op": "damage", "to": "foe_leader", "n": 1}), 0),
         (card("none", {"op": "destroy", "to": "foe_leader"}),

@@ -794,6 +794,11 @@ def test_L030_a_trigger_that_feeds_itself():
     assert _loop(hit, kind="character") == ["cards.t:r.triggers[0]"]
     assert _loop({"on": "damage_dealt", "effect": [{"op": "heal", "to": "self", "n": 1}]},
                  kind="character") == []
+    # its own unit's event, raised on another unit: no loop; on itself: a loop
+    mine = {"on": "status_applied", "effect": [{"op": "shield", "to": "own_leader", "n": 1}]}
+    assert _loop(mine, kind="character") == []
+    assert _loop({**mine, "effect": [{"op": "shield", "to": "self", "n": 1}]},
+                 kind="character") == ["cards.t:r.triggers[0]"]
 
 
 @rule("F06")

@@ -392,6 +392,10 @@ _OWN_TARGETS = frozenset({"ally", "ally_character", "ally_hero", "own_leader", "
 _FOE_TARGETS = frozenset({"foe", "foe_character", "foe_hero", "foe_leader", "weakest_foe",
                           "random_foe", "strongest_foe_character"})
 _OTHER = {"player": "encounter", "encounter": "player"}
+# the selectors that may strike the program's own unit, by what it is
+_ANY_UNIT = frozenset({"self", "target", "source", "all_allies", "random_ally"})
+_MAY_STRIKE_SELF = {"character": _ANY_UNIT | {"all_ally_characters", "random_ally_character"},
+                    "hero": _ANY_UNIT | {"own_leader", "all_ally_heroes"}}
 # what ends a unit's part in the outcome when run after it is decided (L032)
 _OUTCOME_OPS = frozenset({"damage", "poison"})
 
@@ -895,34 +899,47 @@ class _Linter:
         nodes = [(p, side) for p in self.progs if p.trigger is not None
                  and not p.trigger.get("once") for side in self.owners(p)]
 
-        def raises(p: _Prog, owner: str) -> set[tuple[str, str]]:
-            out: set[tuple[str, str]] = set()
+        def raises(p: _Prog, owner: str) -> set[tuple[str, str, str]]:
+            """(event, side, whose): whose is "self" when the program's own unit raises it,
+            "maybe" when its selector may strike its own unit, "other" when it cannot."""
+            out: set[tuple[str, str, str]] = set()
             for _, ins in p.instructions():
                 for who, events in _RAISES.get(str(ins.get("op")), ()):
                     if who == "target":
                         sides = _struck(p, ins, owner)
+                        to = ins.get("to", "target")
+                        whose = ("self" if to == "self" else "maybe"
+                                 if to in _MAY_STRIKE_SELF.get(p.self_is, _ANY_UNIT)
+                                 else "other")
                     else:
                         sides = {owner} if who == "own" else {"player"}
-                    out |= {(ev, sd) for ev in events for sd in sides}
+                        whose = "self" if who == "own" else "other"
+                    out |= {(ev, sd, whose) for ev in events for sd in sides}
             return out
 
-        def hears(p: _Prog, owner: str, event: str, side: str) -> bool:
+        def hears(p: _Prog, owner: str, event: str, side: str, whose: str, same: bool) -> bool:
             t = p.trigger or {}
-            on = t.get("on")
-            if on == "foe_turn_start" or on == "foe_turn_end":
-                return False                 # nothing an effect does starts or ends a turn
-            if on != event:
+            if t.get("on") != event:
                 return False
             if p.path.endswith(".trigger.effect"):
                 return side == owner         # a Relic's `trigger`: its own side's events
             who = t.get("who", "self")
-            return who == "any" or (who == "foe") == (side != owner)
+            if who == "any":
+                return True
+            if (who == "foe") != (side != owner):
+                return False
+            if who == "self" and event in UNIT_EVENTS and p.self_is != "leader":
+                # its own unit's event: raised by its own program on itself, or by another
+                # item's program striking a group it may be in
+                return whose != "other" if same else whose != "self"
+            return True
 
         edges: dict[int, set[int]] = {}
         raised = [raises(p, side) for p, side in nodes]
-        for i in range(len(nodes)):
+        for i, (p, _) in enumerate(nodes):
             edges[i] = {j for j, (q, qs) in enumerate(nodes)
-                        if any(hears(q, qs, ev, sd) for ev, sd in raised[i])}
+                        if any(hears(q, qs, ev, sd, whose, q.item is p.item)
+                               for ev, sd, whose in raised[i])}
         reported: set[str] = set()
         for i, (p, _) in enumerate(nodes):
             # a path back to itself (a breadth-first walk; the graph is small)
@@ -944,7 +961,8 @@ class _Linter:
             if i not in seen or path in reported:
                 continue
             reported.add(path)
-            chain, j = [], prev[i]
+            chain: list[str] = []
+            j = prev[i]
             while j != i and len(chain) < 8:
                 chain.append(nodes[j][0].path.removesuffix(".effect"))
                 j = prev[j]

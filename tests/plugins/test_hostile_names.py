@@ -8,9 +8,9 @@ import pytest
 
 import eve
 import eve_content
+from eve.core.vocabulary import names
 from eve.errors import ContentError, PluginError
 from eve.expressions import OWN_COUNTER, shadowed_names
-from eve.core.vocabulary import names
 from eve.plugins.data import DataPack
 from tests.conftest import rule
 

@@ -79,7 +79,8 @@ CHECKS: tuple[Check, ...] = (
     Check("EVE-L007", ERROR, "effect that selects nothing",
           "An instruction whose selector can never select anything in its context: a unit "
           "operation on a Stack item or a card, `exile` of a hero (heroes are never cards, rule "
-          "Z03), `return` of anything but a Void card, `destroy` of anything but a Lattice card."),
+          "Z03), `destroy` of anything but a Lattice card (a `return` of anything but a Void "
+          "card is refused at load, rule F03)."),
     Check("EVE-L008", ERROR, "World Task that can never be completed",
           "A task whose goal can never advance or reach its threshold: `rounds` above "
           "`max_rounds`, `effect` with no `task` instruction for it in the catalog, `heal` with "
@@ -640,9 +641,6 @@ class _Linter:
             if (to == "target" and tk in ("stack", "void")) or to in ("newest_void", "none"):
                 what = _KIND_WORDS[tk] if to == "target" else to
                 return f"exile selects {what}; only characters and Lattice cards are exiled"
-        if op == "return" and not ((to == "target" and tk == "void") or to == "newest_void"):
-            what = f"the target ({p.target})" if to == "target" else repr(to)
-            return f"return brings back a Void card, and {what} is not one"
         if op == "destroy" and not ((to == "target" and tk == "lattice") or to == "newest_lattice"):
             what = f"the target ({p.target})" if to == "target" else repr(to)
             return f"destroy removes a Lattice card, and {what} is not one"

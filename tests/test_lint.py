@@ -19,6 +19,7 @@ from eve.lint import CHECKS, ERROR, WARNING, LintReport, checks_table, lint
 from eve.plugins.data import DataPack
 from eve.plugins.registry import load_toml
 from eve.testing import temporary_pack
+from tests.conftest import rule
 
 ROOT = Path(__file__).resolve().parents[1]
 RULES = load_toml(Path(eve_content.__file__).parent / "rules.toml", "rules")["config"]
@@ -220,7 +221,6 @@ def test_L007_effects_that_select_nothing():
          card("none", {"op": "exile", "to": "all_foe_characters"}), 0),
         (card("none", {"op": "exile", "to": "self"}),
          card("none", {"op": "exile", "to": "newest_lattice"}), 0),
-        (card("foe", {"op": "return"}), card("void_card", {"op": "return"}), 0),
         (card("rift_card", {"op": "damage", "n": 1}),
          card("rift_card", {"op": "damage", "to": "foe_leader", "n": 1}), 0),
         (card("none", {"op": "destroy", "to": "foe_leader"}),
@@ -709,3 +709,143 @@ def test_L027_a_counter_nobody_reads():
 
 def test_L028_a_counter_nobody_writes():
     assert _counter_findings("EVE-L028") == {"sc:unwritten"}
+
+
+# ------------------------------------------------------------------ expanded content (F05)
+
+@rule("F05")
+def test_L004_a_sortilege_that_exiles_itself_on_play_leaves_the_lattice():
+    idol = {"kind": "sortilege", "charges": 2, "keywords": ["exile_on_play"],
+            "on_enter": {"effect": [{"op": "draw", "n": 1}]}}
+    assert found("EVE-L004", cards={"idol": idol}) == []
+    assert found("EVE-L004", cards={"idol": {**idol, "keywords": []}}) == ["cards.t:idol.ability"]
+
+
+@rule("F05")
+def test_L002_an_encounter_acting_through_its_heros_triggers_acts():
+    weak = {"boss": {**BOSS, "power": 0, "triggers": [
+        {"on": "turn_start", "effect": [{"op": "damage", "to": "foe_leader", "n": 2}]}]}}
+    idle = {"script": [{"move": "attack"}]}
+    assert found("EVE-L002", units=weak, encounter=idle) == []
+    mute = {"boss": {**BOSS, "power": 0, "triggers": [
+        {"on": "turn_start", "effect": [{"op": "damage", "to": "foe_leader", "n": 0}]}]}}
+    assert found("EVE-L002", units=mute, encounter=idle) == ["encounters.t:arena.script"]
+
+
+@rule("F05")
+def test_L024_and_L028_read_status_ticks_and_keyword_macros():
+    burn = {"polarity": "debuff", "taken_add": 1}
+    spread = {"polarity": "debuff", "tick": {"at": "turn_end", "effect": [
+        {"op": "status", "status": "burn", "to": "self"},
+        {"op": "add_counter", "counter": "ticks"}]}}
+    kw = {"kindle": {"applies_to": ["character"], "triggers": [{"on": "summoned", "effect": [
+        {"op": "status", "status": "spread", "to": "self"},
+        {"op": "add_counter", "counter": "lit"}]}]}}
+    knight = {"kind": "character", "power": 1, "hp": 2, "keywords": ["kindle"],
+              "on_enter": {"effect": [{"op": "damage", "to": "foe_leader",
+                                       "n": "counter.ticks + counter.lit"}]}}
+    p = DataPack("sk", "1", requires=["core"], statuses={"burn": burn, "spread": spread},
+                 counters={"ticks": {}, "lit": {}}, keywords=kw, cards={"knight": knight})
+    codes = {f.code for f in lint([eve_content, p], packs=["sk"]).findings}
+    assert not codes & {"EVE-L024", "EVE-L028"}, codes
+
+
+@rule("F05")
+def test_L018_a_relic_whose_keyword_gives_it_a_trigger_does_something():
+    kw = {"chime": {"applies_to": ["relic"], "triggers": [
+        {"on": "turn_start", "effect": [{"op": "draw"}]}]}}
+    relic = {"kind": "relic", "keywords": ["chime"], "on_enter": {"effect": [{"op": "draw"}]}}
+    assert found("EVE-L018", cards={"bolt": BOLT, "r": relic}, keywords=kw) == []
+    assert found("EVE-L018", cards={"bolt": BOLT, "r": {**relic, "keywords": []}},
+                 keywords=kw) == ["cards.t:r"]
+
+
+def test_an_encounter_expressions_unknown_name_lists_var_once():
+    with pytest.raises(eve.errors.ContentError) as ei:
+        eve.Engine(packs=[eve_content, pack(encounter={"vars": {"rage": 0}, "script": [
+            {"move": "effect", "target": "foe_leader",
+             "effect": [{"op": "damage", "n": "rge + 1"}]}]})], strict=True)
+    known = str(ei.value).split("one of: ", 1)[1]
+    assert known.count("var") == 1 and "unknown name 'rge'" in str(ei.value)
+
+
+# ------------------------------------------------------------------ new warnings (F06-F08)
+
+def _loop(*triggers: dict, kind: str = "relic") -> list[str]:
+    relic = {"kind": kind, "triggers": list(triggers)}
+    if kind == "character":
+        relic.update(power=1, hp=2)
+    return found("EVE-L030", cards={"bolt": BOLT, "r": relic})
+
+
+@rule("F06")
+def test_L030_a_trigger_that_feeds_itself():
+    feed = {"on": "status_applied", "who": "any", "effect": [
+        {"op": "status", "status": "core:vulnerable", "to": "foe_leader"}]}
+    assert _loop(feed) == ["cards.t:r.triggers[0]"]
+    # it listens to its own side only and strikes the foe: no loop
+    assert _loop({**feed, "who": "ally"}) == []
+    # once a turn: bounded, not a loop
+    assert _loop({**feed, "once": "turn"}) == []
+    # drawing on a draw
+    assert _loop({"on": "drawn", "effect": [{"op": "draw"}]}) == ["cards.t:r.triggers[0]"]
+    # damage dealt by itself feeds its own damage_dealt
+    hit = {"on": "damage_dealt", "effect": [{"op": "damage", "to": "foe_leader", "n": 1}]}
+    assert _loop(hit, kind="character") == ["cards.t:r.triggers[0]"]
+    assert _loop({"on": "damage_dealt", "effect": [{"op": "heal", "to": "self", "n": 1}]},
+                 kind="character") == []
+    # its own unit's event, raised on another unit: no loop; on itself: a loop
+    mine = {"on": "status_applied", "effect": [{"op": "shield", "to": "own_leader", "n": 1}]}
+    assert _loop(mine, kind="character") == []
+    assert _loop({**mine, "effect": [{"op": "shield", "to": "self", "n": 1}]},
+                 kind="character") == ["cards.t:r.triggers[0]"]
+
+
+@rule("F06")
+def test_L030_a_cycle_of_two_triggers():
+    a = {"on": "card_played", "effect": [{"op": "draw"}]}
+    b = {"on": "drawn", "effect": [{"op": "shield", "to": "own_leader", "n": 1}]}
+    c = {"on": "status_applied", "who": "ally", "effect": [{"op": "draw"}]}
+    paths = _loop(b, c)
+    assert paths == ["cards.t:r.triggers[0]", "cards.t:r.triggers[1]"]
+    (f,) = [f for f in run(cards={"bolt": BOLT, "r": {"kind": "relic", "triggers": [b, c]}}).findings
+            if f.path == "cards.t:r.triggers[0]"]
+    assert "through cards.t:r.triggers[1]" in f.message
+    assert _loop(a, b) == []
+
+
+@rule("F07")
+def test_L031_damage_modifiers_past_the_bound():
+    from eve.core.tables import LIMITS
+    bound = LIMITS.get("damage_limit", 32767)
+
+    def statuses(n, pct):
+        return {f"s{i}": {"polarity": "buff", "dealt_pct": pct, "taken_pct": pct}
+                for i in range(n)}
+    give = {"kind": "sortilege", "charges": 1, "ability": {"target": "foe", "effect": [
+        {"op": "damage", "n": 999}]}}
+
+    def warned(n, pct):
+        p = DataPack("sd", "1", requires=["core"], statuses=statuses(n, pct), cards={"c": give})
+        return sorted(f.item for f in lint([eve_content, p], packs=["sd"]).findings
+                      if f.code == "EVE-L031")
+    # nine statuses at 1000 % both ways: the overflow
+    assert warned(9, 1000) == sorted(f"sd:s{i}" for i in range(9))
+    assert 999 * 2 * 2 < bound and warned(1, 200) == []
+    assert warned(2, 1000) == ["sd:s0", "sd:s1"]       # 999 * 10^4 > the bound
+    adds = DataPack("sa", "1", requires=["core"], cards={"c": give}, statuses={
+        "rage": {"polarity": "buff", "dealt_add": 99, "max": 999}})
+    assert {f.code for f in lint([eve_content, adds], packs=["sa"]).findings} >= {"EVE-L031"}
+
+
+@rule("F08")
+def test_L032_a_match_end_program_that_changes_the_outcome():
+    def relic(*effect):
+        return {"kind": "relic", "triggers": [{"on": "match_end", "effect": list(effect)}]}
+    assert found("EVE-L032", cards={"bolt": BOLT, "r": relic(
+        {"op": "damage", "to": "all_ally_heroes", "n": 99})}) == ["cards.t:r.triggers[0].effect[0]"]
+    assert found("EVE-L032", cards={"bolt": BOLT, "r": relic(
+        {"op": "draw"}, {"op": "exile", "to": "all_foe_characters"})}) == [
+        "cards.t:r.triggers[0].effect[1]"]
+    assert found("EVE-L032", cards={"bolt": BOLT, "r": relic({"op": "heal", "to": "own_leader",
+                                                               "n": 2})}) == []

@@ -17,7 +17,7 @@ from typing import Any
 from eve.core.tables import ENUMS, LIMITS
 from eve.core.vocabulary import BY_KEY, CARD_EVENTS, DAMAGE_EVENTS, UNIT_EVENTS
 from eve.errors import ConfigError, ContentError
-from eve.expressions import ExpressionError, compile_expression
+from eve.expressions import OWN_COUNTER, ExpressionError, compile_expression, shadowed_names
 from eve.keywords import FLAGS as KEYWORD_FLAGS
 from eve.keywords import KINDS as KEYWORD_KINDS
 from eve.keywords import PARAM_RANGE, PARAMS, use_of
@@ -406,7 +406,7 @@ class Compiler:
         if "counter" not in ins:
             raise ctx.err(f"{p}.counter", "is required: a counter's name, or \"card\" for this "
                           "card's own", codes.MISSING_FIELD)
-        if ins["counter"] == "card":
+        if ins["counter"] == OWN_COUNTER:
             if ctx.item is None or ctx.item.kind != "card":
                 raise ctx.err(f"{p}.counter", "\"card\" is a card's own counter: only a card's "
                               "program has one")
@@ -495,6 +495,13 @@ class Compiler:
             if op == "deploy" and zone != "void" and to != "event_card":
                 raise ctx.err(f"{p}.to", "deploy brings a character card from the Void: to = "
                               "\"target\" with target void_card, or newest_void")
+        if op == "return" and not ((to == "target" and target == "void_card")
+                                   or to == "newest_void"):
+            # the core returns only a Void card (rule Z21): anything else would load, read as
+            # a move in the rules text, and do nothing
+            what = f"the target ({target})" if to == "target" else repr(to)
+            raise ctx.err(f"{p}.to", "return brings a card back from the Void: to = \"target\" "
+                          f"with target void_card, or newest_void; {what} is not a Void card")
         if op in ("put", "create", "copy"):
             if "into" not in ins:
                 raise ctx.err(f"{p}.into", f"is required: the place {op} puts the card in; one "
@@ -883,6 +890,11 @@ class Compiler:
     def counter(self, it: Item) -> int:
         """A counter (rule V01): when it goes back to 0."""
         ctx = self.ctx(it, f"counters.{it.id}")
+        local = it.id.split(":", 1)[1]
+        if local in shadowed_names("counter"):
+            raise ctx.err("", f"a counter named {local!r} could never be written: counter = "
+                          f"{local!r} in an instruction is a card's own counter; the counter "
+                          "takes another name", codes.SHADOWED_NAME)
         return ctx.enum("counter_reset", it.data.get("reset", "match"), "reset")
 
     # a grant of power, not of a status (defs.pxd GRANT_POWER)
@@ -924,6 +936,11 @@ class Compiler:
         if it is not None and sid.split(":", 1)[1] in STANDARD_STATUSES:
             raise ctx.err("", f"{sid.split(':', 1)[1]!r} is a standard status (eve.statuses): a "
                           "pack's status takes another name", codes.INVALID_VALUE)
+        if it is not None and sid.split(":", 1)[1] in shadowed_names("status"):
+            local = sid.split(":", 1)[1]
+            raise ctx.err("", f"a status named {local!r} could never be read: `target.{local}` "
+                          f"is the attribute {local!r}; the status takes another name",
+                          codes.SHADOWED_NAME)
         out: dict[str, Any] = {
             "stacking": ctx.enum("status_stacking", d.get("stacking", "intensity"), "stacking"),
             "polarity": ctx.enum("status_polarity", d.get("polarity"), "polarity"),

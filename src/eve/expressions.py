@@ -25,7 +25,7 @@ from dataclasses import dataclass
 
 from eve.core.vocabulary import BY_KEY, names
 
-__all__ = ["ExpressionError", "compile_expression", "depth"]
+__all__ = ["OWN_COUNTER", "ExpressionError", "compile_expression", "depth", "shadowed_names"]
 
 _OP = BY_KEY["expr_op"].by_name()
 _REFS = BY_KEY["expr_ref"].by_name()
@@ -36,6 +36,20 @@ _COMPARE = {"<": "lt", "<=": "le", ">": "gt", ">=": "ge", "==": "eq", "!=": "ne"
 _TOKEN = re.compile(r"\s*(?:(\d+)|([A-Za-z_][A-Za-z0-9_]*)|(<=|>=|==|!=|[-+*/(),.<>]))")
 MAX_TEXT = 400                   # characters of one expression
 CONST_LIMIT = 32767              # a constant is an int16 word of the compiled node
+OWN_COUNTER = "card"             # `card.counter` reads, and `counter = "card"` writes, a card's own
+
+
+def shadowed_names(kind: str) -> frozenset[str]:
+    """The names a pack's `kind` ("status" or "counter") may not take, because the language
+    reads something else by that name, so the item could never be read or written: a status
+    named as an attribute (`target.hp` is the attribute, never a status `hp`), a counter named
+    as a card's own (`counter = "card"` writes the card's counter, never a counter `card`).
+    Derived from the vocabulary, so a new attribute reserves its name."""
+    if kind == "status":
+        return frozenset(_ATTRS)
+    if kind == "counter":
+        return frozenset({OWN_COUNTER})
+    return frozenset()
 
 
 class ExpressionError(ValueError):
@@ -191,7 +205,7 @@ class _Parser:
                 raise ExpressionError(f"unknown counter {a.text!r} (the counters: "
                                       f"{', '.join(self.counters) or 'none'})", a.at)
             self.emit("counter", self.counters[a.text])
-        elif t.text == "card":
+        elif t.text == OWN_COUNTER:
             if not self.card:
                 raise ExpressionError("`card.counter` is a card's own counter: only a card's "
                                       "expressions read it", t.at)
@@ -226,7 +240,7 @@ class _Parser:
                                       f"{', '.join(known)})", a.at)
         else:
             known = [*names("expr_ref"), "round", "my_turn", "killed", "min", "max", "clamp",
-                     "count", "var", "event", "counter", "card"]
+                     "count", "event", "counter", OWN_COUNTER]
             if self.variables is not None:
                 known.append("var")
             raise ExpressionError(f"unknown name {t.text!r} (one of: {', '.join(known)})", t.at)

@@ -30,7 +30,11 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from eve.core.tables import LIMITS
 from eve.core.vocabulary import UNIT_EVENTS
+from eve.keywords import STANDARD as STANDARD_KEYWORDS
+from eve.keywords import expand as expand_keyword
+from eve.keywords import use_of
 from eve.plugins.registry import KINDS, SECTIONS, Item, thaw
 
 ERROR = "error"
@@ -75,7 +79,8 @@ CHECKS: tuple[Check, ...] = (
     Check("EVE-L007", ERROR, "effect that selects nothing",
           "An instruction whose selector can never select anything in its context: a unit "
           "operation on a Stack item or a card, `exile` of a hero (heroes are never cards, rule "
-          "Z03), `return` of anything but a Void card, `destroy` of anything but a Lattice card."),
+          "Z03), `destroy` of anything but a Lattice card (a `return` of anything but a Void "
+          "card is refused at load, rule F03)."),
     Check("EVE-L008", ERROR, "World Task that can never be completed",
           "A task whose goal can never advance or reach its threshold: `rounds` above "
           "`max_rounds`, `effect` with no `task` instruction for it in the catalog, `heal` with "
@@ -152,6 +157,22 @@ CHECKS: tuple[Check, ...] = (
           "the trigger does not listen from: a drawn card is in the Rift, a discarded one in "
           "the Abyss, an exiled one in the Void, a played one on the Stack (where nothing "
           "listens), a resolved Sortilege or Relic in the Lattice (rule E19)."),
+    Check("EVE-L030", WARNING, "self-feeding trigger loop",
+          "A trigger whose effect can raise the event it listens to, directly or through a "
+          "cycle of other triggers (damage raises the damage events, a status raises "
+          "`status_applied`, a draw raises `drawn`, and so on, on the side it strikes): every "
+          "firing fires it again until the step's trigger budget stops it (rule E19). A trigger "
+          "with `once` is not a loop."),
+    Check("EVE-L031", WARNING, "damage modifiers past the arithmetic's bound",
+          "With every damage status at its `max` stacks, the largest hit of the catalog plus "
+          "the statuses' `dealt_add` and `taken_add` times their stacks, multiplied by every "
+          "`dealt_pct` and `taken_pct` above 100, reaches the bound of one hit (`damage_limit`, "
+          "the int16 hp limit 32767): such hits are all cut to the bound, so the modifiers "
+          "past it change nothing."),
+    Check("EVE-L032", WARNING, "match_end program that changes the outcome's state",
+          "A trigger on `match_end` whose effect deals damage, takes hp or removes a unit "
+          "(`damage`, `poison`, `exile` of a unit): the outcome is already decided when it runs "
+          "(rule E21), so what it does to the heroes can contradict the outcome."),
 )
 
 # where a card event leaves the event's card: what a `card = "self"` trigger must listen from
@@ -308,6 +329,7 @@ class _Prog:
     target_kind: str                # none unit hero character stack void lattice
     self_is: str                    # what `self` is: "hero", "character" or "leader"
     encounter: Item | None = None   # an Encounter's move or response
+    trigger: Mapping[str, Any] | None = None    # a trigger's program: the trigger itself
 
     def instructions(self) -> Iterator[tuple[str, Mapping[str, Any]]]:
         """Every instruction with its path, those inside an `if`'s `then` and `else` and a
@@ -335,6 +357,62 @@ def _into_rift(ins: Mapping[str, Any]) -> bool:
     op = ins.get("op")
     into = ins.get("into", "rift" if op == "discover" else None)
     return op in ("put", "create", "copy", "choose", "discover") and into == "rift"
+
+
+# ------------------------------------------------------------------ what an effect raises
+
+# the events an instruction can raise (effects.pyx's fire_event calls), by the side they strike:
+# "target" events are the struck unit's side, "own" the side running the program; card events
+# are always the player's (the Encounter has no card of its own, rule Z23)
+_DAMAGE_RAISES = (("target", ("before_damage_taken", "damage_taken", "dies", "shield_broken",
+                              "ally_hero_damaged")),
+                  ("own", ("before_damage_dealt", "damage_dealt")))
+_RAISES: Mapping[str, tuple[tuple[str, tuple[str, ...]], ...]] = {
+    "damage": _DAMAGE_RAISES,
+    "heal": (("target", ("healed",)),),
+    "shield": (("target", ("status_applied",)),),
+    "poison": (("target", ("status_applied",)),),
+    "status": (("target", ("status_applied",)),),
+    "summon": (("own", ("summoned",)),),
+    "task": (("own", ("task_completed",)),),
+    "draw": (("player", ("drawn", "shuffled")),),
+    "discard": (("player", ("discarded",)),),
+    "exile": (("player", ("exiled",)),),
+    "mill": (("player", ("exiled",)),),
+    "put": (("player", ("exiled", "discarded")),),
+    "choose": (("player", ("exiled", "discarded")),),
+    "discover": (("player", ("exiled", "discarded")),),
+    "deploy": (("player", ("ally_deploy", "summoned")),),
+}
+_OWN_SELECTORS = frozenset({"self", "own_leader", "all_allies", "all_ally_heroes",
+                            "all_ally_characters", "random_ally", "random_ally_character",
+                            "random_other_ally", "random_other_ally_character"})
+_FOE_SELECTORS = frozenset({"foe_leader", "all_foes", "all_foe_characters", "random_foe",
+                            "random_foe_hero", "random_foe_character"})
+_OWN_TARGETS = frozenset({"ally", "ally_character", "ally_hero", "own_leader", "weakest_ally"})
+_FOE_TARGETS = frozenset({"foe", "foe_character", "foe_hero", "foe_leader", "weakest_foe",
+                          "random_foe", "strongest_foe_character"})
+_OTHER = {"player": "encounter", "encounter": "player"}
+# the selectors that may strike the program's own unit, by what it is
+_ANY_UNIT = frozenset({"self", "target", "source", "all_allies", "random_ally"})
+_MAY_STRIKE_SELF = {"character": _ANY_UNIT | {"all_ally_characters", "random_ally_character"},
+                    "hero": _ANY_UNIT | {"own_leader", "all_ally_heroes"}}
+# what ends a unit's part in the outcome when run after it is decided (L032)
+_OUTCOME_OPS = frozenset({"damage", "poison"})
+
+
+def _struck(p: _Prog, ins: Mapping[str, Any], owner: str) -> set[str]:
+    """The sides an instruction's selector can strike, for a program run by `owner`."""
+    to = ins.get("to", "target")
+    if to in _OWN_SELECTORS:
+        return {owner}
+    if to in _FOE_SELECTORS:
+        return {_OTHER[owner]}
+    if to == "target" and p.target in _OWN_TARGETS:
+        return {owner}
+    if to == "target" and p.target in _FOE_TARGETS:
+        return {_OTHER[owner]}
+    return {"player", "encounter"}           # an event's unit, its source: either side
 
 
 # ------------------------------------------------------------------ the linter
@@ -375,21 +453,52 @@ class _Linter:
     # the events whose program's target is a unit: those with a unit subject, and a hero damaged
     _UNIT_EVENTS = UNIT_EVENTS | {"ally_hero_damaged"}
 
+    def macros(self) -> dict[str, Mapping[str, Any]]:
+        """Every keyword macro by the id an item names it with: the standard ones bare, a
+        pack's as `pack:name`."""
+        out: dict[str, Mapping[str, Any]] = dict(STANDARD_KEYWORDS)
+        out.update({k.id: k.data for k in self.each("keyword")})
+        return out
+
+    def macro_uses(self, item: Item) -> Iterator[tuple[int, str, Mapping[str, Any], dict[str, Any]]]:
+        """The keyword macros an item uses: (index in `keywords`, macro id, macro, given)."""
+        for i, entry in enumerate(_seq(item.data.get("keywords"))):
+            name, given = use_of(entry)
+            if not isinstance(name, str):
+                continue
+            kid = name if name in STANDARD_KEYWORDS or ":" in name else f"{item.pack}:{name}"
+            macro = self.macro_table.get(kid)
+            if macro is not None:
+                yield i, kid, macro, given
+
+    def triggers_of(self, item: Item) -> list[tuple[str, Mapping[str, Any]]]:
+        """An item's triggers as the compiler sees them: its own, then those its keyword
+        macros add (eve.keywords.expand), each with its field path."""
+        base = self.base(item)
+        out = [(f"{base}.triggers[{i}]", _map(t))
+               for i, t in enumerate(_seq(item.data.get("triggers"))) if _map(t)]
+        for i, kid, macro, given in self.macro_uses(item):
+            status = kid if macro.get("status") is not None else None
+            for j, t in enumerate(expand_keyword(macro, given, status)):
+                if _map(t):
+                    out.append((f"{base}.keywords[{i}].triggers[{j}]", _map(t)))
+        return out
+
     def _trigger_progs(self, item: Item, side: str, self_is: str) -> list[_Prog]:
-        """The programs of an item's `triggers` (rule E19): the target is the event's unit."""
+        """The programs of an item's triggers, its keyword macros' included (rule E19): the
+        target is the event's unit."""
         out = []
-        for i, t in enumerate(_seq(item.data.get("triggers"))):
-            t = _map(t)
-            if t:
-                unit = t.get("on") in self._UNIT_EVENTS
-                out.append(_Prog(item, f"{self.base(item)}.triggers[{i}].effect",
-                                 _seq(t.get("effect")), side, "any" if unit else "none",
-                                 "unit" if unit else "none", self_is))
+        for path, t in self.triggers_of(item):
+            unit = t.get("on") in self._UNIT_EVENTS
+            out.append(_Prog(item, f"{path}.effect", _seq(t.get("effect")), side,
+                             "any" if unit else "none", "unit" if unit else "none", self_is,
+                             trigger=t))
         return out
 
     # ---- the whole catalog ----
     def collect(self) -> None:
         """The programs of every item and what the catalog as a whole provides."""
+        self.macro_table = self.macros()
         progs: list[_Prog] = []
         for h in self.each("hero"):
             ab = _map(h.data.get("ability"))
@@ -405,7 +514,7 @@ class _Linter:
             trig = _map(d.get("trigger"))
             if trig:
                 progs.append(_Prog(c, f"{self.base(c)}.trigger.effect", _seq(trig.get("effect")),
-                                   "player", "none", "none", "leader"))
+                                   "player", "none", "none", "leader", trigger=trig))
             progs += self._trigger_progs(c, "player", "character" if char else "leader")
         for h in self.each("hero"):
             progs += self._trigger_progs(h, "player", "hero")
@@ -413,6 +522,19 @@ class _Linter:
                                     ("status", "either", "character")):
             for u in self.each(kind):
                 progs += self._trigger_progs(u, side, self_is)
+        # a status's tick runs for the unit holding it (rule E18), a pack's statuses and the
+        # statuses of the pack keywords that items use
+        for st in self.each("status"):
+            tick = _map(st.data.get("tick"))
+            if tick:
+                progs.append(_Prog(st, f"{self.base(st)}.tick.effect", _seq(tick.get("effect")),
+                                   "either", "none", "none", "character"))
+        for k in self.each("keyword"):
+            tick = _map(_map(k.data.get("status")).get("tick"))
+            if tick:
+                progs.append(_Prog(k, f"{self.base(k)}.status.tick.effect",
+                                   _seq(tick.get("effect")), "either", "none", "none",
+                                   "character"))
         for t in self.each("task"):
             progs.append(_Prog(t, f"{self.base(t)}.reward", _seq(t.data.get("reward")), "either",
                                "none", "none", "leader"))
@@ -519,9 +641,6 @@ class _Linter:
             if (to == "target" and tk in ("stack", "void")) or to in ("newest_void", "none"):
                 what = _KIND_WORDS[tk] if to == "target" else to
                 return f"exile selects {what}; only characters and Lattice cards are exiled"
-        if op == "return" and not ((to == "target" and tk == "void") or to == "newest_void"):
-            what = f"the target ({p.target})" if to == "target" else repr(to)
-            return f"return brings back a Void card, and {what} is not one"
         if op == "destroy" and not ((to == "target" and tk == "lattice") or to == "newest_lattice"):
             what = f"the target ({p.target})" if to == "target" else repr(to)
             return f"destroy removes a Lattice card, and {what} is not one"
@@ -709,7 +828,7 @@ class _Linter:
             if ab:
                 self.stack_target(c, f"{base}.ability", ab, ab.get("reaction") is True,
                                   "set reaction = true on the ability")
-            if kind == "sortilege" and not ab:
+            if kind == "sortilege" and not ab and not self.leaves_lattice(c):
                 self.report("EVE-L004", c, f"{base}.ability",
                             "a Sortilege with no ability never spends its charges: it never "
                             "leaves the Lattice",
@@ -729,11 +848,21 @@ class _Linter:
                                 f"set zone = \"{at}\"" if at != "stack" else
                                 "answer card_resolved instead, or drop `card`")
             trig = _map(d.get("trigger"))
-            if kind == "relic" and not trig and not _seq(d.get("triggers")) \
+            if kind == "relic" and not trig and not self.triggers_of(c) \
                     and not _int(d.get("ally_power"), 0) and not _map(d.get("aura")):
                 self.report("EVE-L018", c, base,
                             "a Relic with no trigger and no ally_power does nothing in the Lattice",
                             "give it a trigger or an ally_power")
+
+    def leaves_lattice(self, c: Item) -> bool:
+        """Whether a card moves itself out of the Lattice once it has resolved: a trigger of
+        its own (`exile_on_play`'s) on `card_resolved` that puts, exiles or destroys the
+        event's card."""
+        return any(t.get("on") == "card_resolved" and t.get("card") == "self"
+                   and any(ins.get("op") in ("put", "exile", "destroy")
+                           and ins.get("to") == "event_card"
+                           for _, ins in _walk(_seq(t.get("effect")), ""))
+                   for _, t in self.triggers_of(c))
 
     def check_statuses(self) -> None:
         given = {str(ins.get("status")) for op in ("status", "remove_status")
@@ -758,6 +887,139 @@ class _Linter:
                             "never and has no trigger: its stacks only count",
                             "give it a modifier, a tick or a trigger (or read it in expressions "
                             "on purpose)")
+
+    # ---- triggers and the damage pipeline ----
+    def owners(self, p: _Prog) -> tuple[str, ...]:
+        return ("player", "encounter") if p.side == "either" else (p.side,)
+
+    def check_loops(self) -> None:
+        """L030: a trigger that can raise its own event, directly or through other triggers."""
+        nodes = [(p, side) for p in self.progs if p.trigger is not None
+                 and not p.trigger.get("once") for side in self.owners(p)]
+
+        def raises(p: _Prog, owner: str) -> set[tuple[str, str, str]]:
+            """(event, side, whose): whose is "self" when the program's own unit raises it,
+            "maybe" when its selector may strike its own unit, "other" when it cannot."""
+            out: set[tuple[str, str, str]] = set()
+            for _, ins in p.instructions():
+                for who, events in _RAISES.get(str(ins.get("op")), ()):
+                    if who == "target":
+                        sides = _struck(p, ins, owner)
+                        to = ins.get("to", "target")
+                        whose = ("self" if to == "self" else "maybe"
+                                 if to in _MAY_STRIKE_SELF.get(p.self_is, _ANY_UNIT)
+                                 else "other")
+                    else:
+                        sides = {owner} if who == "own" else {"player"}
+                        whose = "self" if who == "own" else "other"
+                    out |= {(ev, sd, whose) for ev in events for sd in sides}
+            return out
+
+        def hears(p: _Prog, owner: str, event: str, side: str, whose: str, same: bool) -> bool:
+            t = p.trigger or {}
+            if t.get("on") != event:
+                return False
+            if p.path.endswith(".trigger.effect"):
+                return side == owner         # a Relic's `trigger`: its own side's events
+            who = t.get("who", "self")
+            if who == "any":
+                return True
+            if (who == "foe") != (side != owner):
+                return False
+            if who == "self" and event in UNIT_EVENTS and p.self_is != "leader":
+                # its own unit's event: raised by its own program on itself, or by another
+                # item's program striking a group it may be in
+                return whose != "other" if same else whose != "self"
+            return True
+
+        edges: dict[int, set[int]] = {}
+        raised = [raises(p, side) for p, side in nodes]
+        for i, (p, _) in enumerate(nodes):
+            edges[i] = {j for j, (q, qs) in enumerate(nodes)
+                        if any(hears(q, qs, ev, sd, whose, q.item is p.item)
+                               for ev, sd, whose in raised[i])}
+        reported: set[str] = set()
+        for i, (p, _) in enumerate(nodes):
+            # a path back to itself (a breadth-first walk; the graph is small)
+            prev: dict[int, int] = {}
+            frontier = list(edges[i])
+            for j in frontier:
+                prev.setdefault(j, i)
+            seen = set(frontier)
+            while frontier and i not in seen:
+                nxt = []
+                for j in frontier:
+                    for k in edges[j]:
+                        if k not in seen:
+                            seen.add(k)
+                            prev[k] = j
+                            nxt.append(k)
+                frontier = nxt
+            path = p.path.removesuffix(".effect")
+            if i not in seen or path in reported:
+                continue
+            reported.add(path)
+            chain: list[str] = []
+            j = prev[i]
+            while j != i and len(chain) < 8:
+                chain.append(nodes[j][0].path.removesuffix(".effect"))
+                j = prev[j]
+            via = (" through " + ", ".join(reversed(chain))) if chain else " directly"
+            on = (p.trigger or {}).get("on")
+            self.report("EVE-L030", p.item, path,
+                        f"its effect can raise {on!r}, the event it listens to,{via}: each "
+                        "firing fires it again until the step's trigger budget stops it",
+                        "add once = \"turn\", an `if` that stops it, or listen to another event")
+
+    def check_damage_bound(self) -> None:
+        """L031: damage modifiers whose product reaches the bound of one hit."""
+        bound = LIMITS.get("damage_limit", 32767)
+        hit = 0
+        for p in self.progs:
+            for _, ins in p.instructions():
+                if ins.get("op") == "damage":
+                    n = ins.get("n", 1)
+                    hit = max(hit, 999 if isinstance(n, str) else _int(n, 1))
+        for kind in ("card", "hero", "enemy_hero", "unit"):
+            for it in self.each(kind):
+                hit = max(hit, _int(it.data.get("power"), 0))
+        statuses = [(st, st.data, self.base(st)) for st in self.each("status")]
+        statuses += [(k, _map(k.data.get("status")), f"{self.base(k)}.status")
+                     for k in self.each("keyword") if _map(k.data.get("status"))]
+        adds, factor, pushing = hit, 1.0, []
+        for st, d, path in statuses:
+            stacks = _int(d.get("max"), 999)
+            add = stacks * (max(_int(d.get("dealt_add"), 0), 0) + max(_int(d.get("taken_add"), 0), 0))
+            pct = max(_int(d.get("dealt_pct"), 100), 100) * max(_int(d.get("taken_pct"), 100), 100)
+            if add > 0 or pct > 100 * 100:
+                pushing.append((st, path))
+            adds += add
+            factor *= pct / 10000
+        if not hit or adds * factor < bound:
+            return
+        reach = adds * factor
+        shown = f"{reach:,.0f}" if reach < 1e15 else f"about 10^{len(str(int(reach))) - 1}"
+        for st, path in pushing:
+            self.report("EVE-L031", st, path,
+                        f"with every damage status at its max stacks, a hit of {hit} reaches "
+                        f"{shown}, past the bound of one hit ({bound}): the modifiers past it "
+                        "change nothing", "lower dealt_pct/taken_pct, the adds or `max`")
+
+    def check_match_end(self) -> None:
+        """L032: a match_end program that deals damage or removes a unit."""
+        for p in self.progs:
+            if p.trigger is None or p.trigger.get("on") != "match_end":
+                continue
+            for path, ins in p.instructions():
+                op = ins.get("op")
+                if op in _OUTCOME_OPS or (op == "exile" and self.selects_nothing(p, ins) is None
+                                          and ins.get("to") not in ("newest_lattice",
+                                                                    "event_card")):
+                    self.report("EVE-L032", p.item, path,
+                                f"{op} when the match has ended: the outcome is decided, and "
+                                "this changes the heroes it was decided on",
+                                "act on match_start or turn_end instead, or give cards, "
+                                "counters or statuses only")
 
     def check_counters(self) -> None:
         written = {self.ref(p.item, str(ins.get("counter"))) for op in ("add_counter", "set_counter")
@@ -919,7 +1181,13 @@ class _Linter:
             else:
                 p = progs.get(f"{base}.responses[{i}].effect")
                 responds |= p is not None and any(not self.noop(p, ins) for _, ins in p.instructions())
-        if not (setup_attacks or responds or any(acts(path, mv) for path, mv in self.moves(e))):
+        # its heroes' and setup units' own triggers act for it (rule E19)
+        own = set(roster) | {self.ref(e, x) for x in _seq(d.get("setup"))}
+        triggers_act = any(p.trigger is not None and p.item.id in own
+                           and any(not self.noop(p, ins) for _, ins in p.instructions())
+                           for p in self.progs)
+        if not (setup_attacks or responds or triggers_act
+                or any(acts(path, mv) for path, mv in self.moves(e))):
             has_attack = any(mv.get("move") == "attack" for _, mv in self.moves(e))
             why = "its attackers have no power" if has_attack else ""
             self.report("EVE-L002", e, f"{base}.script",
@@ -1056,6 +1324,9 @@ class _Linter:
         self.check_programs()
         self.check_statuses()
         self.check_counters()
+        self.check_loops()
+        self.check_damage_bound()
+        self.check_match_end()
         # by pack (load order), kind, item (registration order); an item's findings in the
         # order the checks made them
         packs = {name: i for i, name in enumerate(self.engine.registry.packs)}

@@ -526,17 +526,16 @@ def test_a_choice_where_none_is_pending_is_refused(eng):
 
 def test_the_modding_guide_examples_compile():
     """docs/modding.md's examples of choices are content this engine loads."""
-    import re
     import tomllib
     from pathlib import Path
+
+    from eve.plugins.data import DataPack
     doc = (Path(__file__).resolve().parents[2] / "docs" / "modding.md").read_text()
     block = doc[doc.index("### Choices during resolution"):].split("```toml")[1].split("```")[0]
-    cards = {}
-    for k, stmt in enumerate(re.split(r"\n(?=# )", block.strip())):
-        body = "\n".join(line for line in stmt.splitlines() if not line.startswith("#"))
-        cards[f"doc{k}"] = {"kind": S, "charges": 1, **tomllib.loads(body)}
-    assert len(cards) == 6
-    eve.Engine(packs=[eve_content, ChoicePack(cards)])
+    cards = tomllib.loads(block)["cards"]
+    assert len(cards) == 6 and all(c["kind"] == S for c in cards.values())
+    eve.Engine(packs=[eve_content, DataPack("doc", "1", requires=["core"], cards=cards)],
+               strict=True)
 
 
 def test_mutated_pending_choices_are_refused_or_play_on(eng):

@@ -13,26 +13,17 @@ what it registers.
 """
 from __future__ import annotations
 
-import json
-import tomllib
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 from eve.plugins.hookspecs import Register, hookimpl
+from eve.plugins.registry import read_data_file
+
+__all__ = ["SECTIONS", "DataPack", "read_data_file"]
 
 SECTIONS = ("rules", "heroes", "cards", "units", "tasks", "encounters", "statuses", "keywords",
             "counters")
-
-
-def read_data_file(path: Path | str) -> dict[str, Any]:
-    """A TOML or JSON file as a dict."""
-    path = Path(path)
-    if path.suffix == ".json":
-        with open(path, encoding="utf-8") as f:
-            return json.load(f)
-    with open(path, "rb") as f:
-        return tomllib.load(f)
 
 
 class DataPack:
@@ -78,14 +69,18 @@ class DataPack:
         for ext in (".toml", ".json"):
             f = folder / f"pack{ext}"
             if f.exists():
-                found.update(read_data_file(f).get("pack", {}))
+                # a broken pack.toml names the pack as best it can: the name asked for, or
+                # the folder's
+                found.update(read_data_file(f, manifest.get("name", folder.name)).get("pack", {}))
         found.update(manifest)
+        pack = str(found.get("name", folder.name))
         sections: dict[str, Any] = {}     # keyword arguments of cls: Any, as the manifest's
         for section in SECTIONS:
             for ext in (".toml", ".json"):
                 f = folder / f"{section}{ext}"
                 if f.exists():
-                    sections.setdefault(section, {}).update(read_data_file(f).get(section, {}))
+                    sections.setdefault(section, {}).update(
+                        read_data_file(f, pack).get(section, {}))
         rules = sections.pop("rules", {}).get("config")
         name = found.pop("name")
         version = found.pop("version", "0")

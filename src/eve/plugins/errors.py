@@ -29,6 +29,9 @@ MISSING_FIELD = "EVE-P020"     # a required field is absent
 UNKNOWN_FIELD = "EVE-P021"     # a field that no schema names (a typo: "did you mean")
 REGISTRATION_CLOSED = "EVE-P022"  # register() called after its hook returned
 BAD_PACK_OBJECT = "EVE-P023"   # the pack object raises when it is inspected (dir, attributes)
+SHADOWED_NAME = "EVE-P024"     # a status or counter named as an expression word reads it instead
+CONTROL_CHARACTER = "EVE-P025"  # a control character or escape sequence in a name or any text
+MALFORMED_FILE = "EVE-P026"    # a pack's data file that is not valid TOML or JSON
 
 _CODES: dict[str, str] = {
     IMPORT: "import error: the entry point cannot be loaded",
@@ -54,6 +57,9 @@ _CODES: dict[str, str] = {
     UNKNOWN_FIELD: "an unknown field (a misspelled name, or a field this table does not have)",
     REGISTRATION_CLOSED: "register() called after its hook returned",
     BAD_PACK_OBJECT: "the pack object raises when it is inspected",
+    SHADOWED_NAME: "a name that an expression word shadows: it could never be read or written",
+    CONTROL_CHARACTER: "a control character or escape sequence in a string",
+    MALFORMED_FILE: "a data file that is not valid TOML or JSON",
 }
 
 # read-only: a pack cannot rename or add codes for everyone

@@ -142,6 +142,10 @@ def _load_object(p: _Pack) -> bool:
         assert ep is not None
         try:
             p.obj = ep.load()
+        except ContentError as exc:      # the module read its data files, and one is broken
+            p.error(exc.code or codes.IMPORT, f"cannot load entry point {ep.name!r} "
+                    f"({ep.value}): {exc.reason}", path=exc.path)
+            return False
         except (Exception, SystemExit) as exc:
             p.error(codes.IMPORT, f"cannot load entry point {ep.name!r} ({ep.value}) of group "
                     f"{ENTRY_POINT_GROUP!r}: {_describe_exc(exc)}")

@@ -51,8 +51,10 @@ def read_manifest(raw: Any) -> Manifest:
     try:
         data = freeze(raw, "manifest")
     except Exception as exc:
-        raise ManifestProblem(codes.BAD_MANIFEST, f"the manifest cannot be read: "
-                              f"{getattr(exc, 'reason', exc)}") from None
+        code = getattr(exc, "code", None)
+        raise ManifestProblem(code if code == codes.CONTROL_CHARACTER else codes.BAD_MANIFEST,
+                              f"the manifest cannot be read: {getattr(exc, 'reason', exc)}",
+                              getattr(exc, "path", None) or "manifest") from None
     if not isinstance(data, Mapping):
         raise ManifestProblem(codes.BAD_MANIFEST,
                               f"the manifest is a table (a dict), not {type(raw).__name__}")

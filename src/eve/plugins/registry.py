@@ -10,6 +10,7 @@ compiler, and nothing can change the catalog after the hook returned.
 """
 from __future__ import annotations
 
+import json
 import math
 import re
 import tomllib
@@ -43,6 +44,10 @@ SECTIONS = {"config": "config", "hero": "heroes", "card": "cards", "enemy_hero":
             "keyword": "keywords", "counter": "counters"}
 
 MAX_DEPTH = 16
+# what a string of content may not hold: control characters (C0, DEL, C1: ESC starts a terminal
+# escape sequence, CSI is one on its own) and the bidirectional controls that reorder the text
+# a terminal shows; every string of content may reach a terminal (`eve cards`, rules text, lint)
+UNSAFE_TEXT = re.compile("[\x00-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]")
 MAX_ENTRIES = 100_000          # entries in one item, all levels together
 
 
@@ -78,6 +83,15 @@ def _exact(value: Any) -> Any:
     raise TypeError(type(value).__name__)
 
 
+def _safe_text(text: str, path: str, err: Callable[[str, str, str], ContentError]) -> str:
+    bad = UNSAFE_TEXT.search(text)
+    if bad:
+        raise err(path, f"a control character or escape sequence ({bad.group()!r} at index "
+                  f"{bad.start()}) in {text[:40]!r}: content text reaches the terminal, so it "
+                  "is printable characters only", codes.CONTROL_CHARACTER)
+    return text
+
+
 def _freeze(value: Any, path: str, err: Callable[[str, str, str], ContentError], depth: int,
             budget: _Budget) -> Any:
     if depth > MAX_DEPTH:
@@ -85,7 +99,9 @@ def _freeze(value: Any, path: str, err: Callable[[str, str, str], ContentError],
     budget.left -= 1
     if budget.left < 0:
         raise err(path, f"more than {MAX_ENTRIES} entries in one item", codes.OUT_OF_RANGE)
-    if isinstance(value, (str, int, float)) or value is None:
+    if isinstance(value, str):
+        return _safe_text(_exact(value), path, err)
+    if isinstance(value, (int, float)) or value is None:
         return _exact(value)
     if isinstance(value, dict):
         pairs = list(dict.items(value))
@@ -104,7 +120,7 @@ def _freeze(value: Any, path: str, err: Callable[[str, str, str], ContentError],
     for k, v in pairs:
         if not isinstance(k, str):
             raise err(path, f"a key must be a string, not {type(k).__name__}", codes.WRONG_TYPE)
-        key = str.__str__(k)
+        key = _safe_text(str.__str__(k), path, err)
         if key in out:
             raise err(path, f"the key {key!r} is given twice", codes.DUPLICATE_ID)
         out[key] = _freeze(v, f"{path}.{key}" if path else key, err, depth + 1, budget)
@@ -267,11 +283,30 @@ class Registrar:
             self._errors.append(exc)
 
 
-def load_toml(path: Path, section: str) -> dict[str, dict[str, Any]]:
+def read_data_file(path: Path | str, pack: str | None = None) -> dict[str, Any]:
+    """A TOML or JSON file as a dict; a file that is not valid TOML (JSON, UTF-8) is a
+    ContentError (EVE-P026) naming the file, the pack and where in the file."""
+    path = Path(path)
+    try:
+        if path.suffix == ".json":
+            with open(path, encoding="utf-8") as f:
+                doc = json.load(f)
+        else:
+            with open(path, "rb") as f:
+                doc = tomllib.load(f)
+    except (tomllib.TOMLDecodeError, json.JSONDecodeError, UnicodeDecodeError) as exc:
+        kind = "JSON" if path.suffix == ".json" else "TOML"
+        raise ContentError(f"{path} is not valid {kind}: {exc}", pack=pack, path=path.name,
+                           code=codes.MALFORMED_FILE) from None
+    if not isinstance(doc, dict):
+        raise ContentError(f"{path} holds {type(doc).__name__}, not a table", pack=pack,
+                           path=path.name, code=codes.MALFORMED_FILE)
+    return doc
+
+
+def load_toml(path: Path, section: str, pack: str | None = None) -> dict[str, dict[str, Any]]:
     """Read one `[section.name]` table per item from a pack's TOML file."""
-    with open(path, "rb") as f:
-        doc = tomllib.load(f)
-    return dict(doc.get(section, {}))
+    return dict(read_data_file(path, pack).get(section, {}))
 
 
 def register_all(register: Callable[[str, Mapping[str, Any]], None],

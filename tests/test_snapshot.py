@@ -166,8 +166,14 @@ def _revision_4(body):
     del body[2][3:]
 
 
+def _revision_7(body):
+    # before a pending choice kept its program's identities and `killed`: 11 ints, then options
+    del body[9][11:14]
+
+
 def _revision_6(body):
     # before grants and counters: no grants and counters parts, five card arrays
+    _revision_7(body)
     del body[10:]
     del body[2][5:]
 
@@ -182,6 +188,7 @@ def _without_choice(change):
 
 
 @pytest.mark.parametrize("change,path", [
+    (_revision_7, "body.choice"),                           # revision 7: 11 choice ints
     (_revision_6, "body"),                                  # revision 6: before grants, counters
     (lambda body: body[2].pop(), "body.cards"),             # five card arrays, 12 parts
     (_without_choice(lambda body: body[1].pop()), "body"),    # revision 1: no turn.archive_known
@@ -401,7 +408,7 @@ HOSTILE = [
      "body.choice"),
     ("options where no choice is pending", _body_mut(_set((9, 11), [1])), SchemaViolation,
      "body.choice"),
-    ("65 options", _body_mut(_set((9, 11), [0] * 65)), SchemaViolation, "body.choice.options"),
+    ("65 options", _body_mut(_set((9, 14), [0] * 65)), SchemaViolation, "body.choice.options"),
 ]
 
 

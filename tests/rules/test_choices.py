@@ -498,10 +498,13 @@ def _with_choice(snap, change):
     (8, 0, "body.choice.place"),
     (9, 0, "body.choice.left"),
     (10, 0, "body.choice.place"),              # up_to differs from the instruction
-    (11, [], "body.choice.options"),
-    (11, lambda ch: [ch[11][0]] * 2, "body.choice.options"),     # offered twice
-    (11, [2], "body.choice.options"),          # card 2 is not in the Rift
-    (11, [70], "body.choice.options"),
+    (11, 0x8000, "body.choice.self_uid"),
+    (12, 5, "body.choice.target_uid"),         # the target is not a unit: no identity
+    (13, 2, "body.choice.killed"),
+    (14, [], "body.choice.options"),
+    (14, lambda ch: [ch[14][0]] * 2, "body.choice.options"),     # offered twice
+    (14, [2], "body.choice.options"),          # card 2 is not in the Rift
+    (14, [70], "body.choice.options"),
 ])
 def test_a_hostile_choice_is_refused(eng, field, value, path):
     m = _m(eng, rift=["ch:sift", "ch:bolt", "ch:ward", "ch:squire"])

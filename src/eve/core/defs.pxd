@@ -74,6 +74,7 @@ cdef enum:
     MAX_COUNTERS = 8        # the content's named counters
     COUNTER_LIMIT = 9999    # a counter is held within [-limit, limit]
     GRANT_POWER = -1        # a grant's `status` when it is power (a buff), not a status
+    SELF_GONE = -2          # a program's `self` that has left play since it began (P06)
 
 # where a reaction can come from (Tables.reactions)
 cdef enum:
@@ -173,6 +174,9 @@ ctypedef struct Choice:
     int16_t place           # PL_*: where a chosen card goes (cards, discover)
     int16_t left            # cards still to choose
     int16_t up_to           # 1: the player may stop before `left` is 0
+    int16_t self_uid        # the identities the program bound its self and target to (P06),
+    int16_t target_uid      # 0 for what is not a unit
+    int16_t killed          # the program's `killed` when it stopped (P07)
     int16_t n_opts
     int16_t opts[MAX_CHOICE_OPTS]   # card instances, mode indices or card defs, in offer order
 

@@ -41,9 +41,10 @@ cdef inline int check_outcome(State* st, Ctx* cx) noexcept nogil:
         return OUT_NONE
     return decide_outcome(st, cx)
 cdef int ally_power_bonus(const State* st, const Tables* tb) noexcept nogil
-cdef void run_from(State* st, Ctx* cx, int prog, int pc, int side, int self_unit, int target) noexcept nogil
+cdef void run_from(State* st, Ctx* cx, int prog, int pc, int side, int self_unit, int self_uid,
+                   int target, int target_uid) noexcept nogil
 cdef int begin_choice(State* st, Ctx* cx, int prog, int at, int n, int side, int self_unit,
-                      int target) noexcept nogil
+                      int self_uid, int target, int target_uid) noexcept nogil
 cdef int choice_take(State* st, Ctx* cx, int i) noexcept nogil
 cdef void choice_choose(State* st, Ctx* cx, int i) noexcept nogil
 cdef int choice_resume_pc(const Tables* tb, const Choice* ch, int option) noexcept nogil

@@ -1009,6 +1009,8 @@ cdef int _unit_attr(const State* st, const Tables* tb, int u, int attr) noexcept
 
 cdef inline int _ref_unit(const State* st, int r, int side, int self_unit, int target) noexcept nogil:
     if r == ER_SELF:
+        if self_unit == SELF_GONE:
+            return -1                   # P06: a `self` that has left play reads as nothing
         return self_unit if 0 <= self_unit < MAX_UNITS else leader_of(st, side)
     if r == ER_TARGET:
         return target if 0 <= target < MAX_UNITS else -1
@@ -1128,6 +1130,12 @@ cdef int _eval(const State* st, const Tables* tb, const Ctx* cx, int at, int sid
     return stack[0] if sp > 0 else 0
 
 
+cdef inline int uid_of(const State* st, int u) noexcept nogil:
+    """The identity of the unit in slot `u` (0 for what is not a unit slot): a program binds
+    its `self`, target and source by it (P06)."""
+    return st.units[u].uid if 0 <= u < MAX_UNITS else 0
+
+
 cdef void run_program(State* st, Ctx* cx, int prog, int side, int self_unit, int target) noexcept nogil:
     """Run effect program `prog` for `side`. `killed` (the expression) is the program's own: a
     program run inside it (a trigger) keeps its own and leaves this one's as it was."""
@@ -1135,16 +1143,23 @@ cdef void run_program(State* st, Ctx* cx, int prog, int side, int self_unit, int
     if prog < 0:
         return
     cx.killed = 0
-    run_from(st, cx, prog, 0, side, self_unit, target)
+    run_from(st, cx, prog, 0, side, self_unit, uid_of(st, self_unit), target, uid_of(st, target))
     cx.killed = outer_killed
 
 
-cdef void run_from(State* st, Ctx* cx, int prog, int pc, int side, int self_unit, int target) noexcept nogil:
-    """Run a program from instruction `pc`: from 0, or where a choice suspended it (C01)."""
+cdef void run_from(State* st, Ctx* cx, int prog, int pc, int side, int self_unit, int self_uid,
+                   int target, int target_uid) noexcept nogil:
+    """Run a program from instruction `pc`: from 0, or where a choice suspended it (C01).
+
+    P06: its `self`, target and event source are the units they were when the program began,
+    bound by identity (uid), not by slot: one that has left play, or whose slot another unit
+    took meanwhile, is gone for every later instruction (`me`, `tg` and `src` below: nothing to
+    select, attributes 0, no source for a hit or a grant), as between Stack items (S03)."""
     cdef const Tables* tb = cx.tb
     cdef const int16_t* ins
     cdef int16_t units[MAX_UNITS]
-    cdef int op, sel, a, b, n, k, u, c, i, v, length
+    cdef int op, sel, a, b, n, k, u, c, i, v, length, me, tg, src
+    cdef int source = cx.ev_source, source_uid = uid_of(st, cx.ev_source)
     cdef Unit* t
     cdef int16_t kill
     cdef bint lasting
@@ -1154,17 +1169,20 @@ cdef void run_from(State* st, Ctx* cx, int prog, int pc, int side, int self_unit
     while pc < length:
         if cx.shuffled:
             shuffled(st, cx)        # the previous instruction shuffled the Archive
+        me = self_unit if uid_of(st, self_unit) == self_uid else SELF_GONE
+        tg = target if uid_of(st, target) == target_uid else TGT_NONE
+        src = source if uid_of(st, source) == source_uid else -1
         ins = &tb.code[(tb.prog_off[prog] + pc) * INSTR_WORDS]
         pc += 1
         op = ins[0]; sel = ins[1]; a = ins[2]; b = ins[3]
         if op == OP_IF:
             # a: the instructions to skip when the condition fails (no condition: always)
-            if ins[4] < 0 or _eval(st, tb, cx, ins[4], side, self_unit, target) == 0:
+            if ins[4] < 0 or _eval(st, tb, cx, ins[4], side, me, tg) == 0:
                 pc += a
             continue
         if ins[4] >= 0:
             # an amount written as an expression, held to an amount's range
-            v = _eval(st, tb, cx, ins[4], side, self_unit, target)
+            v = _eval(st, tb, cx, ins[4], side, me, tg)
             v = 0 if v < 0 else (999 if v > 999 else v)
             if op == OP_SUMMON or op == OP_TASK:
                 b = v
@@ -1174,7 +1192,7 @@ cdef void run_from(State* st, Ctx* cx, int prog, int pc, int side, int self_unit
                 continue
         if op == OP_DAMAGE or op == OP_HEAL or op == OP_SHIELD or op == OP_POISON or op == OP_BUFF \
                 or op == OP_STATUS or op == OP_REMOVE_STATUS:
-            n = _select_units(st, tb, sel, side, self_unit, target, cx.ev_source, units)
+            n = _select_units(st, tb, sel, side, me, tg, src, units)
             if sel >= SEL_RANDOM_FOE:
                 n = _pick_random(st, units, n)
             kill = 0
@@ -1191,7 +1209,7 @@ cdef void run_from(State* st, Ctx* cx, int prog, int pc, int side, int self_unit
                 if op == OP_DAMAGE:
                     # b: pierce (hp loss, past the pipeline); the source's statuses apply
                     v = t.uid
-                    deal_damage(st, cx, u, a, side, self_unit, b != 0)
+                    deal_damage(st, cx, u, a, side, me, b != 0)
                     kill |= not t.alive or t.uid != v      # gone, or its lane refilled
                 elif op == OP_HEAL:
                     heal_unit(st, cx, u, a, side)
@@ -1199,7 +1217,7 @@ cdef void run_from(State* st, Ctx* cx, int prog, int pc, int side, int self_unit
                     v = STATUS_SHIELD if op == OP_SHIELD else (STATUS_POISON if op == OP_POISON else b)
                     i = t.status[v]
                     if lasting:
-                        _lasting(st, cx, self_unit, u, v, a)
+                        _lasting(st, cx, me, u, v, a)
                     else:
                         add_status(st, cx, u, v, a)
                     if t.status[v] > i:
@@ -1208,7 +1226,7 @@ cdef void run_from(State* st, Ctx* cx, int prog, int pc, int side, int self_unit
                 elif op == OP_REMOVE_STATUS:
                     add_status(st, cx, u, b, -a)
                 elif lasting:
-                    _lasting(st, cx, self_unit, u, GRANT_POWER, a)
+                    _lasting(st, cx, me, u, GRANT_POWER, a)
                 else:
                     t.power = sat_add(t.power, a)
                     emit(cx, EV_STATUS, u >> 4, u, -1, t.power, 0)
@@ -1237,14 +1255,14 @@ cdef void run_from(State* st, Ctx* cx, int prog, int pc, int side, int self_unit
                 move_card(st, cx, c, Z_ABYSS, False)
                 _card_moved(st, cx, c, Z_RIFT)
         elif op == OP_EXILE:
-            if sel == SEL_NEWEST_LATTICE or (sel == SEL_TARGET and target >= TGT_CARD_BASE):
-                c = _select_card(st, sel, target, Z_LATTICE)
+            if sel == SEL_NEWEST_LATTICE or (sel == SEL_TARGET and tg >= TGT_CARD_BASE):
+                c = _select_card(st, sel, tg, Z_LATTICE)
                 if c >= 0:
                     move_card(st, cx, c, Z_VOID, False)
                     _left_lattice(st, cx)
                     _card_moved(st, cx, c, Z_LATTICE)
             else:
-                n = _select_units(st, tb, sel, side, self_unit, target, cx.ev_source, units)
+                n = _select_units(st, tb, sel, side, me, tg, src, units)
                 if sel >= SEL_RANDOM_FOE:
                     n = _pick_random(st, units, n)
                 for k in range(n):
@@ -1255,17 +1273,17 @@ cdef void run_from(State* st, Ctx* cx, int prog, int pc, int side, int self_unit
                         if c >= 0:
                             _card_moved(st, cx, c, Z_WASTES)
         elif op == OP_RETURN:
-            c = _select_card(st, sel, target, Z_VOID) if side == PLAYER else -1
+            c = _select_card(st, sel, tg, Z_VOID) if side == PLAYER else -1
             if c >= 0:
                 move_card(st, cx, c, Z_RIFT, True)     # Void -> Rift: only by an explicit effect
         elif op == OP_DESTROY:
-            c = _select_card(st, sel, target, Z_LATTICE)
+            c = _select_card(st, sel, tg, Z_LATTICE)
             if c >= 0:
                 move_card(st, cx, c, Z_ABYSS, False)
                 _left_lattice(st, cx)
         elif op == OP_COUNTER:
-            i = target - TGT_STACK_BASE
-            if TGT_STACK_BASE <= target < TGT_CARD_BASE and 0 <= i < st.n_stack and not st.stack[i].dead:
+            i = tg - TGT_STACK_BASE
+            if TGT_STACK_BASE <= tg < TGT_CARD_BASE and 0 <= i < st.n_stack and not st.stack[i].dead:
                 st.stack[i].dead = 1
                 emit(cx, EV_COUNTER, side, i, st.stack[i].kind, st.stack[i].card, 0)
                 if st.stack[i].card >= 0:
@@ -1276,7 +1294,7 @@ cdef void run_from(State* st, Ctx* cx, int prog, int pc, int side, int self_unit
         elif op == OP_PUT:
             # Z23: the player's zones are the only card zones, so the Encounter's put acts on
             # them too, but never into the Rift (it has no hand to fill: as its return, E16)
-            c = _chosen_card(st, cx, prog, sel, target)
+            c = _chosen_card(st, cx, prog, sel, tg)
             if c >= 0 and (side == PLAYER or b != PL_RIFT):
                 i = st.card_zone[c]
                 put_card(st, cx, c, b)
@@ -1285,7 +1303,7 @@ cdef void run_from(State* st, Ctx* cx, int prog, int pc, int side, int self_unit
                 _card_moved(st, cx, c, i)
         elif op == OP_DEPLOY:
             if side == PLAYER:
-                deploy_from_void(st, cx, _chosen_card(st, cx, prog, sel, target))
+                deploy_from_void(st, cx, _chosen_card(st, cx, prog, sel, tg))
         elif op == OP_MILL:
             # the player's Archive is the only one: the Encounter's mill strikes it (E16)
             for k in range(a):
@@ -1296,7 +1314,7 @@ cdef void run_from(State* st, Ctx* cx, int prog, int pc, int side, int self_unit
                 _card_moved(st, cx, c, Z_ARCHIVE)
         elif op == OP_CREATE or op == OP_COPY:
             # b: the place, and for create the card def above it (b = place + 8 * def)
-            c = (b >> 3) if op == OP_CREATE else _chosen_card(st, cx, prog, sel, target)
+            c = (b >> 3) if op == OP_CREATE else _chosen_card(st, cx, prog, sel, tg)
             if c >= 0 and op == OP_COPY:
                 c = st.card_def[c]
             if c >= 0 and (side == PLAYER or (b & 7) != PL_RIFT):
@@ -1305,7 +1323,7 @@ cdef void run_from(State* st, Ctx* cx, int prog, int pc, int side, int self_unit
                         break
         elif op == OP_CHOOSE or op == OP_CHOOSE_MODE or op == OP_DISCOVER:
             # the player's resolution waits here for a choice (C01); everyone else decides at once
-            pc = begin_choice(st, cx, prog, pc - 1, a, side, self_unit, target)
+            pc = begin_choice(st, cx, prog, pc - 1, a, side, self_unit, self_uid, target, target_uid)
             if st.choice.kind != CH_NONE:
                 return
         elif op == OP_ADD_COUNTER or op == OP_SET_COUNTER:
@@ -1363,7 +1381,7 @@ cdef int choice_resume_pc(const Tables* tb, const Choice* ch, int option) noexce
 
 
 cdef int begin_choice(State* st, Ctx* cx, int prog, int at, int n, int side, int self_unit,
-                      int target) noexcept nogil:
+                      int self_uid, int target, int target_uid) noexcept nogil:
     """The choice instruction at `at` offers its options (C02-C04) in st.choice. The player's
     resolution is suspended there (st.choice.kind != CH_NONE) until its `choose` actions make
     it; the Encounter (C05), a program run off the Stack and a match already decided take the
@@ -1381,6 +1399,9 @@ cdef int begin_choice(State* st, Ctx* cx, int prog, int at, int n, int side, int
     ch.pc = at
     ch.self_unit = self_unit
     ch.target = target
+    ch.self_uid = self_uid          # P07: what the program bound and has seen survive the wait
+    ch.target_uid = target_uid
+    ch.killed = cx.killed
     ch.item_card = -1
     ch.left = 1
     if op == OP_CHOOSE:
@@ -1469,14 +1490,16 @@ cdef void choice_choose(State* st, Ctx* cx, int i) noexcept nogil:
     the same Stack item)."""
     cdef Choice ch
     cdef int pc
-    cdef int16_t outer_card = cx.card
+    cdef int16_t outer_card = cx.card, outer_killed = cx.killed
     memcpy(&ch, &st.choice, sizeof(Choice))
     pc = choice_take(st, cx, i)
     if pc < 0:
         return
     cx.card = ch.item_card          # V03: a card's program goes on with its card
-    run_from(st, cx, ch.prog, pc, ch.side, ch.self_unit, ch.target)
+    cx.killed = ch.killed           # P07: and with its own `killed`
+    run_from(st, cx, ch.prog, pc, ch.side, ch.self_unit, ch.self_uid, ch.target, ch.target_uid)
     cx.card = outer_card
+    cx.killed = outer_killed
     if st.choice.kind != CH_NONE:
         st.choice.item_kind = ch.item_kind
         st.choice.item_card = ch.item_card

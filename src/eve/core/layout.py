@@ -27,8 +27,9 @@ MAX_COUNTERS = 8
 #: (docs/snapshot-abi.md lists them; 4: the Encounter's script phase, move history and
 #: variables, in `foe`; 5: triggers' limits, `tcount` and `tstamp`; 6: a choice pending in a
 #: resolution, `choice`; 7: the lasting grants of auras and `until`, `grants`, and counters,
-#: a card's in `cards` and the named ones in `counters`)
-BODY_REVISION = 7
+#: a card's in `cards` and the named ones in `counters`; 8: a pending choice's program keeps
+#: the identities it bound and its `killed`, `choice.self_uid`, `target_uid` and `killed`)
+BODY_REVISION = 8
 
 UNIT_FIELDS = (("def_id", "card", "alive", "is_token", "hp", "max_hp", "power", "ready",
                 "attacked", "used", "ambition", "morality", "uid")
@@ -48,7 +49,7 @@ FOE_FIELDS = (("enc", "script_pos", "intent", "intent_lane", "intent_target",
               + tuple(f"vars[{i}]" for i in range(MAX_SCRIPT_VARS)))
 ZONE_WORDS = 1 + MAX_CARDS          # a count, then the card slots
 CHOICE_FIELDS = ("kind", "side", "prog", "pc", "self_unit", "target", "item_kind", "item_card",
-                 "place", "left", "up_to", "options")
+                 "place", "left", "up_to", "self_uid", "target_uid", "killed", "options")
 CHOICE_WORDS = len(CHOICE_FIELDS) + MAX_CHOICE_OPTS   # the options' count, then their slots
 GRANT_FIELDS = ("src", "src_uid", "unit", "uid", "status", "stacks", "aura")
 GRANTS_WORDS = 1 + MAX_GRANTS * len(GRANT_FIELDS)       # a count, then the grant slots
@@ -93,7 +94,9 @@ BODY = (
             "program (0: the player), the program and the index of its choice instruction, "
             "its self unit and target, the Stack item being resolved (its kind and card, -1 "
             "none), the place a chosen card goes, how many cards are still to choose, 1 when "
-            "the player may stop choosing (`up_to`), and the options in offer order: card "
+            "the player may stop choosing (`up_to`), the identities (uids) the program bound "
+            "its self and target to (0: not a unit) and its `killed` (rules P06, P07), and the "
+            "options in offer order: card "
             "instances (cards), mode indices (mode) or card ids (discover)", CHOICE_FIELDS),
     Section("grants", "up to 32 arrays, in the order they were made: the stacks a source gave "
             "a unit while it stays (rules A01-A05): the source (a unit slot, or 64 + a card "

@@ -35,7 +35,7 @@ cdef struct Cache:
     int64_t diffs_n
 
 cdef enum:
-    STATE_WORDS = 2604  # sizeof(State) / 2, checked at import
+    STATE_WORDS = 2608  # sizeof(State) / 2, checked at import
 
 
 cdef extern from *:

@@ -37,7 +37,7 @@ cdef enum:
     N_METER = 7
     N_TASK = 4
     N_FOE = 23              # 8 + 2 x MAX_RESPONSES + 3 + MAX_SCRIPT_VARS (a literal: see search_loop.pxd on enum arithmetic)
-    N_CHOICE = 12           # 11 ints, then the options
+    N_CHOICE = 15           # 14 ints, then the options
     N_GRANT = 7
     N_BODY = 12
 
@@ -189,6 +189,7 @@ cdef void write_body(const State* st, Buf* b) noexcept nogil:
     w_int(b, st.choice.pc); w_int(b, st.choice.self_unit); w_int(b, st.choice.target)
     w_int(b, st.choice.item_kind); w_int(b, st.choice.item_card); w_int(b, st.choice.place)
     w_int(b, st.choice.left); w_int(b, st.choice.up_to)
+    w_int(b, st.choice.self_uid); w_int(b, st.choice.target_uid); w_int(b, st.choice.killed)
     w_ints(b, st.choice.opts, st.choice.n_opts)
     w_array(b, st.n_grants)
     for i in range(st.n_grants):
@@ -589,6 +590,9 @@ cdef int read_body(Rd* r, State* st, const Tables* tb) except -1:
     _f(r, 0, N_PLACES - 1, &st.choice.place, p, -1, b"place")
     _f(r, 0, 999, &st.choice.left, p, -1, b"left")
     _f(r, 0, 1, &st.choice.up_to, p, -1, b"up_to")
+    _f(r, 0, 0x7FFF, &st.choice.self_uid, p, -1, b"self_uid")
+    _f(r, 0, 0x7FFF, &st.choice.target_uid, p, -1, b"target_uid")
+    _f(r, 0, 1, &st.choice.killed, p, -1, b"killed")
     st.choice.n_opts = <int16_t>r_ints(r, st.choice.opts, 0, MAX_CHOICE_OPTS, 0, DEF_BIG,
                                        b"body.choice.options")
     n = r_array(r, 0, MAX_GRANTS, "body.grants")
@@ -935,6 +939,11 @@ cdef int _check_choice(const State* st, const Tables* tb) except -1:
     if ch.target != TGT_NONE and (MAX_UNITS <= ch.target < TGT_STACK_BASE
                                   or TGT_CARD_BASE + MAX_CARDS <= ch.target < TGT_NONE):
         _fail("body.choice.target", "not a target code")
+    # P06: an identity is bound only to a unit (the uid itself may be of a unit gone since)
+    if ch.self_unit < 0 and ch.self_uid != 0:
+        _fail("body.choice.self_uid", "no self unit, so no identity")
+    if ch.target >= MAX_UNITS and ch.target_uid != 0:
+        _fail("body.choice.target_uid", "the target is not a unit, so no identity")
     if (ch.item_kind == SI_CARD) != (ch.item_card >= 0) or not (SI_CARD <= ch.item_kind <= SI_ABILITY):
         _fail("body.choice.item_kind", "the player's Stack item being resolved: a card, with its "
               "card, or an ability")

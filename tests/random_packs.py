@@ -25,6 +25,7 @@ import random
 from typing import Any
 
 from eve.core import vocabulary
+from eve.core.tables import LIMITS
 from eve.core.vocabulary import CONTENT, names
 from eve.keywords import STANDARD as STANDARD_MACROS
 from eve.plugins.data import DataPack
@@ -76,6 +77,13 @@ CARD_MACROS = [k for k, m in STANDARD_MACROS.items() if "unit" not in m["applies
 RESPONSE_ON = list(CONTENT["response_on"])
 LANE_NAMES = [n for n in CONTENT["lane"] if n != "fixed"]
 CATEGORIES = names("category")
+
+
+def _rows(ins: dict[str, Any]) -> int:
+    """At least the compiled length of an instruction: one row, one more per skip of a block
+    and per row of a discover's pool, and its blocks' rows."""
+    blocks = [ins.get("then", []), ins.get("else", []), *ins.get("modes", [])]
+    return 2 + len(ins.get("cards", ())) // 5 + sum(1 + sum(map(_rows, b)) for b in blocks if b)
 
 
 def _small(rng: random.Random, lo: int, hi: int, big: int | None = None, p_big: float = 0.03) -> int:
@@ -264,7 +272,11 @@ class _Gen:
 
     def effect(self, target: str = "none") -> list[dict[str, Any]]:
         n = 8 if self.rng.random() < 0.03 else self.rng.choice((1, 1, 1, 2, 2, 3))
-        return [self.instruction(target) for _ in range(n)]
+        out = [self.instruction(target) for _ in range(n)]
+        # eight nested `if`s compile to more than a program's length: keep what fits
+        while len(out) > 1 and sum(map(_rows, out)) > LIMITS["program_length"]:
+            out.pop()
+        return out
 
     def off_stack_effect(self, target: str = "none") -> list[dict[str, Any]]:
         # a trigger's, a status tick's or a reward's: never a choice (C06)

@@ -1,6 +1,6 @@
 """What random play reaches: the constructs of the language and the rule ids behind them.
 
-    python tests/coverage_report.py [PACKS] [MATCHES]      # defaults 60 2
+    python tests/coverage_report.py [PACKS] [MATCHES] [FIRST] [BUDGET]   # defaults 60 2 0 400
 
 Plays seeded random packs (tests/random_packs.py) at random from Python and records what
 happened, then maps it to the rule ids of docs/rules.md through one table, `RULES`:
@@ -298,9 +298,11 @@ def report(cov: Coverage) -> Iterator[str]:
 def main(argv: list[str]) -> int:
     packs = int(argv[0]) if argv else 60
     matches = int(argv[1]) if len(argv) > 1 else 2
+    first = int(argv[2]) if len(argv) > 2 else 0
+    budget = int(argv[3]) if len(argv) > 3 else 400
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        cov = play(range(packs), matches)
+        cov = play(range(first, first + packs), matches, budget)
     for line in report(cov):
         print(line)
     return 1 if cov.failures else 0

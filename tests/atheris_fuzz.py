@@ -36,8 +36,9 @@ from eve.errors import IllegalAction, SnapshotError  # noqa: E402
 
 
 def snapshot_target():
-    engine = frozen_engine()
-    corpus = snapshot_fuzz.seed_corpus(engine, 8)
+    frozen = frozen_engine()
+    by_fp, rare, _ = snapshot_fuzz.rare_corpus()
+    corpus = snapshot_fuzz.seed_corpus(frozen, 8) + rare
 
     def mutate(rng: random.Random, data: bytes) -> bytes:
         try:
@@ -50,6 +51,7 @@ def snapshot_target():
         return snapshot_fuzz.mutate_raw(rng, data)
 
     def check(data: bytes) -> None:
+        engine = snapshot_fuzz.engine_for(data, by_fp, frozen)
         try:
             m = engine.restore(data)
         except SnapshotError:

@@ -25,7 +25,9 @@ import random
 from typing import Any
 
 from eve.core import vocabulary
+from eve.core.tables import LIMITS
 from eve.core.vocabulary import CONTENT, names
+from eve.keywords import STANDARD as STANDARD_MACROS
 from eve.plugins.data import DataPack
 
 # `if` is made by `instruction`, the counter ops by `counter_instruction` (a stream of their own)
@@ -67,11 +69,21 @@ SURGE = {"name": "Surge", "params": {"n": 1}, "applies_to": ["character", "unit"
          "status": {"name": "Surge", "polarity": "buff", "power": 1, "absorb": True},
          "triggers": [{"on": "damage_taken", "effect": [
              {"op": "status", "status": "{status}", "to": "self", "n": "{n}"}]}]}
-MACRO_USES: list[Any] = ["lifesteal", "divine_shield", {"name": "ward"}, {"name": "fading"},
-                         {"name": "surge"}]
+# the standard macros (eve.keywords.STANDARD), each by where it applies: a unit's (in the
+# parameter form when it has parameters) and a Sortilege's or Relic's (exile_on_play)
+MACRO_USES: list[Any] = [({"name": k} if "params" in m else k) for k, m in STANDARD_MACROS.items()
+                         if "unit" in m["applies_to"]] + [{"name": "surge"}]
+CARD_MACROS = [k for k, m in STANDARD_MACROS.items() if "unit" not in m["applies_to"]]
 RESPONSE_ON = list(CONTENT["response_on"])
 LANE_NAMES = [n for n in CONTENT["lane"] if n != "fixed"]
 CATEGORIES = names("category")
+
+
+def _rows(ins: dict[str, Any]) -> int:
+    """At least the compiled length of an instruction: one row, one more per skip of a block
+    and per row of a discover's pool, and its blocks' rows."""
+    blocks = [ins.get("then", []), ins.get("else", []), *ins.get("modes", [])]
+    return 2 + len(ins.get("cards", ())) // 5 + sum(1 + sum(map(_rows, b)) for b in blocks if b)
 
 
 def _small(rng: random.Random, lo: int, hi: int, big: int | None = None, p_big: float = 0.03) -> int:
@@ -113,6 +125,8 @@ class _Gen:
         self.trigger_event = ""
         self.in_move = False        # an Encounter move's effect: no random selector (N05)
         self.off_stack = False      # making a trigger, a status tick or a reward: no choices
+        # the card macros (exile_on_play): a stream of their own too
+        self.card_macro_rng = random.Random(seed * 2749 + 41)
 
     # ---- effects ----
     def expression(self, depth: int = 0) -> str:
@@ -176,7 +190,9 @@ class _Gen:
         elif op == "counter":
             pass                                   # its target is the Stack item
         else:                                      # exile, return, destroy: cards or characters
-            ins["to"] = r.choice(sels)
+            # `return` moves a character or a card of the Void, never one of the Abyss
+            ins["to"] = r.choice([s for s in sels if not (
+                op == "return" and s == "target" and target == "abyss_card")])
         if ins.get("to") == "target" and r.random() < 0.5:
             del ins["to"]                          # the default
         if r.random() < 0.85:
@@ -256,7 +272,11 @@ class _Gen:
 
     def effect(self, target: str = "none") -> list[dict[str, Any]]:
         n = 8 if self.rng.random() < 0.03 else self.rng.choice((1, 1, 1, 2, 2, 3))
-        return [self.instruction(target) for _ in range(n)]
+        out = [self.instruction(target) for _ in range(n)]
+        # eight nested `if`s compile to more than a program's length: keep what fits
+        while len(out) > 1 and sum(map(_rows, out)) > LIMITS["program_length"]:
+            out.pop()
+        return out
 
     def off_stack_effect(self, target: str = "none") -> list[dict[str, Any]]:
         # a trigger's, a status tick's or a reward's: never a choice (C06)
@@ -446,6 +466,8 @@ class _Gen:
             if r.random() < 0.1:
                 target = r.choice(TARGETS)
                 c["on_enter"] = {"target": target, "effect": self.effect(target)}
+        if kind != "character" and self.card_macro_rng.random() < 0.25:
+            kw = [*kw, self.card_macro_rng.choice(CARD_MACROS)]
         if kw:
             c["keywords"] = kw
         if self.trigger_rng.random() < 0.3:

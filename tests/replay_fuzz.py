@@ -52,10 +52,13 @@ class Untyped(Exception):
 
 
 def engines() -> list[Any]:
+    import snapshot_fuzz
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        # the built-in pack's too: `eve replay --verify` plays a replay on eve.Engine()
-        return [frozen_engine(), random_engine(7), eve.Engine()]
+        # the built-in pack's too: `eve replay --verify` plays a replay on eve.Engine(); and the
+        # random packs whose play reaches a pending choice, grants and counters
+        rare = list(snapshot_fuzz.rare_corpus()[0].values())
+        return [frozen_engine(), random_engine(7), eve.Engine(), *rare]
 
 
 def build_corpus(engs: list[Any]) -> list[bytes]:

@@ -111,10 +111,46 @@ def seed_corpus(engine, matches):
     return corpus
 
 
+RARE_PACKS = range(60)       # random packs whose play gives the rare parts' seeds
+
+
+def rare_corpus():
+    """Snapshots of random-pack play whose rare state parts are not empty: a pending choice
+    (rules C01-C06), grants (A01-A05), counters (V01-V04), a card's counter, a response on the
+    Stack; and the engines (by fingerprint) that restore them."""
+    import warnings
+
+    from coverage_report import play
+    from random_packs import random_engine
+    rare = {}
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        play(RARE_PACKS, 3, rare=rare)
+        engines = {}
+        corpus = []
+        for part in sorted(rare):
+            for pack_seed, data in rare[part]:
+                if pack_seed not in engines:
+                    engines[pack_seed] = random_engine(pack_seed)
+                corpus.append(data)
+    return {e.fingerprint: e for e in engines.values()}, corpus, sorted(rare)
+
+
+def engine_for(data, by_fp, default):
+    """The engine a snapshot names (its header's fingerprint), else `default`."""
+    try:
+        top = msgpack.unpackb(data, strict_map_key=False)
+        return by_fp.get(top[3], default)
+    except Exception:
+        return default
+
+
 def main(seconds, seed):
     rng = random.Random(seed)
     engine = frozen_engine()
-    corpus = seed_corpus(engine, 12)
+    by_fp, rare, _ = rare_corpus()
+    corpus = seed_corpus(engine, 12) + rare
+    frozen = engine
     counts = {}
     deadline = time.monotonic() + seconds
     n = 0
@@ -123,6 +159,7 @@ def main(seconds, seed):
         i = rng.randrange(len(corpus))
         data = mutate_structured(rng, msgpack.unpackb(corpus[i], strict_map_key=False)) \
             if rng.random() < 0.7 else mutate_raw(rng, corpus[i])
+        engine = engine_for(data, by_fp, frozen)
         try:
             m = engine.restore(data)
         except SnapshotError as e:

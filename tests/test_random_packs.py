@@ -170,3 +170,10 @@ def test_a_free_reaction_that_draws_itself_back_cannot_loop_forever():
             m.apply(stubborn(r, m.legal_action_codes()))
         assert m.is_over and len(m.actions) <= bound, f"seed {seed}: {len(m.actions)} actions"
         check_state(m)
+
+
+def test_a_pack_of_nested_ifs_fits_a_programs_length():
+    """Pack 2570's response effect drew eight instructions, nested `if`s among them: 33 rows
+    compiled, past the program length; the generator keeps what fits, so the pack loads."""
+    m = random_engine(2570).new_match(seed=0)
+    check_state(m)

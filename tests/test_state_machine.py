@@ -3,8 +3,9 @@ every step.
 
 The steps: apply a legal action by its index, end a phase, play on natively, round-trip a
 snapshot (and go on from the restored match), clone and diverge, determinize, pickle, a small
-search, apply an illegal, malformed or foreign action, replay the match so far, and load a
-broken pack. After each: the invariants of tests/match_invariants.py (the snapshot round trip
+search, apply an illegal, malformed or foreign action, replay the match so far, load a broken
+pack, and go to a state of random-pack play with a pending choice, grants, counters or a
+response on the Stack (tests/snapshot_fuzz.py's rare seeds). After each: the invariants of tests/match_invariants.py (the snapshot round trip
 included), and that the listed actions are exactly the legal ones. Matches are of the built-in
 pack, the frozen pack and random packs (tests/random_packs.py).
 
@@ -55,6 +56,16 @@ def unchanged(m: eve.Match):
     return (m.state_hash(), m.snapshot(), m.n_events, m.actions)
 
 
+@functools.cache
+def rare_states() -> tuple[tuple[eve.Engine, bytes], ...]:
+    """States of random-pack play with a pending choice, grants, counters, a card's counter or
+    a response on the Stack (the snapshot fuzzers' rare seeds), with the engines that restore
+    them: random play from a new match reaches them seldom within 40 steps."""
+    import snapshot_fuzz
+    by_fp, corpus, _ = snapshot_fuzz.rare_corpus()
+    return tuple((snapshot_fuzz.engine_for(d, by_fp, None), d) for d in corpus)
+
+
 class MatchMachine(RuleBasedStateMachine):
     def _start(self, which: int, seed: int, enc: int) -> None:
         self.engine = engines()[which % len(engines())]
@@ -70,6 +81,14 @@ class MatchMachine(RuleBasedStateMachine):
     @rule(which=st.integers(0, 64), seed=st.integers(0, 2**64 - 1), enc=st.integers(0, 7))
     def another_match(self, which, seed, enc):
         self._start(which, seed, enc)
+
+    @rule(i=st.integers(0, 255))
+    def a_rare_state(self, i):
+        states = rare_states()
+        self.engine, data = states[i % len(states)]
+        self.m = self.engine.restore(data)
+        self.tracker = Tracker(self.m)
+        self.replayable = False         # restored: no action list from a new match
 
     # ---- playing ----
     @rule(i=st.integers(0, 255))

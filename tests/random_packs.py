@@ -189,10 +189,10 @@ class _Gen:
                                       if not (s == "target" and target in CARD_TARGET_ZONES)])
         elif op == "counter":
             pass                                   # its target is the Stack item
-        else:                                      # exile, return, destroy: cards or characters
-            # `return` moves a character or a card of the Void, never one of the Abyss
-            ins["to"] = r.choice([s for s in sels if not (
-                op == "return" and s == "target" and target == "abyss_card")])
+        elif op == "return":                       # only a Void card comes back (rule F03)
+            ins["to"] = r.choice(["newest_void"] + (["target"] if target == "void_card" else []))
+        else:                                      # exile, destroy: cards or characters
+            ins["to"] = r.choice(sels)
         if ins.get("to") == "target" and r.random() < 0.5:
             del ins["to"]                          # the default
         if r.random() < 0.85:

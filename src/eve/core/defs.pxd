@@ -458,7 +458,9 @@ ctypedef struct Ctx:
     # Archive, which is a shuffle done lazily (cards never drawn are never placed); 0 in a match
     int32_t draw_at_random
     # the event a trigger answers, for its filter and program (`event.amount`...); ev_kind 0: none
-    int32_t trig_budget     # trigger programs left to this decision (TRIGGER_BUDGET)
+    # trigger programs each side may still run in this step (TRIGGER_BUDGET each, E19/B02):
+    # a side's programs spend its own, so one side's loop never silences the other's triggers
+    int32_t trig_budget[2]
     int16_t ev_kind
     int16_t ev_side
     int16_t ev_unit
@@ -487,11 +489,19 @@ ctypedef struct Ctx:
     int16_t shuffled
 
 
+cdef inline void new_step(Ctx* cx) noexcept nogil:
+    """A step of the game begins (a decision, or the match's start): each side's trigger
+    budget is full again (E19, B01), set here only."""
+    cx.trig_budget[0] = TRIGGER_BUDGET
+    cx.trig_budget[1] = TRIGGER_BUDGET
+
+
 cdef inline void ctx_init(Ctx* cx, const Tables* tb, int draw_at_random) noexcept nogil:
     """A context with every field set: the content, no event buffer, and how draws are made.
     (A Ctx is a stack local at most call sites; a field left unset would be garbage.)"""
     memset(cx, 0, sizeof(Ctx))
     cx.tb = tb
     cx.card = -1
-    cx.trig_budget = TRIGGER_BUDGET
+    new_step(cx)
     cx.draw_at_random = draw_at_random
+

@@ -208,3 +208,42 @@ def test_random_play_with_the_boomerang_always_restores():
                 break
             m.apply(rng.choice(codes))
             assert e.restore(m.snapshot()).state_hash() == m.state_hash()
+
+
+# ---------------------------------------------------------------- B04: the event log's bound
+
+def _storm_match(config=None):
+    e = eve.Engine(packs=[eve_content, HostilePack()], config=config)
+    return e, scenario(e, heroes=["hx:brute"], encounter="hx:idle", rift=["hx:bolt"] * 3,
+                       lattice=["hx:spark"] + ["hx:storm"] * 4, meter={"capacity": 30})
+
+
+@rule("B04")
+def test_a_small_configured_bound_holds_and_the_counter_counts_what_was_not_kept():
+    _, free = _storm_match()
+    _, tight = _storm_match({"max_events": 500})
+    for m in (free, tight):
+        for _ in range(2):
+            m.apply(next(a for a in m.legal_actions() if a.kind == "play"))
+    assert free.events_dropped == 0 and free.n_events > 1000
+    # the first 500 events are kept, exactly as the unbounded log has them; the rest counted
+    assert tight.n_events == 500
+    assert tight.events == free.events[:500]
+    assert tight.events_dropped == free.n_events - 500
+    # the bound changes only the log: the game is the same
+    assert tight.state_hash() == free.state_hash()
+    tight.apply(next(a for a in tight.legal_actions() if a.kind == "play"))
+    assert tight.n_events == 500 and tight.events_since(500) == []
+
+
+@rule("B04")
+def test_the_bound_is_a_rule_default_and_bad_bounds_are_refused():
+    from eve.errors import ContentError
+    assert eve.Engine(packs=[eve_content]).config["max_events"] == LIMITS["events_per_match"]
+    _, none = _storm_match({"max_events": 0})
+    none.apply(next(a for a in none.legal_actions() if a.kind == "play"))
+    assert none.n_events == 0 and none.events == [] and none.events_dropped > 500
+    for bad in (-1, 1 << 31, "many"):
+        with pytest.raises(ContentError) as err:
+            eve.Engine(packs=[eve_content], config={"max_events": bad})
+        assert "max_events" in str(err.value)

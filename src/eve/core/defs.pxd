@@ -38,7 +38,8 @@ cdef enum:
     MAX_TRIGGER_DEFS = 1024 # triggers of every item of the content
     MAX_ITEM_TRIGGERS = 8   # triggers of one item
     MAX_TRIGGER_DEPTH = 4   # triggers firing from inside triggers' programs, nested at most this deep
-    TRIGGER_BUDGET = 256    # trigger programs one player decision (and what follows it) may run
+    TRIGGER_BUDGET = 256    # trigger programs each side may run in one step (a decision and what follows it)
+    EVENTS_PER_MATCH = 2097152  # events one match's log keeps by default (12 bytes each: 24 MiB), B04
 
     MAX_HERO_DEFS = 128
     MAX_CARD_DEFS = 512
@@ -243,6 +244,7 @@ ctypedef struct Config:
     int16_t morality_low        # morality <= this: Attack discount
     int16_t support_discount
     int16_t attack_discount
+    int32_t max_events          # events a match's log keeps (B04); more are counted, not kept
 
 ctypedef struct HeroDef:
     int16_t max_hp
@@ -453,7 +455,8 @@ ctypedef struct Ctx:
     Event* ev
     int32_t n_ev
     int32_t cap_ev
-    int32_t lost_ev
+    int32_t lost_ev         # events not kept: past max_ev, or an allocation failed (B04)
+    int32_t max_ev          # the most events the buffer may hold (Config.max_events)
     # 1 only in the search's determinizations: a draw takes a uniformly random card of the
     # Archive, which is a shuffle done lazily (cards never drawn are never placed); 0 in a match
     int32_t draw_at_random

@@ -121,9 +121,10 @@ def test_the_encounters_loop_does_not_silence_the_players_turn_start():
 
 @rule("B02")
 def test_the_players_loop_spends_only_the_players_budget():
-    # the player's own storm spends the player's budget; the Encounter's trigger in the same
-    # step still answers
-    boss = {"triggers": [{"on": "damage_taken", "who": "self", "once": "turn", "effect": [
+    # the played card sets the player's storm off first (the player's listeners go first,
+    # E19), and the storm spends the player's whole budget; the Encounter's answer to the same
+    # event, after it, still runs on the Encounter's budget
+    boss = {"triggers": [{"on": "card_played", "who": "foe", "effect": [
         {"op": "status", "status": "core:strength", "to": "self", "n": 3}]}]}
     e = _engine(boss=boss)
     m = scenario(e, heroes=["hx:brute"], encounter="hx:idle", rift=["hx:bolt"],
@@ -247,3 +248,18 @@ def test_the_bound_is_a_rule_default_and_bad_bounds_are_refused():
         with pytest.raises(ContentError) as err:
             eve.Engine(packs=[eve_content], config={"max_events": bad})
         assert "max_events" in str(err.value)
+
+
+@rule("B03")
+def test_a_match_end_program_that_kills_the_last_foe_at_the_round_cap_makes_it_a_win():
+    from match_invariants import check_state
+    finale = _relic({"on": "match_end", "effect": [
+        {"op": "damage", "to": "foe_leader", "n": 999, "pierce": True}]})
+    e = eve.Engine(packs=[eve_content, HostilePack(cards={"finale": finale}, boss={"max_hp": 5})],
+                   config={"max_rounds": 1})
+    m = scenario(e, heroes=["hx:brute"], encounter="hx:idle", lattice=["hx:finale"],
+                 meter={"capacity": 30})
+    _end_turn(m)
+    assert m.is_over and not m.heroes("encounter")[0]["alive"]
+    assert m.outcome == "win"
+    check_state(m)

@@ -190,7 +190,8 @@ def test_a_card_put_away_by_its_own_played_trigger_leaves_no_marker_on_top():
     check_state(m)
     codes = m.legal_action_codes()
     assert back.legal_action_codes() == codes
-    m.apply(codes[0]); back.apply(codes[0])
+    m.apply(codes[0])
+    back.apply(codes[0])
     assert back.state_hash() == m.state_hash()
 
 

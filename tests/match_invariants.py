@@ -108,7 +108,7 @@ def check_state(m: Any, *, restore: bool = True) -> None:
     assert "rift" not in obs and "archive" not in obs and obs["rift_count"] == len(m.zone_cards("rift"))
     assert obs["choice"] is None or not {"options", "ids"} & set(obs["choice"]), obs["choice"]
     assert "archive" not in m.observation("player")
-    assert m.events_lost == 0
+    assert m.events_dropped == 0
     if restore:
         check_restores(m, codes)
 

@@ -35,7 +35,7 @@ def test_no_event_is_dropped_however_many_one_call_makes(idle):
     m.apply(next(a for a in m.legal_actions() if a.kind == "end_phase"))
     fresh = m.events_since(before)
     assert len(fresh) > 16_384 and m.n_events == before + len(fresh)
-    assert m.events_lost == 0
+    assert m.events_dropped == 0
     assert sum(e.kind == "draw_skipped" for e in fresh) == 3 * 8 * 999 + 1     # + the hand floor
     assert fresh[-1].kind == "phase" and m.round == 2
 

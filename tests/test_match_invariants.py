@@ -92,7 +92,7 @@ CORRUPTIONS = {
                                                         "card": None, "countered": False}
                                                        for i in range(25)]),
     "too many World Tasks": dict(tasks=lambda m: [{"progress": {"player": 0, "encounter": 0}}] * 7),
-    "lost events": dict(events_lost=lambda m: 1),
+    "lost events": dict(events_dropped=lambda m: 1),
     "a state that restores to another hash": dict(state_hash=lambda m: m.state_hash() ^ 1),
     "a state that does not restore": dict(snapshot=lambda m: m.snapshot()[:-1]),
     "a restored state with other actions": dict(legal_action_codes=lambda m: m.legal_action_codes()[1:]),

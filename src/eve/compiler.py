@@ -35,6 +35,9 @@ CONFIG_KEYS = ("player_hero_slots", "lanes", "hand_floor", "opening_hand", "max_
                "max_decisions_per_turn", "meter_base", "morality_high", "morality_low",
                "support_discount", "attack_discount")
 COST_KEYS = ("play_support", "deploy", "activate", "attack")
+# the most a configuration may let one match's log keep: an event count that doubles safely in 32
+# bits (the log's own ceiling)
+MAX_EVENTS = 1 << 30
 
 # a buff's max hp shares its word with `until` (the status index's byte, rule E23)
 BUFF_HP_MAX = 255
@@ -639,7 +642,7 @@ class Compiler:
             if self.partial:        # a trial before any rules are registered: checks need lanes only
                 self.cfg: dict[str, Any] = {k: 0 for k in CONFIG_KEYS}
                 self.cfg.update(lanes=LIMITS["lanes"], player_hero_slots=LIMITS["hero_slots"],
-                                costs={k: 0 for k in COST_KEYS})
+                                costs={k: 0 for k in COST_KEYS}, max_events=0)
                 return self.cfg
             registered = sorted({it.pack for it in self.reg.items["config"].values()})
             hint = (f"; packs {', '.join(registered)} register rules: select them with "
@@ -672,6 +675,10 @@ class Compiler:
                                  hi=999 if k in ("max_rounds", "max_decisions_per_turn") else 99)
                for k in CONFIG_KEYS}
         out["costs"] = {k: at(k, csrc).int(costs, k, "costs.", hi=99) for k in COST_KEYS}
+        # B04: the events one match's log keeps; optional, so that no pack must name it
+        out["max_events"] = at("max_events", src).int(data, "max_events", "",
+                                                      default=LIMITS["events_per_match"],
+                                                      lo=0, hi=MAX_EVENTS)
         if not 1 <= out["lanes"] <= LIMITS["lanes"]:
             raise at("lanes", src).err("lanes", f"must be between 1 and {LIMITS['lanes']}",
                                        codes.OUT_OF_RANGE)

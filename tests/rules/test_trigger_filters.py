@@ -261,12 +261,15 @@ def test_card_resolved_fires_after_the_effect_card_played_at_the_commit():
 
 # ---------------------------------------------------------------- match_end
 
-@rule("E21")
-def test_match_end_fires_once_and_cannot_change_the_outcome():
+@rule("E21", "B03")
+def test_match_end_fires_once_and_the_outcome_agrees_with_what_it_leaves():
     cards = {
-        # at the end: 999 to its own leader, which would lose the match if it counted
+        # at the end: 999 to its own leader, which makes the won match a loss (B03)
         "pyre": _relic({"on": "match_end", "effect": [
             {"op": "damage", "to": "own_leader", "n": 999}]}),
+        # at the end: 5 to its own leader, which the player survives
+        "singe": _relic({"on": "match_end", "effect": [
+            {"op": "damage", "to": "own_leader", "n": 5}]}),
         # a trigger inside it never fires: no shield from the leader's damage
         "ward": _relic({"on": "damage_taken", "who": "any", "effect": [
             {"op": "shield", "to": "own_leader", "n": 1}]}),
@@ -275,12 +278,16 @@ def test_match_end_fires_once_and_cannot_change_the_outcome():
     m = _match(e, rift=["bolt"], lattice=["tf:pyre"])
     before = m.n_events
     _play(m, "bolt", target=16)
-    assert m.is_over and m.outcome == "win"
+    assert m.is_over and m.outcome == "loss"
     assert m.heroes()[0]["hp"] == 0                     # its program ran, after the outcome
-    assert [ev.kind for ev in m.events_since(before)].count("outcome") == 1
-    m = _match(e, rift=["bolt"], lattice=["tf:pyre", "tf:ward"])
+    # the win was decided, match_end ran once, and what it left is the outcome
+    assert [ev.a for ev in m.events_since(before) if ev.kind == "outcome"] == [1, 2]
+    m = _match(e, rift=["bolt"], lattice=["tf:singe", "tf:ward"])
+    hp = m.heroes()[0]["hp"]
     _play(m, "bolt", target=16)
-    assert m.outcome == "win" and m.heroes()[0]["shield"] == 0
+    # the ward's shield from the bolt's hit soaks 1 of the 5; none comes from the 5 itself
+    assert m.outcome == "win" and m.heroes()[0]["hp"] == hp - 4
+    assert m.heroes()[0]["shield"] == 0
 
 
 # ---------------------------------------------------------------- keywords

@@ -38,7 +38,8 @@ cdef enum:
     MAX_TRIGGER_DEFS = 1024 # triggers of every item of the content
     MAX_ITEM_TRIGGERS = 8   # triggers of one item
     MAX_TRIGGER_DEPTH = 4   # triggers firing from inside triggers' programs, nested at most this deep
-    TRIGGER_BUDGET = 256    # trigger programs one player decision (and what follows it) may run
+    TRIGGER_BUDGET = 256    # trigger programs each side may run in one step (a decision and what follows it)
+    EVENTS_PER_MATCH = 2097152  # events one match's log keeps by default (12 bytes each: 24 MiB), B04
 
     MAX_HERO_DEFS = 128
     MAX_CARD_DEFS = 512
@@ -247,6 +248,7 @@ ctypedef struct Config:
     int16_t morality_low        # morality <= this: Attack discount
     int16_t support_discount
     int16_t attack_discount
+    int32_t max_events          # events a match's log keeps (B04); more are counted, not kept
 
 ctypedef struct HeroDef:
     int16_t max_hp
@@ -457,12 +459,15 @@ ctypedef struct Ctx:
     Event* ev
     int32_t n_ev
     int32_t cap_ev
-    int32_t lost_ev
+    int32_t lost_ev         # events not kept: past max_ev, or an allocation failed (B04)
+    int32_t max_ev          # the most events the buffer may hold (Config.max_events)
     # 1 only in the search's determinizations: a draw takes a uniformly random card of the
     # Archive, which is a shuffle done lazily (cards never drawn are never placed); 0 in a match
     int32_t draw_at_random
     # the event a trigger answers, for its filter and program (`event.amount`...); ev_kind 0: none
-    int32_t trig_budget     # trigger programs left to this decision (TRIGGER_BUDGET)
+    # trigger programs each side may still run in this step (TRIGGER_BUDGET each, E19/B02):
+    # a side's programs spend its own, so one side's loop never silences the other's triggers
+    int32_t trig_budget[2]
     int16_t ev_kind
     int16_t ev_side
     int16_t ev_unit
@@ -491,11 +496,19 @@ ctypedef struct Ctx:
     int16_t shuffled
 
 
+cdef inline void new_step(Ctx* cx) noexcept nogil:
+    """A step of the game begins (a decision, or the match's start): each side's trigger
+    budget is full again (E19, B01), set here only."""
+    cx.trig_budget[0] = TRIGGER_BUDGET
+    cx.trig_budget[1] = TRIGGER_BUDGET
+
+
 cdef inline void ctx_init(Ctx* cx, const Tables* tb, int draw_at_random) noexcept nogil:
     """A context with every field set: the content, no event buffer, and how draws are made.
     (A Ctx is a stack local at most call sites; a field left unset would be garbage.)"""
     memset(cx, 0, sizeof(Ctx))
     cx.tb = tb
     cx.card = -1
-    cx.trig_budget = TRIGGER_BUDGET
+    new_step(cx)
     cx.draw_at_random = draw_at_random
+

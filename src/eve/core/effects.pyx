@@ -75,10 +75,19 @@ cdef int decide_outcome(State* st, Ctx* cx) noexcept nogil:
 
 
 cdef void match_ended(State* st, Ctx* cx) noexcept nogil:
-    """The outcome is decided: `match_end` triggers, once (E19). The outcome is set before they
-    run, so nothing they do changes it, and no trigger fires from inside them."""
+    """The outcome is decided: `match_end` triggers, once (E21). The outcome is set before they
+    run and no trigger fires from inside them; what their programs leave is read once more
+    (B03), so that the outcome always agrees with the state: a side they left with no living
+    hero has lost (both: the player, E03)."""
+    cdef int was = st.outcome
     if cx.tb.listens[TR_MATCH_END]:
         fire_event(st, cx, TR_MATCH_END, PLAYER, -1, st.outcome, -1, 0, 0, False)
+        if not _any_living(st, PLAYER):
+            st.outcome = OUT_LOSS
+        elif not _any_living(st, ENCOUNTER):
+            st.outcome = OUT_WIN
+        if st.outcome != was:
+            emit(cx, EV_OUTCOME, PLAYER, st.outcome, st.round, 0, 0)
 
 
 cdef void _hero_falls(State* st, Ctx* cx, int u) noexcept nogil:
@@ -491,9 +500,10 @@ cdef void fire_event(State* st, Ctx* cx, int kind, int side, int unit, int amoun
     characters in lane order, then the player's cards in the zones triggers listen from, in
     zone order; then every unit's statuses, unit by unit, status by status), each of its
     triggers in written order. `unit` is the event's subject (-1: a side's event), read before
-    it changed: `max_hp` and `power` as they were (`event.max_hp` of a dying unit). Triggers fire inside triggers' programs at most
-    MAX_TRIGGER_DEPTH deep and at most TRIGGER_BUDGET times a decision, so no content loops. With
-    `own_resolution` (turn start and end) the outcome is checked after each program."""
+    it changed: `max_hp` and `power` as they were (`event.max_hp` of a dying unit). Triggers
+    fire inside triggers' programs at most MAX_TRIGGER_DEPTH deep and at most TRIGGER_BUDGET
+    times a side in a step (B01), so no content loops. With `own_resolution` (turn start and
+    end) the outcome is checked after each program."""
     cdef const Tables* tb = cx.tb
     cdef int16_t saved[EV_FIELDS]
     cdef int source, card
@@ -506,7 +516,8 @@ cdef void fire_event(State* st, Ctx* cx, int kind, int side, int unit, int amoun
     cx.nx_card = 0
     # match_end fires with the outcome set, and nothing fires inside it (no nested event does)
     if (st.outcome != OUT_NONE and (kind != TR_MATCH_END or st.trigger_depth > 0)) \
-            or st.trigger_depth >= MAX_TRIGGER_DEPTH or cx.trig_budget <= 0:
+            or st.trigger_depth >= MAX_TRIGGER_DEPTH \
+            or (cx.trig_budget[PLAYER] <= 0 and cx.trig_budget[ENCOUNTER] <= 0):
         return
     if not _may_answer(st, cx, kind):
         return
@@ -658,14 +669,16 @@ cdef bint _listen(State* st, Ctx* cx, const int16_t* first_n, int mine, int owne
     """The triggers [first_n[0], + first_n[1]) of one listener: a unit `u` (with its card `card`
     when it is a character card), a card `card` in a zone (u -1), or a status held by unit u.
     `mine` is the listener's side (a status: its unit's), which `who` reads; `owner` the side
-    that runs its programs. True when the match ended or the budget ran out: the caller
-    stops."""
+    that runs its programs, and whose budget they spend (B02). True when the match ended or
+    both sides' budgets ran out: the caller stops."""
     cdef const Tables* tb = cx.tb
     cdef const TriggerDef* td
     cdef int k, self_unit, stamp, outer_card
     cdef int16_t* count
     cdef int16_t* when
     cdef bint hit
+    if cx.trig_budget[owner] <= 0:
+        return False                # this owner's budget is spent: the other side's goes on
     for k in range(first_n[1]):
         td = &tb.trigs[first_n[0] + k]
         if td.on != cx.ev_kind:
@@ -725,13 +738,15 @@ cdef bint _listen(State* st, Ctx* cx, const int16_t* first_n, int mine, int owne
                 if count[0] < td.every:
                     continue
                 count[0] = 0
-        cx.trig_budget -= 1
+        cx.trig_budget[owner] -= 1
         run_program(st, cx, td.prog, owner, self_unit,
                     cx.ev_unit if cx.ev_unit >= 0 else TGT_NONE)
         cx.card = outer_card
         if (st.outcome != OUT_NONE and cx.ev_kind != TR_MATCH_END) \
-                or (own_resolution and check_outcome(st, cx) != OUT_NONE) or cx.trig_budget <= 0:
+                or (own_resolution and check_outcome(st, cx) != OUT_NONE):
             return True
+        if cx.trig_budget[owner] <= 0:
+            return cx.trig_budget[1 - owner] <= 0
     return False
 
 

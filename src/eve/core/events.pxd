@@ -1,8 +1,11 @@
 # Recording an event: a no-op when the context has no buffer (native playouts and search).
 #
 # A match's log is one growing buffer: `ev` is its start, `n_ev` how many it holds, `cap_ev`
-# its room. A full buffer grows (doubling) in `record`, so no event is ever dropped for room;
-# only a failed allocation drops one, and `lost_ev` counts it so that the Match can say so.
+# its room (never more than `max_ev`). A full buffer grows (doubling) in `record` up to
+# `max_ev`, the match's bound (Config.max_events, rule B04), so that no content makes one
+# match's memory grow without end: the log keeps the first `max_ev` events, and each event
+# not kept (past the bound, or when an allocation fails) is counted in `lost_ev`, so that the
+# Match can say so (`events_dropped`). The bound is read only here, where the buffer is full.
 #
 # `emit` is inlined at every place the rules report something, and playouts and the search
 # (nearly every step the engine takes) have no buffer: the writing is a call into events.pyx,

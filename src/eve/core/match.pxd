@@ -9,7 +9,7 @@ cdef class Match:
     cdef int log_n
     cdef int log_cap
     cdef readonly bint busy         # a native call in another thread is playing it (playout)
-    cdef readonly long long events_lost     # events an allocation failure dropped (never room)
+    cdef readonly long long events_dropped  # events not kept: past max_events, or no memory (B04)
     cdef readonly object engine     # the Engine that made it (for embedders; the core reads only catalog)
     cdef readonly object catalog    # eve.catalog.Catalog: its content, ids and words
     cdef readonly long long seed

@@ -74,7 +74,7 @@ cdef class Match:
         self.log = NULL
         self.log_n = 0
         self.log_cap = 0
-        self.events_lost = 0
+        self.events_dropped = 0
 
     def __dealloc__(self):
         free(self.log)
@@ -90,7 +90,9 @@ cdef class Match:
         self.cx.tb = self.content.tb
         self.cx.ev = self.log
         self.cx.n_ev = self.log_n
-        self.cx.cap_ev = self.log_cap
+        # B04: the log keeps at most max_events; the core grows it only up to that bound
+        self.cx.max_ev = self.content.tb.cfg.max_events
+        self.cx.cap_ev = self.log_cap if self.log_cap < self.cx.max_ev else self.cx.max_ev
         self.cx.lost_ev = 0
 
     cdef void _close_log(self) noexcept:
@@ -98,7 +100,7 @@ cdef class Match:
             self.log = self.cx.ev           # emit() may have moved it to grow it
             self.log_cap = self.cx.cap_ev
             self.log_n = self.cx.n_ev
-        self.events_lost += self.cx.lost_ev
+        self.events_dropped += self.cx.lost_ev
         self.cx.ev = NULL
         self.cx.n_ev = 0
         self.cx.lost_ev = 0
@@ -564,9 +566,10 @@ cdef class Match:
 
     @property
     def events(self):
-        """Every event so far, oldest first, as eve.Event tuples (kind, side, a, b, c, d; their
-        names by kind are `Event.fields`, docs/vocabulary.md). None is ever dropped for room;
-        `events_lost` counts any an allocation failure cost."""
+        """Every event kept so far, oldest first, as eve.Event tuples (kind, side, a, b, c, d;
+        their names by kind are `Event.fields`, docs/vocabulary.md). The log keeps a match's
+        first `max_events` events (rule configuration, rule B04); `events_dropped` counts every
+        event not kept (past the bound, or an allocation failure)."""
         return self.events_since(0)
 
     @property

@@ -136,8 +136,9 @@ cdef void setup_match(State* st, Ctx* cx, uint64_t seed, const int16_t* heroes, 
 
 
 cdef void begin(State* st, Ctx* cx) noexcept nogil:
-    # match_start triggers: each side's, the player's first (rule E19)
-    cx.trig_budget = TRIGGER_BUDGET
+    # match_start triggers: each side's, the player's first (rule E19); the match's start and
+    # what the game runs on its own up to the first decision are one step (B01)
+    new_step(cx)
     fire_event(st, cx, TR_MATCH_START, PLAYER, -1, 0, -1, 0, 0, True)
     fire_event(st, cx, TR_MATCH_START, ENCOUNTER, -1, 0, -1, 0, 0, True)
     advance(st, cx)
@@ -758,6 +759,17 @@ cdef inline void _drop_dead(State* st) noexcept nogil:
         memset(&st.stack[st.n_stack], 0, sizeof(StackItem))
 
 
+cdef void _dead_surfaced(State* st) noexcept nogil:
+    # B05: an item can die on top of the Stack outside a resolution (a `card_played` trigger
+    # that puts the played card away, Z24): it is dropped before anyone acts or the state is
+    # read, as a resolution ends, and the acting side holds priority again (S-rules: priority
+    # on an empty Stack is the active side's)
+    _drop_dead(st)
+    if st.choice.kind == CH_NONE:
+        st.priority = st.active
+        st.passes = 0
+
+
 cdef inline void _resolved(State* st, Ctx* cx) noexcept nogil:
     _drop_dead(st)
     st.priority = st.active          # the acting side holds priority again
@@ -851,8 +863,9 @@ cdef inline int _run(State* st, Ctx* cx, int32_t* out, int limit) noexcept nogil
     are in `out`, at most `limit`, always more than one) or the match is over (returns 0)."""
     cdef StackItem it
     cdef int n
-    cx.trig_budget = TRIGGER_BUDGET   # E19: what the game runs on its own is bounded too
     while st.outcome == OUT_NONE:
+        if st.n_stack > 0 and st.stack[st.n_stack - 1].dead:
+            _dead_surfaced(st)
         if st.choice.kind != CH_NONE:
             n = _generate(st, cx, out, limit)
             if n > 1:
@@ -891,6 +904,8 @@ cdef inline int _run(State* st, Ctx* cx, int32_t* out, int limit) noexcept nogil
                     check_outcome(st, cx)
             else:
                 _set_phase(st, cx, st.phase + 1)
+    if st.n_stack > 0 and st.stack[st.n_stack - 1].dead:
+        _dead_surfaced(st)
     return 0
 
 
@@ -928,7 +943,9 @@ cdef inline void _commit(State* st, Ctx* cx, int32_t a) noexcept nogil:
     cdef int prog = -1, spec = 0, reaction = 0, c
     cdef StackItem it
     st.decisions += 1                 # X02: a turn's decisions are bounded, so is a match
-    cx.trig_budget = TRIGGER_BUDGET   # E19: what one decision sets off is bounded
+    # E19, B01: a decision and all it sets off (the game running on to the next decision
+    # included) is one step, with one budget a side, set here only
+    new_step(cx)
     if kind == A_CHOOSE:
         _choose(st, cx, a)
         return

@@ -105,6 +105,7 @@ cdef class CompiledContent:
         tb.cfg.morality_low = cfg["morality_low"]
         tb.cfg.support_discount = cfg["support_discount"]
         tb.cfg.attack_discount = cfg["attack_discount"]
+        tb.cfg.max_events = cfg["max_events"]
         _cap(tb.cfg.lanes, MAX_LANES, "lanes")
         _cap(tb.cfg.player_hero_slots, MAX_HERO_SLOTS, "player hero slots")
 
@@ -366,7 +367,7 @@ cdef class CompiledContent:
         return {"player_hero_slots": c.player_hero_slots, "lanes": c.lanes,
                 "hand_floor": c.hand_floor, "opening_hand": c.opening_hand,
                 "max_rounds": c.max_rounds, "max_decisions_per_turn": c.max_decisions_per_turn,
-                "meter_base": c.meter_base}
+                "meter_base": c.meter_base, "max_events": c.max_events}
 
 
 LIMITS = _frozen({
@@ -378,7 +379,7 @@ LIMITS = _frozen({
     "start_cards": MAX_START_CARDS, "actions": MAX_ACTIONS, "statuses": MAX_STATUSES,
     "triggers": MAX_TRIGGER_DEFS, "item_triggers": MAX_ITEM_TRIGGERS,
     "trigger_depth": MAX_TRIGGER_DEPTH,
-    "trigger_budget": TRIGGER_BUDGET,
+    "trigger_budget": TRIGGER_BUDGET, "events_per_match": EVENTS_PER_MATCH,
     "script_vars": MAX_SCRIPT_VARS, "move_sets": MAX_MOVE_SETS, "pick_options": MAX_PICK,
     "phase_depth": MAX_PHASE_DEPTH, "script_phases": MAX_PARTS, "script_entries": MAX_ENTRIES,
     "script_var_limit": SCRIPT_VAR_LIMIT, "max_repeats": MAX_REPEATS,

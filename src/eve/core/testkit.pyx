@@ -363,6 +363,7 @@ def settle_grants(Match m):
 def advance(Match m):
     """Run the game forward to the player's next decision (as after an action)."""
     m._open_log()
+    new_step(&m.cx)
     check_outcome(&m.st, &m.cx)
     _advance(&m.st, &m.cx)
     m._close_log()

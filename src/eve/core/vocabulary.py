@@ -314,8 +314,9 @@ ENUMS: tuple[Enum, ...] = (
          "which; `event.amount`: the stacks)"),
         ("shield_broken", "a hit spent a unit's last stack of an absorbing status (shield)"),
         ("healed", "a unit regained hp (the subject: that unit; `event.amount`: the hp gained)"),
-        ("match_end", "the outcome was decided (once, before the match stops; its programs "
-                      "cannot change the outcome, and no trigger fires from inside them)"),
+        ("match_end", "the outcome was decided (once, before the match stops; no trigger "
+                      "fires from inside its programs, and the outcome is read again from "
+                      "what they leave)"),
         ("shuffled", "the player's Archive was shuffled (the Abyss reshuffled into it, or a "
                      "card shuffled in)"),
         ("card_resolved", "a played card's item resolved (after its effect, before a spent "

@@ -263,6 +263,7 @@ class RulesData(TypedDict, total=False):
     morality_low: int
     support_discount: int
     attack_discount: int
+    max_events: int
     costs: Costs
 
 

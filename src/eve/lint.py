@@ -973,7 +973,7 @@ class _Linter:
 
     def check_damage_bound(self) -> None:
         """L031: damage modifiers whose product reaches the bound of one hit."""
-        bound = LIMITS.get("damage_limit", 32767)
+        bound = LIMITS["damage_limit"]          # the core's saturation bound (P01)
         hit = 0
         for p in self.progs:
             for _, ins in p.instructions():

@@ -344,3 +344,21 @@ def test_every_keyword_has_rules_text_of_its_own(eng):
     assert texts["exile_on_play"].endswith(
         "whenever this card has resolved: put that card into your Void.")
     assert "ward" not in eng.catalog.rules_texts(kinds=["status"])
+
+
+@rule("P02", "K03")
+@pytest.mark.parametrize("order", [["exile_on_play", "resound"], ["resound", "exile_on_play"]])
+def test_a_keyword_on_the_cards_resolution_fires_beside_exile_on_play_in_either_order(order):
+    # resound answers the card's own resolution as exile_on_play does; exile_on_play moving
+    # the card to the Void first must not silence it (issue 20, point 8)
+    resound = {"name": "Resound", "applies_to": ["sortilege"],
+               "triggers": [{"on": "card_resolved", "card": "self", "effect": [
+                   {"op": "damage", "to": "foe_leader", "n": 5}]}]}
+    flash = {"kind": "sortilege", "charges": 1, "keywords": order,
+             "on_enter": {"target": "foe", "effect": [{"op": "damage", "n": 3}]}}
+    eng = _engine(cards={"flash": flash}, keywords={"resound": resound})
+    m = _match(eng, rift=["flash"])
+    _play(m, "flash", target=16)
+    assert BOSS_HP - m.heroes("encounter")[0]["hp"] == 3 + 5
+    assert [str(c).split("#")[0] for c in m.zone("void")] == ["kw:flash"]
+    assert not m.zone("lattice")

@@ -350,3 +350,69 @@ def test_a_unit_gone_before_the_hit_takes_nothing():
     assert m.is_over and _boss(m)["hp"] == 0
     hits = [ev for ev in m.events if ev.kind == "damage" and ev.a == 16]
     assert len(hits) == 1                         # the trigger's hit only
+
+
+# issue 20, point 1: nine statuses that multiply by ten, on both leaders: a hit between them is
+# multiplied by 10^18 (a 999 hit passes a signed 64-bit integer) unless every step saturates
+AMPS = {f"amp{i}": {"polarity": "buff", "max": 1, "dealt_pct": 1000, "taken_pct": 1000}
+        for i in range(9)}
+AMP_CARDS = {
+    "amplify": _sortilege([{"op": "status", "status": f"amp{i}", "to": who}
+                           for who in ("own_leader", "foe_leader") for i in range(9)], "none"),
+    "nuke": _sortilege([{"op": "damage", "n": 999}]),
+}
+
+
+def _amplified(**kw):
+    eng = eve.Engine(packs=[eve_content, StatusPack(AMPS, AMP_CARDS)])
+    m = _match(eng, ["amplify", "nuke"], **kw)
+    _play(m, 0)
+    assert all(_status(m, u, f"st:amp{i}") == 1 for u in (_boss(m), m.heroes("player")[0])
+               for i in range(9))
+    return eng, m
+
+
+@rule("P01", "D01")
+def test_a_hit_multiplied_past_64_bits_saturates_and_kills_cleanly():
+    eng, m = _amplified()
+    _play(m, 1)                                         # the nuke: 999 x 10^18
+    boss = _boss(m)
+    assert boss["hp"] == 0 and not boss["alive"]
+    assert m.is_over and m.outcome == "win"
+    hits = [ev for ev in m.events if ev.kind == "damage" and ev.a == 16]
+    assert [ev.b for ev in hits] == [BOSS_HP]           # every hp it had, no more, no less
+    eng.restore(m.snapshot())                           # a state its own restore admits
+    from eve.core.tables import LIMITS
+    assert LIMITS["damage_limit"] == 32767              # the bound, as lint's L031 reads it
+
+
+@rule("P01", "D01")
+def test_the_encounters_amplified_attack_saturates_and_kills_the_party():
+    # the other way: the Encounter's 999-power attack, x10^18, on the player's only hero
+    eng, m = _amplified(enemy_state={0: {"power": 999}})
+    _end_turn(m)
+    hero = m.heroes("player")[0]
+    assert hero["hp"] == 0 and not hero["alive"]
+    assert m.is_over and m.outcome == "loss"
+    eng.restore(m.snapshot())
+
+
+@rule("P01", "E24")
+def test_a_hit_past_the_bound_enters_the_pipeline_at_the_bound():
+    # a character of 32,767 power (hp's bound) attacks beside a Relic's +1: the hit, 32,768,
+    # is held at the bound before any event reads it (event.amount is an int16), so the ward
+    # that answers a hit of exactly the bound sees it and negates it
+    cards = {"giant": {"kind": "character", "power": 1, "hp": 1},
+             "banner": {"kind": "relic", "ally_power": 1, "triggers": [
+                 {"on": "before_damage_taken", "who": "foe", "if": "event.amount == 32767",
+                  "effect": [{"op": "status", "status": "divine", "to": "target"}]}]}}
+    e = eve.Engine(packs=[eve_content, StatusPack(cards=cards)])
+    m = scenario(e, heroes=["st:brute"], encounter="st:hitter", lattice=["st:banner"],
+                 player_lanes={0: {"id": "st:giant", "power": 32767, "ready": 1}},
+                 phase="combat", meter={"capacity": 20})
+    m.apply(next(a for a in m.legal_actions() if a.kind == "attack" and a.source != 0))
+    while m.stack:
+        m.apply(next(x for x in m.legal_actions() if x.kind == "pass"))
+    assert _boss(m)["hp"] == BOSS_HP and not m.is_over
+    # the whole hit negated: absorbed, as the damage event says
+    assert [(ev.b, ev.c) for ev in m.events if ev.kind == "damage" and ev.a == 16] == [(0, 32767)]

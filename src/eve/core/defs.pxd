@@ -74,6 +74,9 @@ cdef enum:
     # counters (rules V01-V04): a pack's named ones, and one a card instance
     MAX_COUNTERS = 8        # the content's named counters
     COUNTER_LIMIT = 9999    # a counter is held within [-limit, limit]
+    # P01: every intermediate value of the damage pipeline is held within [0, limit], hp's
+    # int16 bound: then no product of a value and a percentage (at most 1,000) can overflow
+    DAMAGE_LIMIT = 32767
     GRANT_POWER = -1        # a grant's `status` when it is power (a buff), not a status
     SELF_GONE = -2          # a program's `self` that has left play since it began (P06)
 

@@ -141,30 +141,41 @@ cdef void add_status(State* st, Ctx* cx, int u, int s, int n) noexcept nogil:
         emit(cx, EV_STATUS, side_of(u), u, s, v, 0)
 
 
+cdef inline long long _sat(long long v) noexcept nogil:
+    # P01: one compare a step, and each step's operands stay small enough (the value at most
+    # DAMAGE_LIMIT, a percentage at most 1,000) that the next one cannot overflow
+    return 0 if v < 0 else (DAMAGE_LIMIT if v > DAMAGE_LIMIT else v)
+
+
 cdef int _modified(const State* st, const Tables* tb, int src, int u, int n) noexcept nogil:
     """Damage after the pipeline's first two steps: add (the source's `dealt_add`, the target's
-    `taken_add`), then multiply (`dealt_pct`, `taken_pct`, each rounded down), in status order."""
+    `taken_add`), then multiply (`dealt_pct`, `taken_pct`, each rounded down), in status order.
+    P01: the step's sum, then the value after each multiply, saturates within
+    [0, DAMAGE_LIMIT]."""
     cdef const Unit* a = &st.units[src] if 0 <= src < MAX_UNITS else NULL
     cdef const Unit* t = &st.units[u]
     cdef const StatusDef* d
     cdef long long v = n
     cdef int i, s
+    # the adds are summed before the bound (a bonus and a malus cancel out whatever their
+    # index order): each term is at most 999 stacks x 99, so the sum is far inside 64 bits
     for i in range(tb.n_damage_st):
         s = tb.damage_st[i]
         d = &tb.statuses[s]
         if a != NULL:
             v += <long long>a.status[s] * d.dealt_add
         v += <long long>t.status[s] * d.taken_add
-    if v <= 0:
+    v = _sat(v)
+    if v == 0:
         return 0
     for i in range(tb.n_damage_st):
         s = tb.damage_st[i]
         d = &tb.statuses[s]
         if a != NULL and a.status[s] > 0:
-            v = v * d.dealt_pct // 100
+            v = _sat(v * d.dealt_pct // 100)
         if t.status[s] > 0:
-            v = v * d.taken_pct // 100
-    return <int>(32767 if v > 32767 else v)
+            v = _sat(v * d.taken_pct // 100)
+    return <int>v
 
 
 cdef int deal_damage(State* st, Ctx* cx, int u, int n, int by_side, int src, bint pierce) noexcept nogil:
@@ -179,6 +190,10 @@ cdef int deal_damage(State* st, Ctx* cx, int u, int n, int by_side, int src, bin
     cdef bint died, piped
     if not t.alive or n <= 0:
         return 0
+    if n > DAMAGE_LIMIT:
+        # P01: a hit enters the pipeline within its bound (an attack's power plus a Relic's
+        # bonus may pass it), before any event (an int16 amount) reads it
+        n = DAMAGE_LIMIT
     if tb.listens[TR_BEFORE_DAMAGE_TAKEN] or tb.listens[TR_BEFORE_DAMAGE_DEALT]:
         # E24: what answers these acts before the pipeline reads the statuses, so that what it
         # gives (a shield, a Vulnerable) counts for this hit; a unit gone by then takes nothing
@@ -187,7 +202,7 @@ cdef int deal_damage(State* st, Ctx* cx, int u, int n, int by_side, int src, bin
         if not t.alive or t.uid != i:
             return 0
     # the pipeline's steps read only the damage statuses' stacks of the two units: without any,
-    # they leave the hit as it is (hp is at most 32,767, so neither does the cap)
+    # they leave the hit as it is (already within DAMAGE_LIMIT)
     piped = not pierce and (_has_any(t, tb.damage_st, tb.n_damage_st) or (
             0 <= src < MAX_UNITS and _has_any(&st.units[src], tb.damage_st, tb.n_damage_st)))
     if piped:
@@ -677,6 +692,9 @@ cdef bint _listen(State* st, Ctx* cx, const int16_t* first_n, int mine, int owne
     cdef int16_t* count
     cdef int16_t* when
     cdef bint hit
+    # P02: a card's triggers answer one event from the zone the card was in when its turn to
+    # listen came: one of them moving it (exile_on_play into the Void) silences none after it
+    cdef int zone = st.card_zone[card] if u < 0 else -1
     if cx.trig_budget[owner] <= 0:
         return False                # this owner's budget is spent: the other side's goes on
     for k in range(first_n[1]):
@@ -685,7 +703,7 @@ cdef bint _listen(State* st, Ctx* cx, const int16_t* first_n, int mine, int owne
             continue
         # a card listens from its zone; a character card's triggers from the Wastes, as a unit
         if u < 0:
-            if st.card_zone[card] != td.zone:
+            if zone != td.zone:
                 continue
         elif card >= 0 and td.zone != Z_WASTES:
             continue

@@ -204,6 +204,24 @@ def _only(cards):
     return eve_register_cards
 
 
+@rule("P03", "E23")
+def test_power_max_hp_and_hp_saturate_at_the_bound_and_the_state_restores():
+    # buffs of +999 power and +255 max hp on a unit near the int16 bound: each holds at 32,767
+    # (the bound a hit has too, P01) instead of wrapping, and hp still never stands above max hp
+    from eve.core.tables import LIMITS
+    pack = RandomPack()
+    pack.eve_register_cards = _only({"titan": _spell([{"op": "buff", "n": 999, "hp": 255}] * 2,
+                                                     "ally")})
+    e = eve.Engine(packs=[eve_content, pack])
+    near = LIMITS["damage_limit"] - 100
+    m = sc(e, 0, rift=["rx:titan"],
+           player_lanes={0: {"id": "rx:pet", "power": near, "hp": near - 1, "max_hp": near}})
+    play(m, "rx:titan", m.characters()[0]["unit"])
+    pet = m.characters()[0]
+    assert (pet["power"], pet["max_hp"], pet["hp"]) == (LIMITS["damage_limit"],) * 3
+    assert e.restore(m.snapshot()).characters()[0] == pet
+
+
 @rule("E22", "N05")
 def test_an_encounter_move_draws_its_random_target_with_the_intent_never_at_resolution():
     # a random selector inside a move's effect would pick its unit after the intent was shown

@@ -17,6 +17,7 @@ cdef enum:
     MAX_HERO_SLOTS = 8      # per side; the player uses config.player_hero_slots of them
     MAX_LANES = 8           # per side; the match uses config.lanes of them
     UNITS_PER_SIDE = 16     # unit id = side * 16 + slot; slots 0..7 heroes, 8..15 lane characters
+    UNIT_SIDE_SHIFT = 4     # log2(UNITS_PER_SIDE): eve.core.codec reads unit ids with it
     CHAR_BASE = 8
     MAX_UNITS = 32
     MAX_STACK = 24

@@ -40,16 +40,25 @@ CORE = Path("src/eve/core")
 
 
 def _generate_vocabulary() -> None:
-    """vocab.pxd, the core's enumerations, is generated from eve/core/vocabulary.py (plain
-    Python, read here by path: the package cannot be imported before its core is built)."""
+    """vocab.pxd, the core's enumerations, is generated from eve/core/vocabulary.py and
+    instructions.py (plain Python, read here by path: the package cannot be imported before its
+    core is built)."""
     import importlib.util
 
-    spec = importlib.util.spec_from_file_location("_eve_vocabulary", CORE / "vocabulary.py")
-    vocab = importlib.util.module_from_spec(spec)
     import sys
-    sys.modules[spec.name] = vocab          # dataclasses look their module up while building
-    spec.loader.exec_module(vocab)
+
+    def load(name: str, file: str):
+        spec = importlib.util.spec_from_file_location(name, CORE / file)
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[spec.name] = module     # dataclasses look their module up while building
+        spec.loader.exec_module(module)
+        return module
+
+    # the vocabulary imports the instruction table by its package name: load that first
+    load("eve.core.instructions", "instructions.py")
+    vocab = load("_eve_vocabulary", "vocabulary.py")
     vocab.write_pxd(str(CORE / "vocab.pxd"))
+    del sys.modules["eve.core.instructions"]
 
 
 _generate_vocabulary()

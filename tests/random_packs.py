@@ -25,24 +25,26 @@ import random
 from typing import Any
 
 from eve.core import vocabulary
+from eve.core.instructions import INSTRUCTIONS, owners
 from eve.core.tables import LIMITS
 from eve.core.vocabulary import CONTENT, names
 from eve.keywords import STANDARD as STANDARD_MACROS
 from eve.plugins.data import DataPack
 
 # `if` is made by `instruction`, the counter ops by `counter_instruction` (a stream of their own)
-COUNTER_OPS = ("add_counter", "set_counter")
+COUNTER_OPS = owners("counter")
 OPS = [o for o in CONTENT["op"] if o != "if" and o not in COUNTER_OPS]
-CHOICE_OPS = ("choose", "choose_mode", "discover")          # only in programs of the Stack (C06)
+# only in programs of the Stack (C06)
+CHOICE_OPS = tuple(o.name for o in INSTRUCTIONS if o.choice)
 CHOICE_FROM = list(CONTENT["choice_from"])
 EXPR_REFS = list(CONTENT["expr_ref"])
 EXPR_ATTRS = list(CONTENT["expr_attr"])
 EXPR_COUNTS = list(CONTENT["expr_count"])
-UNIT_OPS = ("damage", "heal", "shield", "poison", "buff", "status", "remove_status")   # compiler.UNIT_OPS
+UNIT_OPS = tuple(o.name for o in INSTRUCTIONS if o.acts_on == "units")
 STANDARD_STATUSES = names("standard_status")
 TIMINGS = [t for t in CONTENT["status_timing"] if t != "never"]
-SIDE_OPS = ("draw", "discard", "summon", "task", "mill", "create", "add_counter",
-            "set_counter")                                   # `to` defaults to none
+# `to` defaults to none (the choices are made apart)
+SIDE_OPS = tuple(o.name for o in INSTRUCTIONS if o.acts_on == "side" and not o.choice)
 CARD_OPS = ("put", "copy", "deploy")                          # act on a card (compiler.CARD_OPS)
 CARD_TARGET_ZONES = {"void_card": "void", "lattice_card": "lattice", "rift_card": "rift",
                      "abyss_card": "abyss", "stack_card": "stack"}

@@ -14,6 +14,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from eve.core.instructions import BY_NAME as INSTRUCTION
+from eve.core.instructions import Field as InstructionField
+from eve.core.instructions import Op, ops, owners
 from eve.core.tables import ENUMS, LIMITS
 from eve.core.vocabulary import BY_KEY, CARD_EVENTS, DAMAGE_EVENTS, UNIT_EVENTS
 from eve.errors import ConfigError, ContentError
@@ -41,14 +44,13 @@ MAX_EVENTS = 1 << 30
 
 # a buff's max hp shares its word with `until` (the status index's byte, rule E23)
 BUFF_HP_MAX = 255
-UNIT_OPS = {"damage", "heal", "shield", "poison", "buff", "status", "remove_status"}
-STATUS_OPS = {"status", "remove_status"}
-SIDE_OPS = {"draw", "discard", "summon", "task", "mill", "create", "choose", "choose_mode",
-            "discover", "add_counter", "set_counter"}
-COUNTER_OPS = {"add_counter", "set_counter"}
+# the instructions by what they act on and do (their rows in eve.core.instructions)
+UNIT_OPS = ops(acts_on="units")
+SIDE_OPS = ops(acts_on="side")
+COUNTER_OPS = frozenset(owners("counter"))
 # the instructions that wait for the player's choice (rules C01-C06): only in programs resolved
 # from the Stack
-CHOICE_OPS = {"choose", "choose_mode", "discover"}
+CHOICE_OPS = ops(choice=True)
 # the lifecycle instructions that act on a selected card (rule Z23), and the card target specs
 # with the zone each chooses its card in
 CARD_OPS = {"put", "deploy", "copy"}
@@ -138,6 +140,21 @@ class _Ctx:
         return value
 
 
+def _check_fields(ctx: _Ctx, ins: Mapping, p: str, row: Op) -> None:
+    """An instruction names only the fields of its row (and `to` and `n` where it takes them)."""
+    allowed = {"op", *row.field_names}
+    if row.to_use != "none":
+        allowed.add("to")
+    if row.amount != "none":
+        allowed.add("n")
+    for key in ins:
+        if key not in allowed:
+            theirs = [o for o in owners(key) if o != row.name]
+            where = f"; {key!r} is a field of op {' or '.join(map(repr, theirs))}" if theirs else ""
+            raise ctx.err(f"{p}.{key}", f"{key!r} is not a field of op {row.name!r} (its fields: "
+                          f"{', '.join(sorted(allowed - {'op'}))}){where}", codes.UNKNOWN_FIELD)
+
+
 def _ref(ctx: _Ctx, value: Any, index: dict[str, int], what: str, path: str) -> int:
     if not isinstance(value, str):
         raise ctx.err(path, f"must name a {what}, not {value!r}", codes.WRONG_TYPE)
@@ -225,35 +242,25 @@ class Compiler:
                               "n = 3}", codes.WRONG_TYPE)
             op = ins.get("op")
             opn = ctx.enum("op", op, f"{p}.op")
-            if op in CHOICE_OPS and self.no_choice is not None:
+            row = INSTRUCTION[str(op)]
+            if row.choice and self.no_choice is not None:
                 raise ctx.err(f"{p}.op", f"{op!r} waits for the player's choice, so it is only "
                               f"in programs resolved from the Stack (cards, abilities, on-enter, "
                               f"Encounter moves), never in {self.no_choice} (rule C06)")
+            _check_fields(ctx, ins, p, row)
             if op == "if":
                 code.extend(self._if(ctx, ins, p, target, opn))
                 continue
             if op == "choose_mode":
                 code.extend(self._modes(ctx, ins, p, target, opn))
                 continue
-            for key in ("cond", "then", "else"):
-                if key in ins:
-                    raise ctx.err(f"{p}.{key}", f"{key!r} is a field of op 'if', not of op "
-                                  f"{op!r}", codes.UNKNOWN_FIELD)
             if op == "discover":
-                for key in ins:
-                    if key not in ("op", "cards", "n", "into"):
-                        raise ctx.err(f"{p}.{key}", f"{key!r} is not a field of op 'discover' "
-                                      "(its fields: cards, n, into)", codes.UNKNOWN_FIELD)
                 code.extend(self._discover(ctx, ins, p))
                 continue
             code.append(self._instruction(ctx, ins, p, target, str(op), opn))
         return code
 
     def _if(self, ctx: _Ctx, ins: Mapping, p: str, target: str, opn: int) -> list[tuple[int, ...]]:
-        for key in ("to", "n", "unit", "task", "into", "card"):
-            if key in ins:
-                raise ctx.err(f"{p}.{key}", f"{key!r} is not a field of op 'if' (its fields: "
-                              "cond, then, else)", codes.UNKNOWN_FIELD)
         if "cond" not in ins:
             raise ctx.err(f"{p}.cond", "is required: the condition, an expression such as "
                           "\"target.hp <= 5\"", codes.MISSING_FIELD)
@@ -272,10 +279,6 @@ class Compiler:
         """choose_mode: the instruction, then each block behind a header, an unconditional skip
         over it (and over the jump after it), and every block but the last ending in a jump
         to the end; the core finds block m by the headers' spans (effects.choice_resume_pc)."""
-        for key in ins:
-            if key not in ("op", "modes"):
-                raise ctx.err(f"{p}.{key}", f"{key!r} is not a field of op 'choose_mode' (its "
-                              "field: modes)", codes.UNKNOWN_FIELD)
         modes = ins.get("modes")
         if modes is None:
             raise ctx.err(f"{p}.modes", "is required: two or more blocks of instructions, one of "
@@ -299,22 +302,17 @@ class Compiler:
                 out.append((skip, 0, rest, 0, -1))
         return out
 
-    def _choose(self, ctx: _Ctx, ins: Mapping, p: str, a: int, expr: int) -> tuple[int, ...]:
-        """choose: (op, from, n, place | up_to << 3 | look << 4, n's expression)."""
-        if "from" not in ins:
-            raise ctx.err(f"{p}.from", "is required: where the cards are chosen from; one of: "
-                          f"{', '.join(ENUMS['choice_from'])}", codes.MISSING_FIELD)
-        src = ctx.enum("choice_from", ins["from"], f"{p}.from")
-        if "into" not in ins:
-            raise ctx.err(f"{p}.into", "is required: the place each chosen card goes; one of: "
-                          f"{', '.join(ENUMS['place'])}", codes.MISSING_FIELD)
-        place = ctx.enum("place", ins["into"], f"{p}.into")
+    def _choose(self, ctx: _Ctx, ins: Mapping, p: str, n: int, expr: int) -> dict[str, int]:
+        """choose's fields: where from, into, up_to, and how many top cards it looks at."""
+        row = INSTRUCTION["choose"]
+        values = {f: self._operand(ctx, ins, p, row.field(f))     # type: ignore[arg-type]
+                  for f in ("from", "into", "up_to")}
         if ins["from"] == "archive_top":
             if ins["into"] == "archive_top":
                 raise ctx.err(f"{p}.into", "the cards are on the Archive's top already: a card "
                               "not chosen stays there")
-            look = ctx.int(ins, "look", f"{p}.", default=a if expr < 0 else None, lo=1,
-                           hi=LIMITS["look"])
+            values["look"] = ctx.int(ins, "look", f"{p}.", default=n if expr < 0 else None,
+                                     lo=1, hi=LIMITS["look"])
         else:
             if "look" in ins:
                 raise ctx.err(f"{p}.look", "only a choice from archive_top looks at cards",
@@ -322,9 +320,8 @@ class Compiler:
             if PLACE_ZONES[ins["into"]] == ins["from"]:
                 raise ctx.err(f"{p}.into", f"the cards are in the {ins['from']} already: a "
                               "choice moves them to another zone")
-            look = 0
-        up_to = int(self._flag(ctx, ins, "up_to", f"{p}."))
-        return (ENUMS["op"]["choose"], src, a, place | up_to << 3 | look << 4, expr)
+            values["look"] = 0
+        return values
 
     def _discover(self, ctx: _Ctx, ins: Mapping, p: str) -> list[tuple[int, ...]]:
         """discover: (op, pool size, offered, place, -1), then the pool's card ids, INSTR_WORDS
@@ -416,11 +413,89 @@ class Compiler:
             return -1
         return _ref(ctx, ins["counter"], self.counter_index, "counter", f"{p}.counter")
 
+    def _operand(self, ctx: _Ctx, ins: Mapping, p: str, f: InstructionField) -> int:
+        """One field of an instruction as the integer its word holds (eve.core.instructions
+        names its kind)."""
+        if f.required and f.name not in ins and f.kind != "counter":
+            one_of = (f"; one of: {', '.join(ENUMS[f.kind])}" if f.kind in ("place", "choice_from")
+                      else "")
+            raise ctx.err(f"{p}.{f.name}", f"is required: {f.doc}{one_of}", codes.MISSING_FIELD)
+        value = ins.get(f.name, f.default)
+        if f.kind == "flag":
+            return int(self._flag(ctx, ins, f.name, f"{p}."))
+        if f.kind in ("place", "choice_from"):
+            return ctx.enum(f.kind, value, f"{p}.{f.name}")
+        if f.kind == "until":
+            # A04: held by the program's source; only whether it is there is packed
+            return int(f.name in ins and ctx.enum("until", value, f"{p}.{f.name}") >= 0)
+        if f.kind == "status":
+            return self._status_ref(ctx, value, f"{p}.{f.name}")
+        if f.kind == "counter":
+            return self._counter_ref(ctx, ins, p)
+        if f.kind == "hp":
+            return ctx.int(ins, f.name, f"{p}.", default=0, lo=0, hi=BUFF_HP_MAX)
+        if f.kind == "task":
+            return -1 if value == "all" else _ref(ctx, value, self.task_index, "task", f"{p}.task")
+        index = {"card": self.card_index, "unit": self.unit_index}[f.kind]
+        return _ref(ctx, value, index, f.kind, f"{p}.{f.name}")
+
     def _instruction(self, ctx: _Ctx, ins: Mapping, p: str, target: str, op: str,
                      opn: int) -> tuple[int, ...]:
-        default_to = "none" if op in SIDE_OPS else "target"
-        to = ins.get("to", default_to)
+        """One instruction: its selector, amount and fields read by its row (whose `pack` puts
+        them in the words), and the checks no row can say."""
+        row = INSTRUCTION[op]
+        to = ins.get("to", row.default_to)
         sel = ctx.enum("selector", to, f"{p}.to")
+        self._check_selector(ctx, p, to, target)
+        expr = -1
+        if isinstance(ins.get("n"), str):
+            if row.amount != "expr":
+                raise ctx.err(f"{p}.n", f"op {op!r} takes no amount, so no expression")
+            expr = self._expression(ctx, ins["n"], f"{p}.n")
+            n = 0
+        else:
+            n = ctx.int(ins, "n", f"{p}.", default=row.default_n(ins), lo=0, hi=999)
+        values = {"n": n}
+        if op == "choose":
+            if to != "none":
+                raise ctx.err(f"{p}.to", "choose takes its cards `from` a zone, not `to`")
+            values.update(self._choose(ctx, ins, p, n, expr))
+        else:
+            for f in row.fields:
+                values[f.name] = self._operand(ctx, ins, p, f)
+        if op == "buff" and "hp" in ins and "until" in ins:
+            raise ctx.err(f"{p}.until", "a buff that raises max hp is permanent: `until` holds "
+                          "power only")
+        if op == "discard" and to == "target" and target in CARD_TARGET_ZONES:
+            raise ctx.err(f"{p}.to", "discard throws away random cards of the Rift; a chosen "
+                          "card is discarded with {op = \"put\", into = \"abyss\"}")
+        if op == "exile" and to == "target" and target in ("rift_card", "abyss_card",
+                                                           "stack_card"):
+            # a chosen card of these zones is exiled by a put into the Void (rule Z23)
+            return (ENUMS["op"]["put"], sel, 0, ENUMS["place"]["void"], -1)
+        self._check_card_op(ctx, ins, p, op, to, target)
+        if op == "mill" and ins.get("into", "abyss") not in ("abyss", "void"):
+            # the top cards go to the Abyss, or to the Void: an exile from the Archive
+            raise ctx.err(f"{p}.into", "mill puts the Archive's top cards into the abyss or the "
+                          "void")
+        if op == "task" and values["task"] >= 0 and self.task_goals[values["task"]] != "effect":
+            raise ctx.err(f"{p}.task", f"task {ins['task']!r} counts its goal "
+                          f"{self.task_goals[values['task']]!r} itself: a task instruction "
+                          "advances only a task whose goal is \"effect\" (rule W04)",
+                          codes.INVALID_VALUE)
+        if op == "counter" and target != "foe_stack_item":
+            raise ctx.err(p, "counter needs target = \"foe_stack_item\"")
+        if op in UNIT_OPS and to in ("newest_void", "newest_lattice", "none", "event_card"):
+            raise ctx.err(f"{p}.to", f"{op} acts on units, not {to!r}")
+        # a field packed into the selector's word (choose's `from`) takes its place
+        words = {"sel": 0 if any(w == "sel" for w, _, _ in row.pack) else sel, "a": 0, "b": 0}
+        for word, name, shift in row.pack:
+            words[word] |= values[name] << shift
+        return (opn, words["sel"], words["a"], words["b"], expr)
+
+    def _check_selector(self, ctx: _Ctx, p: str, to: str, target: str) -> None:
+        """Where a selector may be used: the target only with one, no random unit in a move
+        (N05), the event's source and card only in a trigger on an event that has them."""
         if to == "target" and target == "none":
             raise ctx.err(f"{p}.to", "selects the target, but this effect has no target")
         if self.in_move and to.startswith("random_"):
@@ -437,56 +512,11 @@ class Compiler:
                          else "a program that answers no event")
                 raise ctx.err(f"{p}.to", f"{to!r} is the event's (a trigger on "
                               f"{', '.join(sorted(events))}); {where} has none")
-        expr = -1
-        if isinstance(ins.get("n"), str):
-            expr = self._expression(ctx, ins["n"], f"{p}.n")
-            n = 0
-        else:
-            # remove_status without an amount takes every stack
-            # a buff that raises max hp raises power only when it says so (rule E23)
-            n = ctx.int(ins, "n", f"{p}.", default=999 if op == "remove_status" else
-                        (0 if op == "buff" and "hp" in ins else 1), lo=0, hi=999)
-        for extra, owners in (("unit", ("summon",)), ("task", ("task",)), ("card", ("create",)),
-                              ("status", ("status", "remove_status")), ("pierce", ("damage",)),
-                              ("into", ("put", "create", "copy", "mill", "choose")),
-                              ("from", ("choose",)), ("look", ("choose",)),
-                              ("up_to", ("choose",)), ("modes", ("choose_mode",)),
-                              ("cards", ("discover",)), ("until", ("status", "buff")),
-                              ("hp", ("buff",)),
-                              ("counter", tuple(sorted(COUNTER_OPS)))):
-            if extra in ins and op not in owners:
-                raise ctx.err(f"{p}.{extra}", f"{extra!r} is a field of op "
-                              f"{' or '.join(map(repr, owners))}, not of op {op!r}",
-                              codes.UNKNOWN_FIELD)
-        a, b = n, 0
-        if op in STATUS_OPS:
-            if "status" not in ins:
-                raise ctx.err(f"{p}.status", "is required: the status to give or remove",
-                              codes.MISSING_FIELD)
-            b = self._status_ref(ctx, ins["status"], f"{p}.status")
-        elif op == "damage":
-            b = int(self._flag(ctx, ins, "pierce", f"{p}."))
-        elif op in COUNTER_OPS:
-            b = self._counter_ref(ctx, ins, p)
-        elif op == "buff" and "hp" in ins:
-            # E23: the max hp sits where a status instruction's index does, below `until`
-            b = ctx.int(ins, "hp", f"{p}.", lo=0, hi=BUFF_HP_MAX)
-            if "until" in ins:
-                raise ctx.err(f"{p}.until", "a buff that raises max hp is permanent: `until` "
-                              "holds power only")
-        if "until" in ins:
-            # A04: held by the program's source; the core reads it above the status index
-            ctx.enum("until", ins["until"], f"{p}.until")
-            b += 256
-        if op == "discard" and to == "target" and target in CARD_TARGET_ZONES:
-            raise ctx.err(f"{p}.to", "discard throws away random cards of the Rift; a chosen "
-                          "card is discarded with {op = \"put\", into = \"abyss\"}")
-        if op == "exile" and to == "target" and target in ("rift_card", "abyss_card",
-                                                           "stack_card"):
-            # a chosen card of these zones is exiled by a put into the Void (rule Z23)
-            if expr >= 0:
-                raise ctx.err(f"{p}.n", "op 'exile' takes no amount, so no expression")
-            return (ENUMS["op"]["put"], sel, 0, ENUMS["place"]["void"], -1)
+
+    def _check_card_op(self, ctx: _Ctx, ins: Mapping, p: str, op: str, to: str,
+                       target: str) -> None:
+        """A lifecycle instruction selects a card of the zone it acts on (rules Z21, Z23)."""
+        zone = None
         if op in CARD_OPS:
             zone = (CARD_TARGET_ZONES.get(target) if to == "target"
                     else CARD_SELECTOR_ZONES.get(to))
@@ -505,50 +535,9 @@ class Compiler:
             what = f"the target ({target})" if to == "target" else repr(to)
             raise ctx.err(f"{p}.to", "return brings a card back from the Void: to = \"target\" "
                           f"with target void_card, or newest_void; {what} is not a Void card")
-        if op in ("put", "create", "copy"):
-            if "into" not in ins:
-                raise ctx.err(f"{p}.into", f"is required: the place {op} puts the card in; one "
-                              f"of: {', '.join(ENUMS['place'])}", codes.MISSING_FIELD)
-            b = ctx.enum("place", ins["into"], f"{p}.into")
-            if op == "put" and PLACE_ZONES[ins["into"]] == zone:
-                raise ctx.err(f"{p}.into", f"the card is already in the {zone}: put moves it "
-                              "to another zone")
-        if op == "mill":
-            # the top cards go to the Abyss, or to the Void: an exile from the Archive
-            b = ctx.enum("place", ins.get("into", "abyss"), f"{p}.into")
-            if ins.get("into", "abyss") not in ("abyss", "void"):
-                raise ctx.err(f"{p}.into", "mill puts the Archive's top cards into the abyss "
-                              "or the void")
-        if op == "choose":
-            if to != "none":
-                raise ctx.err(f"{p}.to", "choose takes its cards `from` a zone, not `to`")
-            return self._choose(ctx, ins, p, a, expr)
-        if op == "put":
-            if "n" in ins:
-                raise ctx.err(f"{p}.n", "put moves the one selected card: it takes no amount",
-                              codes.UNKNOWN_FIELD)
-            a = 0
-        if op == "create":
-            b += 8 * _ref(ctx, ins.get("card"), self.card_index, "card", f"{p}.card")
-        elif op == "summon":
-            a = _ref(ctx, ins.get("unit"), self.unit_index, "unit", f"{p}.unit")
-            b = n
-        elif op == "task":
-            t = ins.get("task", "all")
-            a = -1 if t == "all" else _ref(ctx, t, self.task_index, "task", f"{p}.task")
-            if a >= 0 and self.task_goals[a] != "effect":
-                raise ctx.err(f"{p}.task", f"task {t!r} counts its goal "
-                              f"{self.task_goals[a]!r} itself: a task instruction advances "
-                              "only a task whose goal is \"effect\" (rule W04)",
-                              codes.INVALID_VALUE)
-            b = n
-        elif op == "counter" and target != "foe_stack_item":
-            raise ctx.err(p, "counter needs target = \"foe_stack_item\"")
-        elif op in UNIT_OPS and to in ("newest_void", "newest_lattice", "none", "event_card"):
-            raise ctx.err(f"{p}.to", f"{op} acts on units, not {to!r}")
-        if expr >= 0 and op not in UNIT_OPS | SIDE_OPS | {"copy"}:
-            raise ctx.err(f"{p}.n", f"op {op!r} takes no amount, so no expression")
-        return (opn, sel, a, b, expr)
+        if op == "put" and PLACE_ZONES[ins["into"]] == zone:
+            raise ctx.err(f"{p}.into", f"the card is already in the {zone}: put moves it to "
+                          "another zone")
 
     # ---- the whole catalog ----
     def compile(self) -> Compiled:

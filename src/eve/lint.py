@@ -30,6 +30,8 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from eve.core.instructions import BY_NAME as INSTRUCTION
+from eve.core.instructions import INSTRUCTIONS, Op, ops
 from eve.core.tables import LIMITS
 from eve.core.vocabulary import UNIT_EVENTS
 from eve.keywords import STANDARD as STANDARD_KEYWORDS
@@ -290,12 +292,14 @@ def _int(x: Any, default: int) -> int:
 
 
 
-UNIT_OPS = frozenset({"damage", "heal", "shield", "poison", "buff"})
-SIDE_OPS = frozenset({"draw", "discard", "summon", "task", "mill", "create"})
-AMOUNT_OPS = UNIT_OPS | SIDE_OPS | {"copy"}
+# the instructions' facts come from their rows (eve.core.instructions)
+UNIT_OPS = ops(acts_on="units")
+# an amount of 0 makes these do nothing (a summon summons one anyway)
+AMOUNT_OPS = frozenset(o.name for o in INSTRUCTIONS
+                       if o.amount in ("expr", "number") and o.zero != "meaningful")
 # card-moving instructions the Encounter runs for nothing (it has no deck, hand or card of its
 # own, rules E16 and Z23): draw, return, deploy, and a put or create into the Rift
-_ENCOUNTER_NOOPS = frozenset({"draw", "return", "deploy"})
+_ENCOUNTER_NOOPS = ops(encounter_noop=True)
 
 # what a target (a player's card or ability target, or an Encounter's target) can be
 _PLAYER_TARGET_KIND = {
@@ -352,11 +356,25 @@ def _walk(effect: Sequence[Any], path: str) -> Iterator[tuple[str, Mapping[str, 
                         yield from _walk(block, f"{path}[{i}].modes[{j}]")
 
 
+def _row(op: Any) -> Op | None:
+    return INSTRUCTION.get(op) if isinstance(op, str) else None
+
+
+def _default_to(op: Any) -> str:
+    row = _row(op)
+    return row.default_to if row else "target"
+
+
+def _to_use(op: Any) -> str:
+    row = _row(op)
+    return row.to_use if row else "read"
+
+
 def _into_rift(ins: Mapping[str, Any]) -> bool:
     """A card put, created, copied, chosen or discovered into the Rift (a discover's default)."""
-    op = ins.get("op")
-    into = ins.get("into", "rift" if op == "discover" else None)
-    return op in ("put", "create", "copy", "choose", "discover") and into == "rift"
+    row = _row(ins.get("op"))
+    into = row.field("into") if row else None
+    return into is not None and ins.get("into", into.default) == "rift"
 
 
 # ------------------------------------------------------------------ what an effect raises
@@ -364,26 +382,8 @@ def _into_rift(ins: Mapping[str, Any]) -> bool:
 # the events an instruction can raise (effects.pyx's fire_event calls), by the side they strike:
 # "target" events are the struck unit's side, "own" the side running the program; card events
 # are always the player's (the Encounter has no card of its own, rule Z23)
-_DAMAGE_RAISES = (("target", ("before_damage_taken", "damage_taken", "dies", "shield_broken",
-                              "ally_hero_damaged")),
-                  ("own", ("before_damage_dealt", "damage_dealt")))
 _RAISES: Mapping[str, tuple[tuple[str, tuple[str, ...]], ...]] = {
-    "damage": _DAMAGE_RAISES,
-    "heal": (("target", ("healed",)),),
-    "shield": (("target", ("status_applied",)),),
-    "poison": (("target", ("status_applied",)),),
-    "status": (("target", ("status_applied",)),),
-    "summon": (("own", ("summoned",)),),
-    "task": (("own", ("task_completed",)),),
-    "draw": (("player", ("drawn", "shuffled")),),
-    "discard": (("player", ("discarded",)),),
-    "exile": (("player", ("exiled",)),),
-    "mill": (("player", ("exiled",)),),
-    "put": (("player", ("exiled", "discarded")),),
-    "choose": (("player", ("exiled", "discarded")),),
-    "discover": (("player", ("exiled", "discarded")),),
-    "deploy": (("player", ("ally_deploy", "summoned")),),
-}
+    o.name: o.raises for o in INSTRUCTIONS if o.raises}
 _OWN_SELECTORS = frozenset({"self", "own_leader", "all_allies", "all_ally_heroes",
                             "all_ally_characters", "random_ally", "random_ally_character",
                             "random_other_ally", "random_other_ally_character"})
@@ -398,7 +398,7 @@ _ANY_UNIT = frozenset({"self", "target", "source", "all_allies", "random_ally"})
 _MAY_STRIKE_SELF = {"character": _ANY_UNIT | {"all_ally_characters", "random_ally_character"},
                     "hero": _ANY_UNIT | {"own_leader", "all_ally_heroes"}}
 # what ends a unit's part in the outcome when run after it is decided (L032)
-_OUTCOME_OPS = frozenset({"damage", "poison"})
+_OUTCOME_OPS = ops(outcome=True)
 
 
 def _struck(p: _Prog, ins: Mapping[str, Any], owner: str) -> set[str]:
@@ -624,7 +624,7 @@ class _Linter:
     def selects_nothing(self, p: _Prog, ins: Mapping[str, Any]) -> str | None:
         """Why an instruction can never select anything in its context, or None (L007)."""
         op = ins.get("op")
-        to = ins.get("to", "none" if op in SIDE_OPS else "target")
+        to = ins.get("to", _default_to(op))
         tk = p.target_kind
         if op in UNIT_OPS and to == "target" and tk in _CARD_KINDS | {"stack"}:
             return f"{op} acts on units, but the target ({p.target}) is {_KIND_WORDS[tk]}"
@@ -714,7 +714,8 @@ class _Linter:
                                 "remove it (a discard, mill or create into the Archive or the "
                                 "Abyss strikes the player's zones)")
                 to = ins.get("to")
-                if "to" in ins and ((op in SIDE_OPS and to != "none") or (op == "counter" and to != "target")):
+                if "to" in ins and ((_to_use(op) == "ignored" and to != "none")
+                                    or (op == "counter" and to != "target")):
                     self.report("EVE-L017", p.item, f"{path}.to",
                                 f"{op} does not use a selector; to = {to!r} is ignored",
                                 "remove `to`")

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
-from eve.compiler import SIDE_OPS
+from eve.core.instructions import filled
 from eve.core.vocabulary import TEXT, UNIT_EVENTS, names
 from eve.keywords import expand as expand_keyword
 from eve.keywords import label as keyword_label
@@ -46,30 +46,15 @@ _CARD: Mapping[str, Any] = {"keywords": (), "ally_power": 0}
 _ABILITY: Mapping[str, Any] = {"target": "none", "reaction": False}
 _RESPONSE: Mapping[str, Any] = {"on": "any", "counter": False, "target": "none", "per_round": 0,
                                 "charges": -1}
-_ALL_TASKS = "all"
 _STATUS: Mapping[str, Any] = {"stacking": "intensity", "max": 999, "power": 0, "dealt_add": 0,
                               "taken_add": 0, "dealt_pct": 100, "taken_pct": 100,
                               "absorb": False, "negate": False, "keeps": ()}
 
 
 def instruction(ins: Mapping[str, Any]) -> dict[str, Any]:
-    """An effect instruction with what the compiler fills in when the data leaves it out:
-    `to` (`none` for a side operation, else `target`), `n` 1 (every stack: 999, for
-    remove_status; 0 for a buff with `hp`; a discover's 3, at most its pool), a task instruction's `task` "all", a
-    mill's `into` "abyss", a discover's "rift", a choice's `look` its `n`."""
-    op = ins["op"]
-    # a buff that raises max hp raises power only when it says so (rule E23)
-    n = 999 if op == "remove_status" else (0 if op == "buff" and "hp" in ins else 1)
-    if op == "discover":
-        n = min(3, len(ins.get("cards", ())))
-    out = {"to": "none" if op in SIDE_OPS else "target", "n": n,
-           **({"task": _ALL_TASKS} if op == "task" else {}),
-           **({"into": "abyss"} if op == "mill" else {}),
-           **({"into": "rift"} if op == "discover" else {}), **ins}
-    if op == "choose":
-        out.setdefault("look", out["n"])
-        out.setdefault("up_to", False)
-    return out
+    """An effect instruction with what the compiler fills in when the data leaves it out (the
+    defaults of its row in eve.core.instructions)."""
+    return filled(ins)
 
 
 @dataclass(frozen=True)
@@ -298,6 +283,9 @@ def _unit(catalog: Catalog, ident: str) -> str:
             + (f", {kw})" if kw else ")"))
 
 
+_ALL_TASKS = filled({"op": "task"})["task"]         # "all": the row's default
+
+
 def _task_name(catalog: Catalog, pack: str, task: str) -> str:
     if task == _ALL_TASKS:
         return "every World Task in play that effects advance"
@@ -316,7 +304,8 @@ def _effect(catalog: Catalog, effect: Sequence[Mapping[str, Any]] | None, *, pac
     self_unit = self_unit or f"{voice.our} leader"
     for written in effect:
         ins = instruction(written)
-        op, to, n = ins["op"], ins["to"], ins["n"]
+        # control instructions (if, choose_mode) have neither `to` nor `n`
+        op, to, n = ins["op"], ins.get("to", "none"), ins.get("n", 0)
         fields: dict[str, Any] = {
             "target": "it" if target_used else target, "self": self_unit,
             "our": voice.our, "their": voice.their, "players": voice.players}

@@ -438,7 +438,7 @@ def _bad(card, code, path):
     (_on([{"op": "deploy"}], "abyss_card"), codes.INVALID_VALUE, "on_enter.effect[0].to"),
     (_on([{"op": "discard", "to": "target"}], "rift_card"), codes.INVALID_VALUE,
      "on_enter.effect[0].to"),
-    (_on([{"op": "create", "into": "rift"}]), codes.WRONG_TYPE, "on_enter.effect[0].card"),
+    (_on([{"op": "create", "into": "rift"}]), codes.MISSING_FIELD, "on_enter.effect[0].card"),
     (_on([{"op": "create", "card": "nope", "into": "rift"}]), codes.UNKNOWN_REFERENCE,
      "on_enter.effect[0].card"),
     (_on([{"op": "create", "card": "bolt", "into": "rift", "n": 1000}]), codes.OUT_OF_RANGE,

@@ -480,3 +480,11 @@ cdef enum:
 # How long an instruction's stacks last (`until`)
 cdef enum:
     UNTIL_SOURCE_LEAVES = 0
+
+# How an instruction's operands share a word (eve.core.instructions)
+cdef enum:
+    INS_BUFF_UNTIL_SHIFT = 8
+    INS_STATUS_UNTIL_SHIFT = 8
+    INS_CREATE_CARD_SHIFT = 3
+    INS_CHOOSE_UP_TO_SHIFT = 3
+    INS_CHOOSE_LOOK_SHIFT = 4

@@ -12,8 +12,8 @@ derived from it:
 - the tables of docs/modding.md and docs/rules.md (`python -m eve.core.vocabulary --docs`), which
   a test compares with the docs.
 
-This module is plain Python with no import of eve, so that the build can read it before the core
-exists. Codes are part of the snapshot ABI and of compiled content: never renumber a member;
+This module is plain Python importing nothing of eve but the instruction table (plain too), so
+that the build can read both before the core exists (setup.py loads them by path). Codes are part of the snapshot ABI and of compiled content: never renumber a member;
 add new ones at the end.
 """
 from __future__ import annotations
@@ -22,6 +22,8 @@ import sys
 from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
+
+from eve.core.instructions import INSTRUCTIONS, shifts
 
 
 @dataclass(frozen=True)
@@ -128,47 +130,9 @@ ENUMS: tuple[Enum, ...] = (
         ("stack_card", "a card being played, on the Stack (a reaction's target: the Stack is "
                        "empty outside a response window)"),
     ], count="N_TARGET_SPECS", content=True),
-    _enum("op", "Effect instructions", "OP_", [
-        ("end", "(internal) the end of a program"),
-        ("damage", "deals n damage (shield first) to the selected units"),
-        ("heal", "restores n hp, up to max hp"),
-        ("shield", "adds n shield (absorbs damage; cleared at its owner's turn start)"),
-        ("poison", "adds n poison (n damage at its owner's End, then one less; ignores shield)"),
-        ("draw", "the acting side draws n cards (the Encounter has no deck: nothing)"),
-        ("discard", "the player discards n random cards from the Rift"),
-        ("exile", "sends a character (or, with `newest_lattice`/a card target, that card: of the "
-                  "Lattice, the Rift, the Abyss or the Stack) to the Void"),
-        ("return", "returns a card from the Void to the Rift (`to = \"newest_void\"` or a "
-                   "`void_card` target)"),
-        ("destroy", "destroys a Lattice card (`to = \"newest_lattice\"` or a `lattice_card` "
-                    "target)"),
-        ("counter", "counters the targeted Stack item (needs `target = \"foe_stack_item\"`)"),
-        ("summon", "summons n of `unit` for the acting side"),
-        ("buff", "adds n power and `hp` max hp (hp rises by as much)"),
-        ("task", "adds n progress to `task` (or `\"all\"`) for the acting side"),
-        ("if", "runs `then` when the expression `cond` is true (not 0), else `else`"),
-        ("status", "gives the selected units n stacks of `status` (capped at its `max`)"),
-        ("remove_status", "takes n stacks of `status` from the selected units (no `n`: all of "
-                          "them)"),
-        ("put", "puts the selected card (a card target, `newest_void` or `newest_lattice`) "
-                "`into` a place; a card on the Stack leaves it and its play never resolves"),
-        ("deploy", "deploys the selected character card from the Void into the player's "
-                   "first empty lane (not ready unless swift)"),
-        ("mill", "puts the top n cards of the player's Archive into the Abyss (or, with `into = "
-                 "\"void\"`, exiles them)"),
-        ("create", "creates n new instances of `card` `into` a place (none past the match's "
-                   "card capacity)"),
-        ("copy", "creates n new instances of the selected card's card `into` a place"),
-        ("choose", "the player chooses n cards (`up_to`: at most n) `from` a zone or the "
-                   "Archive's top `look` cards, one at a time, and each goes `into` a place"),
-        ("choose_mode", "the player chooses one of the `modes` (two to four blocks of "
-                        "instructions), which runs"),
-        ("discover", "n card defs are drawn from the `cards` pool (`shuffle` stream, no "
-                     "repeats); the player chooses one, created `into` a place"),
-        ("add_counter", "adds n to a `counter`: a pack's counter by name, or `\"card\"`, this "
-                        "card's own (rules V01-V04)"),
-        ("set_counter", "sets a `counter` to n"),
-    ], count="N_OPS", content=True),
+    # the instructions are described whole, one row each, in eve.core.instructions
+    _enum("op", "Effect instructions", "OP_", [(o.name, o.doc) for o in INSTRUCTIONS],
+          count="N_OPS", content=True),
     # Expressions: an amount (`n`) or a condition (`cond`) written as text ("3 + self.power",
     # "target.poison > 0 and count(rift) >= 2"), compiled into postfix nodes [op, arg]
     _enum("expr_op", "Expression nodes (internal: the compiled form of an expression)", "E_", [
@@ -610,34 +574,7 @@ TEXT: Mapping[str, Mapping[str, str]] = MappingProxyType({key: MappingProxyType(
         "abyss_card": "target card in the Abyss",
         "stack_card": "target card on the Stack",
     },
-    "op": {
-        "damage": "deal {n} damage to {to}",
-        "heal": "restore {n} hp to {to}",
-        "shield": "give {to} {n} shield",
-        "poison": "give {to} {n} poison",
-        "draw": "draw {n:# card/# cards}",
-        "discard": "discard {n:# random card/# random cards} from {players} Rift",
-        "exile": "exile {to} to the Void",
-        "return": "return {to} to {players} Rift",
-        "destroy": "destroy {to}",
-        "counter": "counter {target}",
-        "summon": "summon {n:/# × }{unit}",
-        "buff": "give {to} {buff}",
-        "task": "add {n} progress to {task}",
-        "if": "if {cond}: {then}",
-        "status": "give {to} {status}",
-        "remove_status": "remove {n} {status} from {to}",
-        "put": "put {to} {into}",
-        "deploy": "deploy {to} into {players} first empty lane",
-        "mill": "put the top {n:card/# cards} of {players} Archive {into}",
-        "create": "create {n:a/# ×} {card} {into}",
-        "copy": "create {n:a copy/# copies} of {to} {into}",
-        "choose": "choose {up_to}{n:a card/# cards} {from} and put {n:it/them} {into}",
-        "choose_mode": "choose one: {modes}",
-        "discover": "discover one of {n:# card/# cards} drawn from {cards} and create it {into}",
-        "add_counter": "add {n} to {counter}",
-        "set_counter": "set {counter} to {n}",
-    },
+    "op": {o.name: o.text for o in INSTRUCTIONS if o.text},
     "choice_from": {
         "rift": "from {players} Rift",
         "abyss": "from {players} Abyss",
@@ -882,6 +819,9 @@ def pxd_text() -> str:
             out.append(f"    {m.cname} = {m.code}\n")
         if e.count:
             out.append(f"    {e.count} = {max(m.code for m in e.members) + 1}\n")
+    out.append("\n# How an instruction's operands share a word (eve.core.instructions)\ncdef enum:\n")
+    for name, shift in shifts().items():
+        out.append(f"    {name} = {shift}\n")
     return "".join(out)
 
 

@@ -1,0 +1,279 @@
+"""The effect instructions, one row each: the single description of what an instruction is.
+
+A row says everything the rest of eve needs to know about an op:
+
+- its code (its place in `INSTRUCTIONS`: part of compiled content and the snapshot ABI, so never
+  reorder a row; add new ones at the end) and what it does (`doc`);
+- what it acts on (`acts_on`), which decides its default `to` and which selectors make sense;
+- its fields besides `op`, `to` and `n`, with their kinds and defaults, and what `n` is;
+- how its operands pack into the instruction's words (`pack`), which the compiler emits and the
+  core's interpreter reads back with the shifts generated into vocab.pxd;
+- its rules-text template (`text`, filled by eve.text) and the facts lint needs (the events it
+  raises, whether the Encounter runs it for nothing, what an amount of 0 means).
+
+The vocabulary's `op` enumeration, its TEXT templates and the docs tables, the compiler's field
+checks, lint's checks, the rules text, the registry schema's test and the random packs all read
+this table. Plain Python importing nothing of eve, so that setup.py can read it before the core
+is built (it is loaded by path, like the vocabulary).
+"""
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Field:
+    """A field of an instruction besides `op`, `to` and `n`."""
+    name: str
+    kind: str        # what the value is: see FIELD_KINDS
+    doc: str
+    default: Any = None          # the value when left out; None with `required`: must be given
+    required: bool = False
+
+
+# the kinds of field values, and how the compiler reads each (eve.compiler)
+FIELD_KINDS: Mapping[str, str] = MappingProxyType({
+    "status": "a status (its id)",
+    "unit": "a unit (its id)",
+    "card": "a card (its id)",
+    "cards": "a list of cards (their ids)",
+    "task": "a World Task (its id), or \"all\"",
+    "counter": "a pack's counter (its id), or \"card\": the card's own",
+    "place": "a place (`place` enumeration)",
+    "choice_from": "where chosen cards come from (`choice_from` enumeration)",
+    "until": "how long stacks last (`until` enumeration)",
+    "flag": "true or false",
+    "count": "a whole number",
+    "hp": "a max-hp amount, 0..255",
+    "expr": "an expression",
+    "block": "a list of instructions",
+    "blocks": "a list of lists of instructions",
+})
+
+
+@dataclass(frozen=True)
+class Op:
+    name: str
+    doc: str
+    text: str = ""                 # the rules-text template ("" for the internal `end`)
+    # what the instruction acts on: "units" (the selected units), "card" (a selected card),
+    # "stack_item" (the targeted Stack item), "side" (the acting side: `to` is not read) or
+    # "control" (the flow of the program)
+    acts_on: str = "units"
+    fields: tuple[Field, ...] = ()
+    # `n`: "expr" (a number 0..999 or an expression), "number" (a number only), "ignored"
+    # (accepted, never read) or "none" (refused)
+    amount: str = "expr"
+    n_default: int | Callable[[Mapping[str, Any]], int] = 1
+    # the instruction words a field fills: (word, field, shift); word "a" or "b", or "sel" for
+    # a field that takes the selector's word; `n` packs into "a" unless a row says otherwise
+    pack: tuple[tuple[str, str, int], ...] = (("a", "n", 0),)
+    choice: bool = False           # waits for the player's choice (only from the Stack, C06)
+    # `to`: "read", "ignored" (accepted, never read: lint says so) or "none" (refused); ""
+    # derives it from acts_on
+    to: str = ""
+    # lint's facts
+    raises: tuple[tuple[str, tuple[str, ...]], ...] = ()   # (whose side, trigger events)
+    encounter_noop: bool = False   # does nothing when the Encounter runs it (rules E16, Z23)
+    zero: str = "noop"             # n = 0: "noop", "one" (done once anyway) or "meaningful"
+    outcome: bool = False          # may end a unit's part in the outcome (L032)
+
+    def field(self, name: str) -> Field | None:
+        return next((f for f in self.fields if f.name == name), None)
+
+    @property
+    def field_names(self) -> tuple[str, ...]:
+        return tuple(f.name for f in self.fields)
+
+    @property
+    def default_to(self) -> str:
+        return "none" if self.acts_on == "side" else "target"
+
+    @property
+    def to_use(self) -> str:
+        """Whether `to` is "read", "ignored" (a side instruction's) or "none" (refused)."""
+        return self.to or {"control": "none", "side": "ignored"}.get(self.acts_on, "read")
+
+    def default_n(self, ins: Mapping[str, Any]) -> int:
+        return self.n_default(ins) if callable(self.n_default) else self.n_default
+
+
+def _f(name: str, kind: str, doc: str, default: Any = None, required: bool = False) -> Field:
+    return Field(name, kind, doc, default, required)
+
+
+_UNTIL = _f("until", "until", "how long the stacks last: `source_leaves` (held while `self` "
+            "stays, rule A04)")
+# the events a damage raises, by whose side they strike
+_DAMAGE_RAISES = (("target", ("before_damage_taken", "damage_taken", "dies", "shield_broken",
+                              "ally_hero_damaged")),
+                  ("own", ("before_damage_dealt", "damage_dealt")))
+_MOVES = (("player", ("exiled", "discarded")),)
+
+INSTRUCTIONS: tuple[Op, ...] = (
+    Op("end", "(internal) the end of a program", acts_on="control", amount="none", pack=()),
+    Op("damage", "deals n damage (shield first) to the selected units",
+       "deal {n} damage to {to}",
+       fields=(_f("pierce", "flag", "hp loss, past the damage pipeline (poison's)", False),),
+       pack=(("a", "n", 0), ("b", "pierce", 0)), raises=_DAMAGE_RAISES, outcome=True),
+    Op("heal", "restores n hp, up to max hp", "restore {n} hp to {to}",
+       raises=(("target", ("healed",)),)),
+    Op("shield", "adds n shield (absorbs damage; cleared at its owner's turn start)",
+       "give {to} {n} shield", raises=(("target", ("status_applied",)),)),
+    Op("poison", "adds n poison (n damage at its owner's End, then one less; ignores shield)",
+       "give {to} {n} poison", raises=(("target", ("status_applied",)),), outcome=True),
+    Op("draw", "the acting side draws n cards (the Encounter has no deck: nothing)",
+       "draw {n:# card/# cards}", acts_on="side",
+       raises=(("player", ("drawn", "shuffled")),), encounter_noop=True),
+    Op("discard", "the player discards n random cards from the Rift",
+       "discard {n:# random card/# random cards} from {players} Rift", acts_on="side",
+       raises=(("player", ("discarded",)),)),
+    Op("exile", "sends a character (or, with `newest_lattice`/a card target, that card: of the "
+                "Lattice, the Rift, the Abyss or the Stack) to the Void",
+       "exile {to} to the Void", acts_on="card", amount="ignored",
+       raises=(("player", ("exiled",)),)),
+    Op("return", "returns a card from the Void to the Rift (`to = \"newest_void\"` or a "
+                 "`void_card` target)",
+       "return {to} to {players} Rift", acts_on="card", amount="ignored", encounter_noop=True),
+    Op("destroy", "destroys a Lattice card (`to = \"newest_lattice\"` or a `lattice_card` "
+                  "target)",
+       "destroy {to}", acts_on="card", amount="ignored"),
+    Op("counter", "counters the targeted Stack item (needs `target = \"foe_stack_item\"`)",
+       "counter {target}", acts_on="stack_item", amount="ignored"),
+    Op("summon", "summons n of `unit` for the acting side", "summon {n:/# × }{unit}",
+       acts_on="side", fields=(_f("unit", "unit", "the unit summoned", required=True),),
+       pack=(("a", "unit", 0), ("b", "n", 0)), raises=(("own", ("summoned",)),), zero="one"),
+    Op("buff", "adds n power and `hp` max hp (hp rises by as much)", "give {to} {buff}",
+       # a buff that raises max hp raises power only when it says so (rule E23)
+       fields=(_f("hp", "hp", "max hp 0..255, hp rising by as much (then n defaults to 0)"),
+               _UNTIL),
+       n_default=lambda ins: 0 if "hp" in ins else 1,
+       pack=(("a", "n", 0), ("b", "hp", 0), ("b", "until", 8))),
+    Op("task", "adds n progress to `task` (or `\"all\"`) for the acting side",
+       "add {n} progress to {task}", acts_on="side",
+       fields=(_f("task", "task", "the World Task, or \"all\"", "all"),),
+       pack=(("a", "task", 0), ("b", "n", 0)), raises=(("own", ("task_completed",)),)),
+    Op("if", "runs `then` when the expression `cond` is true (not 0), else `else`",
+       "if {cond}: {then}", acts_on="control", amount="none",
+       fields=(_f("cond", "expr", "the condition, an expression (\"target.hp <= 5\")",
+                  required=True),
+               _f("then", "block", "run when cond holds", required=True),
+               _f("else", "block", "run when it does not")),
+       pack=()),
+    Op("status", "gives the selected units n stacks of `status` (capped at its `max`)",
+       "give {to} {status}",
+       fields=(_f("status", "status", "the status given", required=True), _UNTIL),
+       pack=(("a", "n", 0), ("b", "status", 0), ("b", "until", 8)),
+       raises=(("target", ("status_applied",)),)),
+    Op("remove_status", "takes n stacks of `status` from the selected units (no `n`: all of "
+                        "them)",
+       "remove {n} {status} from {to}",
+       fields=(_f("status", "status", "the status removed", required=True),),
+       n_default=999, pack=(("a", "n", 0), ("b", "status", 0))),
+    Op("put", "puts the selected card (a card target, `newest_void` or `newest_lattice`) "
+              "`into` a place; a card on the Stack leaves it and its play never resolves",
+       "put {to} {into}", acts_on="card", amount="none",
+       fields=(_f("into", "place", "the place the card goes", required=True),),
+       pack=(("b", "into", 0),), raises=_MOVES),
+    Op("deploy", "deploys the selected character card from the Void into the player's "
+                 "first empty lane (not ready unless swift)",
+       "deploy {to} into {players} first empty lane", acts_on="card", amount="ignored",
+       raises=(("player", ("ally_deploy", "summoned")),), encounter_noop=True),
+    Op("mill", "puts the top n cards of the player's Archive into the Abyss (or, with `into = "
+               "\"void\"`, exiles them)",
+       "put the top {n:card/# cards} of {players} Archive {into}", acts_on="side",
+       fields=(_f("into", "place", "abyss or void", "abyss"),),
+       pack=(("a", "n", 0), ("b", "into", 0)), raises=(("player", ("exiled",)),)),
+    Op("create", "creates n new instances of `card` `into` a place (none past the match's "
+                 "card capacity)",
+       "create {n:a/# ×} {card} {into}", acts_on="side",
+       fields=(_f("card", "card", "the card created", required=True),
+               _f("into", "place", "the place the new cards go", required=True)),
+       pack=(("a", "n", 0), ("b", "into", 0), ("b", "card", 3))),
+    Op("copy", "creates n new instances of the selected card's card `into` a place",
+       "create {n:a copy/# copies} of {to} {into}", acts_on="card",
+       fields=(_f("into", "place", "the place the copies go", required=True),),
+       pack=(("a", "n", 0), ("b", "into", 0))),
+    Op("choose", "the player chooses n cards (`up_to`: at most n) `from` a zone or the "
+                 "Archive's top `look` cards, one at a time, and each goes `into` a place",
+       "choose {up_to}{n:a card/# cards} {from} and put {n:it/them} {into}", acts_on="side",
+       fields=(_f("from", "choice_from", "where the cards are chosen from", required=True),
+               _f("into", "place", "the place each chosen card goes", required=True),
+               _f("look", "count", "from archive_top: how many top cards are seen (default "
+                                   "n)"),
+               _f("up_to", "flag", "the player may choose fewer than n", False)),
+       pack=(("sel", "from", 0), ("a", "n", 0), ("b", "into", 0), ("b", "up_to", 3),
+             ("b", "look", 4)),
+       choice=True, raises=_MOVES),
+    Op("choose_mode", "the player chooses one of the `modes` (two to four blocks of "
+                      "instructions), which runs",
+       "choose one: {modes}", acts_on="control", amount="none",
+       fields=(_f("modes", "blocks", "the blocks, one of which runs", required=True),),
+       pack=(), choice=True),
+    Op("discover", "n card defs are drawn from the `cards` pool (`shuffle` stream, no "
+                   "repeats); the player chooses one, created `into` a place",
+       "discover one of {n:# card/# cards} drawn from {cards} and create it {into}",
+       acts_on="side", amount="number", to="none",
+       fields=(_f("cards", "cards", "the pool of cards the options are drawn from",
+                  required=True),
+               _f("into", "place", "the place the chosen card is created", "rift")),
+       n_default=lambda ins: min(3, len(ins.get("cards", ()))),
+       pack=(), choice=True, raises=_MOVES),
+    Op("add_counter", "adds n to a `counter`: a pack's counter by name, or `\"card\"`, this "
+                      "card's own (rules V01-V04)",
+       "add {n} to {counter}", acts_on="side",
+       fields=(_f("counter", "counter", "a counter, or \"card\" (this card's own)",
+                  required=True),),
+       pack=(("a", "n", 0), ("b", "counter", 0))),
+    Op("set_counter", "sets a `counter` to n", "set {counter} to {n}", acts_on="side",
+       fields=(_f("counter", "counter", "a counter, or \"card\" (this card's own)",
+                  required=True),),
+       pack=(("a", "n", 0), ("b", "counter", 0)), zero="meaningful"),
+)
+
+BY_NAME: Mapping[str, Op] = MappingProxyType({o.name: o for o in INSTRUCTIONS})
+#: every field name some instruction has, `op`, `to` and `n` first
+ALL_FIELDS: tuple[str, ...] = ("op", "to", "n", *dict.fromkeys(
+    f.name for o in INSTRUCTIONS for f in o.fields))
+
+
+def filled(ins: Mapping[str, Any]) -> dict[str, Any]:
+    """An instruction (a mapping with a known `op`) with every default its row gives filled in:
+    what the compiler reads and the rules text says. A choice looks at its `n` cards unless it
+    says `look` (read only from the Archive's top)."""
+    row = BY_NAME[ins["op"]]
+    out: dict[str, Any] = {"op": row.name}
+    if row.to_use != "none":
+        out["to"] = row.default_to
+    if row.amount != "none":
+        out["n"] = row.default_n(ins)
+    for f in row.fields:
+        if f.default is not None:
+            out[f.name] = f.default
+    out.update(ins)
+    if row.name == "choose":
+        out.setdefault("look", out["n"])
+    return out
+
+
+def owners(field: str) -> tuple[str, ...]:
+    """The ops that have `field`."""
+    if field == "n":
+        return tuple(o.name for o in INSTRUCTIONS if o.amount != "none" and o.name != "end")
+    return tuple(o.name for o in INSTRUCTIONS if o.field(field) is not None)
+
+
+def ops(**facts: Any) -> frozenset[str]:
+    """The ops whose row has every given fact: `ops(acts_on="side")`, `ops(choice=True)`."""
+    return frozenset(o.name for o in INSTRUCTIONS
+                     if o.name != "end" and all(getattr(o, k) == v for k, v in facts.items()))
+
+
+def shifts() -> dict[str, int]:
+    """The C constants of the packed operands that share a word at a shift:
+    INS_<OP>_<FIELD>_SHIFT (generated into vocab.pxd for the interpreter)."""
+    return {f"INS_{o.name.upper()}_{field.upper()}_SHIFT": shift
+            for o in INSTRUCTIONS for _, field, shift in o.pack if shift}

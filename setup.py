@@ -44,7 +44,6 @@ def _generate_vocabulary() -> None:
     instructions.py (plain Python, read here by path: the package cannot be imported before its
     core is built)."""
     import importlib.util
-
     import sys
 
     def load(name: str, file: str):

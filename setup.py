@@ -53,11 +53,16 @@ def _generate_vocabulary() -> None:
         spec.loader.exec_module(module)
         return module
 
-    # the vocabulary imports the instruction table by its package name: load that first
-    load("eve.core.instructions", "instructions.py")
+    # the vocabulary imports the tables of instructions and trigger events by their package
+    # names: load those first
+    tables = {"eve.core.instructions": "instructions.py",
+              "eve.core.trigger_events": "trigger_events.py"}
+    for name, file in tables.items():
+        load(name, file)
     vocab = load("_eve_vocabulary", "vocabulary.py")
     vocab.write_pxd(str(CORE / "vocab.pxd"))
-    del sys.modules["eve.core.instructions"]
+    for name in tables:
+        del sys.modules[name]
 
 
 _generate_vocabulary()

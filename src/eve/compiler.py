@@ -18,6 +18,8 @@ from eve.core.instructions import BY_NAME as INSTRUCTION
 from eve.core.instructions import Field as InstructionField
 from eve.core.instructions import Op, ops, owners
 from eve.core.tables import ENUMS, LIMITS
+from eve.core.trigger_events import EVENTS as TRIGGER_EVENTS
+from eve.core.trigger_events import UNIT_TARGET
 from eve.core.vocabulary import BY_KEY, CARD_EVENTS, DAMAGE_EVENTS, UNIT_EVENTS
 from eve.errors import ConfigError, ContentError
 from eve.expressions import OWN_COUNTER, ExpressionError, compile_expression, shadowed_names
@@ -975,7 +977,8 @@ class Compiler:
     CARD_EVENTS = CARD_EVENTS
     DAMAGE_EVENTS = DAMAGE_EVENTS
     # a trigger's first form, kept: the Relic's `trigger = {on, effect}` and its events
-    FOE_TURN = {"foe_turn_start": "turn_start", "foe_turn_end": "turn_end"}
+    # the events that are another answered for the other side (foe_turn_start: turn_start)
+    FOE_TURN = {e.name: e.alias_of for e in TRIGGER_EVENTS if e.alias_of}
 
     def _triggers(self, ctx: _Ctx, d: Mapping, source: str, limited: bool = True,
                   extra: Sequence[tuple[str, Any, str]] = ()) -> tuple[int, int]:
@@ -1090,8 +1093,8 @@ class Compiler:
                                   codes.MISSING_FIELD)
                 # `to = "target"` is the event's unit (none for a side's event: nothing)
                 out["prog"] = self.program(ctx, t.get("effect"), f"{path}.effect",
-                                           "any" if event in self.UNIT_EVENTS or event == "ally_hero_damaged"
-                                           else "none", off_stack="a trigger")
+                                           "any" if event in UNIT_TARGET else "none",
+                                           off_stack="a trigger")
             finally:
                 self.in_trigger = False
                 self.trigger_event = ""

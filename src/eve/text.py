@@ -25,6 +25,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from eve.core.instructions import filled
+from eve.core.trigger_events import UNIT_TARGET
 from eve.core.vocabulary import TEXT, UNIT_EVENTS, names
 from eve.keywords import expand as expand_keyword
 from eve.keywords import label as keyword_label
@@ -511,7 +512,7 @@ def _triggers(catalog: Catalog, item: Mapping[str, Any], *, pack: str, voice: _V
             n = t["every"]
             clause += (f", every {_ORDINAL.get(n, f'{n}th ')}time"
                        + (" in a turn" if t.get("per", "match") == "turn" else ""))
-        target = _EVENT_UNIT if on in _UNIT_EVENTS or on == "ally_hero_damaged" else ""
+        target = _EVENT_UNIT if on in UNIT_TARGET else ""
         out.append(clause + ": " + _effect(catalog, t["effect"], pack=pack, voice=voice,
                                            target=target, self_unit=self_unit))
     return out

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 
 from eve.core.instructions import INSTRUCTIONS, shifts
+from eve.core.trigger_events import EVENTS, events
 
 
 @dataclass(frozen=True)
@@ -254,42 +255,9 @@ ENUMS: tuple[Enum, ...] = (
         ("mode", "one of a `choose_mode`'s blocks"),
         ("discover", "one of the card defs a `discover` drew"),
     ]),
-    _enum("trigger", "Relic triggers", "TR_", [
-        ("none", "no trigger"),
-        ("turn_start", "the owner's turn begins"),
-        ("turn_end", "the owner's turn ends"),
-        ("ally_deploy", "an allied character is deployed"),
-        ("ally_hero_damaged", "an allied hero takes damage"),
-        # the general events (`triggers = [{on, who, ...}]`): the subject is a unit, or a side
-        ("foe_turn_start", "the other side's turn begins"),
-        ("foe_turn_end", "the other side's turn ends"),
-        ("match_start", "the match begins (before the first turn)"),
-        ("card_played", "a card is played (put on the Stack; `card` filters its kind)"),
-        ("attack", "an attack is declared (the subject: the attacker)"),
-        ("damage_taken", "a unit took damage (after the hp loss; the subject: that unit)"),
-        ("damage_dealt", "a unit dealt damage (after the hp loss; the subject: the source)"),
-        ("dies", "a hero fell or a character died (the subject: that unit, as it was)"),
-        ("summoned", "a character entered a lane (deployed, summoned or from the Void)"),
-        ("drawn", "the player drew a card"),
-        ("discarded", "a card of the Rift went to the Abyss by an effect"),
-        ("exiled", "a card went to the Void by an effect"),
-        ("task_completed", "a side completed a World Task"),
-        ("status_applied", "an instruction gave a unit stacks of a status (`status` filters "
-         "which; `event.amount`: the stacks)"),
-        ("shield_broken", "a hit spent a unit's last stack of an absorbing status (shield)"),
-        ("healed", "a unit regained hp (the subject: that unit; `event.amount`: the hp gained)"),
-        ("match_end", "the outcome was decided (once, before the match stops; no trigger "
-                      "fires from inside its programs, and the outcome is read again from "
-                      "what they leave)"),
-        ("shuffled", "the player's Archive was shuffled (the Abyss reshuffled into it, or a "
-                     "card shuffled in)"),
-        ("card_resolved", "a played card's item resolved (after its effect, before a spent "
-                          "Sortilege leaves the Lattice; `card` filters its kind)"),
-        ("before_damage_taken", "a unit is about to take damage (before the damage pipeline; "
-                                "the subject: that unit; `event.amount`: the hit as dealt)"),
-        ("before_damage_dealt", "a unit is about to deal damage (before the damage pipeline; "
-                                "the subject: the source)"),
-    ], count="N_TRIGGERS", content=True),
+    # the trigger events are described whole, one row each, in eve.core.trigger_events
+    _enum("trigger", "Relic triggers", "TR_", [(e.name, e.doc) for e in EVENTS],
+          count="N_TRIGGERS", content=True),
     _enum("trigger_who", "Whose event a trigger answers (`who`), from the listener's side", "TW_", [
         ("any", "any unit or side"),
         ("self", "the listener itself (a card's: its side's)"),
@@ -510,16 +478,12 @@ CONTENT: Mapping[str, Mapping[str, int]] = MappingProxyType(
 CONTENT = MappingProxyType({**CONTENT, "phase": BY_KEY["phase"].by_name()})
 
 
-# The trigger events by what they carry, read by the compiler (which filters and selectors an
-# event allows), the rules text, lint and the test generators.
-UNIT_EVENTS = frozenset({        # the subject is a unit: `who` reads it, `unit` filters it
-    "attack", "damage_taken", "damage_dealt", "dies", "summoned", "status_applied",
-    "shield_broken", "healed", "before_damage_taken", "before_damage_dealt"})
-CARD_EVENTS = frozenset({        # the event has a card: `card` filters it, `to = "event_card"`
-    "card_played", "drawn", "discarded", "exiled", "card_resolved"})
-DAMAGE_EVENTS = frozenset({      # a damage's: `source` filters its dealer, `to = "source"`
-    "damage_taken", "damage_dealt", "dies", "shield_broken", "before_damage_taken",
-    "before_damage_dealt"})
+# The trigger events by what they carry (their rows in eve.core.trigger_events), read by the
+# compiler (which filters and selectors an event allows), the rules text, lint and the test
+# generators.
+UNIT_EVENTS = events(subject="unit")    # the subject is a unit: `who` reads it, `unit` filters it
+CARD_EVENTS = events(subject="card")    # the event has a card: `card` filters it, `to = "event_card"`
+DAMAGE_EVENTS = events(damage=True)     # a damage's: `source` filters its dealer, `to = "source"`
 
 
 def names(key: str) -> tuple[str, ...]:
@@ -637,34 +601,7 @@ TEXT: Mapping[str, Mapping[str, str]] = MappingProxyType({key: MappingProxyType(
         "random_other_ally": "another random ally",
         "random_other_ally_character": "another random allied character",
     },
-    "trigger": {
-        "none": "never",
-        "turn_start": "at the start of {our} turn",
-        "turn_end": "at the end of {our} turn",
-        "ally_deploy": "whenever one of {our} characters is deployed",
-        "ally_hero_damaged": "whenever one of {our} heroes takes damage",
-        "foe_turn_start": "at the start of {their} turn",
-        "foe_turn_end": "at the end of {their} turn",
-        "match_start": "when the match begins",
-        "card_played": "whenever {who} {card} is played",
-        "attack": "whenever {who} attacks",
-        "damage_taken": "whenever {who} takes damage",
-        "damage_dealt": "whenever {who} deals damage",
-        "dies": "whenever {who} dies",
-        "summoned": "whenever {who} enters a lane",
-        "drawn": "whenever {who} {card} is drawn",
-        "discarded": "whenever {who} {card} is discarded",
-        "exiled": "whenever {who} {card} is exiled",
-        "task_completed": "whenever {who} side completes a World Task",
-        "status_applied": "whenever {who} is given {status}",
-        "shield_broken": "whenever {who} loses its last {status}",
-        "healed": "whenever {who} regains hp",
-        "match_end": "when the match ends",
-        "shuffled": "whenever {players} Archive is shuffled",
-        "card_resolved": "whenever {who} {card} has resolved",
-        "before_damage_taken": "whenever {who} is about to take damage",
-        "before_damage_dealt": "whenever {who} is about to deal damage",
-    },
+    "trigger": {e.name: e.text for e in EVENTS},
     "trigger_who": {
         "any": "any unit",
         "self": "{self}",

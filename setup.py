@@ -41,8 +41,8 @@ CORE = Path("src/eve/core")
 
 def _generate_vocabulary() -> None:
     """vocab.pxd, the core's enumerations, is generated from eve/core/vocabulary.py and
-    instructions.py (plain Python, read here by path: the package cannot be imported before its
-    core is built)."""
+    instructions.py, and records.pxi, the compiled content's structs, from records.py (plain
+    Python, read here by path: the package cannot be imported before its core is built)."""
     import importlib.util
     import sys
 
@@ -61,6 +61,7 @@ def _generate_vocabulary() -> None:
         load(name, file)
     vocab = load("_eve_vocabulary", "vocabulary.py")
     vocab.write_pxd(str(CORE / "vocab.pxd"))
+    load("_eve_records", "records.py").write_pxi(str(CORE / "records.pxi"))
     for name in tables:
         del sys.modules[name]
 

@@ -188,7 +188,7 @@ class Compiler:
         self.expressions: list[int] = []        # the pool: a node count, then [op, arg] each
         self.n_code = 0                         # instructions of every program so far
         self.parts: list[dict[str, int]] = []   # script phases of every Encounter
-        self.entries: list[tuple[int, int]] = []  # script entries: (first move, options)
+        self.entries: list[dict[str, int]] = []   # script entries: first move, options
         self.script_vars: list[str] | None = None   # the variables `var.NAME` reads, if any
         self.triggers: list[dict[str, int]] = []    # every item's, in compile order
         self.in_trigger = False                     # whether `event.` may be read
@@ -1287,7 +1287,7 @@ class Compiler:
         if first + len(compiled) > LIMITS["script_entries"]:
             raise ctx.err(path, f"the content's script entries exceed the core's "
                           f"{LIMITS['script_entries']}", codes.CAPACITY)
-        self.entries.extend(compiled)
+        self.entries.extend({"first_opt": m, "n_opts": n} for m, n in compiled)
         return first, len(compiled)
 
     def _part(self, cond: int = -1) -> int:

@@ -6,12 +6,13 @@ here is read by Python during a match.
 """
 from libc.stdint cimport int32_t
 from libc.stdlib cimport calloc, free
-from libc.string cimport memset
+from libc.string cimport memcpy, memset
 
 from eve.core.defs cimport *
 
 from types import MappingProxyType as _MappingProxyType
 
+from eve.core import records as _records
 from eve.core.vocabulary import CONTENT
 
 
@@ -28,6 +29,21 @@ cdef int _cap(object n, int limit, str what) except -1:
     if n > limit:
         raise CapacityError(f"{what}: {n} exceeds the core's capacity of {limit}")
     return 0
+
+
+cdef int _rows(void* dst, size_t stride, int cap, object recs, str struct_name,
+               str what) except -1:
+    """Copy a table of compiled records into its C array (`cap` of `stride` bytes): packed by
+    eve.core.records in struct order. Returns how many."""
+    _cap(len(recs), cap, what)
+    try:
+        data = _records.pack(struct_name, recs, LIMITS, what)
+    except OverflowError as e:
+        raise CapacityError(str(e)) from None
+    if len(data) != stride * len(recs):     # records.pxi is generated from the same table
+        raise ImportError(f"eve.core.records.pxi is stale for {struct_name}: rebuild the core")
+    memcpy(dst, <const char*>data, len(data))
+    return len(recs)
 
 
 if N_TRIGGERS > 31:     # Tables.hero_on/card_on/unit_on: an event a bit of an int32
@@ -86,26 +102,15 @@ cdef class CompiledContent:
         free(self.tb)
 
     def load(self, dict spec, str fingerprint):
+        """Copy the compiler's records into the Tables block: each table of records packed in
+        struct order by eve.core.records (one line a table), then what the core derives from
+        them (which events anything listens to, which statuses act when)."""
         cdef Tables* tb = self.tb
         cdef int i, j, k
         cdef StatusDef* sd
         cdef TriggerDef* td
         memset(tb, 0, sizeof(Tables))
-        cfg = spec["config"]
-        tb.cfg.player_hero_slots = cfg["player_hero_slots"]
-        tb.cfg.lanes = cfg["lanes"]
-        tb.cfg.hand_floor = cfg["hand_floor"]
-        tb.cfg.opening_hand = cfg["opening_hand"]
-        tb.cfg.max_rounds = cfg["max_rounds"]
-        tb.cfg.max_decisions_per_turn = cfg["max_decisions_per_turn"]
-        tb.cfg.meter_base = cfg["meter_base"]
-        for k, name in enumerate(("play_support", "deploy", "activate", "attack")):
-            tb.cfg.cost[k] = cfg["costs"][name]
-        tb.cfg.morality_high = cfg["morality_high"]
-        tb.cfg.morality_low = cfg["morality_low"]
-        tb.cfg.support_discount = cfg["support_discount"]
-        tb.cfg.attack_discount = cfg["attack_discount"]
-        tb.cfg.max_events = cfg["max_events"]
+        _rows(&tb.cfg, sizeof(Config), 1, [spec["config"]], "Config", "config")
         _cap(tb.cfg.lanes, MAX_LANES, "lanes")
         _cap(tb.cfg.player_hero_slots, MAX_HERO_SLOTS, "player hero slots")
 
@@ -130,42 +135,35 @@ cdef class CompiledContent:
             tb.expr[j] = w
         tb.n_expr = len(pool)
 
-        trigs = spec.get("triggers", [])
-        _cap(len(trigs), MAX_TRIGGER_DEFS, "triggers")
-        tb.n_trigs = len(trigs)
-        for i, t in enumerate(trigs):
+        tb.n_trigs = _rows(tb.trigs, sizeof(TriggerDef), MAX_TRIGGER_DEFS,
+                           spec.get("triggers", []), "TriggerDef", "triggers")
+        tb.n_statuses = _rows(tb.statuses, sizeof(StatusDef), MAX_STATUSES, spec["statuses"],
+                              "StatusDef", "statuses")
+        tb.n_heroes = _rows(tb.heroes, sizeof(HeroDef), MAX_HERO_DEFS, spec["heroes"], "HeroDef",
+                            "heroes")
+        tb.n_cards = _rows(tb.cards, sizeof(CardDef), MAX_CARD_DEFS, spec["cards"], "CardDef",
+                           "cards")
+        tb.n_units = _rows(tb.units, sizeof(UnitDef), MAX_UNIT_DEFS, spec["units"], "UnitDef",
+                           "units")
+        tb.n_moves = _rows(tb.moves, sizeof(Move), MAX_MOVES, spec["moves"], "Move", "moves")
+        tb.n_parts = _rows(tb.parts, sizeof(ScriptPart), MAX_PARTS, spec.get("parts", []),
+                           "ScriptPart", "script phases")
+        tb.n_entries = _rows(tb.entries, sizeof(ScriptEntry), MAX_ENTRIES,
+                             spec.get("entries", []), "ScriptEntry", "script entries")
+        tb.n_tasks = _rows(tb.tasks, sizeof(TaskDef), MAX_TASK_DEFS, spec["tasks"], "TaskDef",
+                           "tasks")
+        tb.n_encs = _rows(tb.encs, sizeof(EncDef), MAX_ENCOUNTERS, spec["encounters"], "EncDef",
+                          "encounters")
+        for i in range(tb.n_encs):
+            _cap(tb.encs[i].n_setup, min(MAX_SETUP, tb.cfg.lanes), f"encounter {i} setup summons")
+
+        for i in range(tb.n_trigs):
             td = &tb.trigs[i]
-            td.on = t["on"]; td.who = t["who"]; td.zone = t["zone"]
-            td.card_kind = t["card_kind"]; td.cond = t["cond"]; td.once = t["once"]
-            td.every = t["every"]; td.per = t["per"]; td.prog = t["prog"]
-            td.source = t.get("source", TS_ANY); td.unit_kind = t.get("unit", TU_ANY)
-            td.own_card = t.get("own_card", 0)
             td.filters = td.source != TS_ANY or td.unit_kind != TU_ANY or td.own_card != 0
             tb.listens[td.on] = 1
-
-        statuses = spec["statuses"]
-        _cap(len(statuses), MAX_STATUSES, "statuses")
-        tb.n_statuses = len(statuses)
-        for i, d in enumerate(statuses):
+        for i in range(tb.n_statuses):
             sd = &tb.statuses[i]
-            sd.stacking = d["stacking"]
-            sd.polarity = d["polarity"]
-            sd.max_stacks = d["max"]
-            sd.decay_at = d["decay_at"]
-            sd.decay_by = d["decay_by"]
-            sd.tick_at = d["tick_at"]
-            sd.tick_prog = d["tick_prog"]
             sd.tick_loss = _is_self_loss(tb, sd.tick_prog, i)
-            sd.power = d["power"]
-            sd.dealt_add = d["dealt_add"]
-            sd.taken_add = d["taken_add"]
-            sd.dealt_pct = d["dealt_pct"]
-            sd.taken_pct = d["taken_pct"]
-            sd.absorb = d["absorb"]
-            sd.negate = d["negate"]
-            sd.spend = d.get("spend", 0)
-            sd.keeps = d["keeps"]
-            sd.trig_first, sd.trig_n = d.get("triggers", (0, 0))
             if sd.trig_n:
                 tb.trig_st[tb.n_trig_st] = i; tb.n_trig_st += 1
             if sd.power:
@@ -185,140 +183,12 @@ cdef class CompiledContent:
             if reset == CR_TURN:
                 tb.turn_counters[tb.n_turn_counters] = i; tb.n_turn_counters += 1
 
-        heroes = spec["heroes"]
-        _cap(len(heroes), MAX_HERO_DEFS, "heroes")
-        tb.n_heroes = len(heroes)
-        for i, h in enumerate(heroes):
-            tb.heroes[i].max_hp = h["max_hp"]
-            tb.heroes[i].power = h["power"]
-            tb.heroes[i].ambition = h["ambition"]
-            tb.heroes[i].morality = h["morality"]
-            tb.heroes[i].ability_prog = h["ability_prog"]
-            tb.heroes[i].ability_target = h["ability_target"]
-            tb.heroes[i].ability_reaction = h["ability_reaction"]
-            _cap(len(h["start_cards"]), MAX_START_CARDS, f"hero {i} starting cards")
-            tb.heroes[i].n_start = len(h["start_cards"])
-            for j, c in enumerate(h["start_cards"]):
-                tb.heroes[i].start_cards[j] = c
-            tb.heroes[i].trig_first, tb.heroes[i].trig_n = h.get("triggers", (0, 0))
-            tb.heroes[i].aura_n, tb.heroes[i].aura_status, tb.heroes[i].aura_who = \
-                h.get("aura", (0, 0, 0))
+        for i in range(tb.n_heroes):
             tb.n_auras += tb.heroes[i].aura_n != 0
-
-        cards = spec["cards"]
-        _cap(len(cards), MAX_CARD_DEFS, "cards")
-        tb.n_cards = len(cards)
-        for i, c in enumerate(cards):
-            tb.cards[i].kind = c["kind"]
-            tb.cards[i].keywords = c["keywords"]
-            tb.cards[i].power = c["power"]
-            tb.cards[i].hp = c["hp"]
-            tb.cards[i].charges = c["charges"]
-            tb.cards[i].play_target = c["play_target"]
-            tb.cards[i].on_enter = c["on_enter"]
-            tb.cards[i].ability_prog = c["ability_prog"]
-            tb.cards[i].ability_target = c["ability_target"]
-            tb.cards[i].ability_reaction = c["ability_reaction"]
-            tb.cards[i].trig_first, tb.cards[i].trig_n = c.get("triggers", (0, 0))
-            tb.cards[i].ally_power = c["ally_power"]
-            tb.cards[i].play_cond = c.get("play_cond", -1)
-            tb.cards[i].aura_n, tb.cards[i].aura_status, tb.cards[i].aura_who = \
-                c.get("aura", (0, 0, 0))
+        for i in range(tb.n_cards):
             tb.n_auras += tb.cards[i].aura_n != 0
-
-        units = spec["units"]
-        _cap(len(units), MAX_UNIT_DEFS, "units")
-        tb.n_units = len(units)
-        for i, u in enumerate(units):
-            tb.units[i].power = u["power"]
-            tb.units[i].hp = u["hp"]
-            tb.units[i].keywords = u["keywords"]
-            tb.units[i].trig_first, tb.units[i].trig_n = u.get("triggers", (0, 0))
-            tb.units[i].aura_n, tb.units[i].aura_status, tb.units[i].aura_who = \
-                u.get("aura", (0, 0, 0))
+        for i in range(tb.n_units):
             tb.n_auras += tb.units[i].aura_n != 0
-
-        moves = spec["moves"]
-        _cap(len(moves), MAX_MOVES, "moves")
-        tb.n_moves = len(moves)
-        for i, m in enumerate(moves):
-            tb.moves[i].kind = m["kind"]
-            tb.moves[i].phase = m["phase"]
-            tb.moves[i].prog = m["prog"]
-            tb.moves[i].def_id = m["def_id"]
-            tb.moves[i].attacker = m["attacker"]
-            tb.moves[i].lane_sel = m["lane_sel"]
-            tb.moves[i].lane = m["lane"]
-            tb.moves[i].target_sel = m["target_sel"]
-            tb.moves[i].cond = m["cond"]
-            tb.moves[i].cond_arg = m["cond_arg"]
-            tb.moves[i].alt = m["alt"]
-            tb.moves[i].weight = m.get("weight", 0)
-            tb.moves[i].max_repeats = m.get("max_repeats", 0)
-            sets = m.get("set", ())
-            _cap(len(sets), MAX_MOVE_SETS, f"move {i} assignments")
-            tb.moves[i].n_sets = len(sets)
-            for j, (var, at) in enumerate(sets):
-                tb.moves[i].set_var[j] = var
-                tb.moves[i].set_expr[j] = at
-
-        parts = spec.get("parts", ())
-        _cap(len(parts), MAX_PARTS, "script phases")
-        tb.n_parts = len(parts)
-        for i, q in enumerate(parts):
-            tb.parts[i].cond = q["cond"]
-            tb.parts[i].first_child = q["first_child"]
-            tb.parts[i].n_children = q["n_children"]
-            tb.parts[i].first_entry = q["first_entry"]
-            tb.parts[i].n_entries = q["n_entries"]
-        entries = spec.get("entries", ())
-        _cap(len(entries), MAX_ENTRIES, "script entries")
-        tb.n_entries = len(entries)
-        for i, (first, n) in enumerate(entries):
-            tb.entries[i].first_opt = first
-            tb.entries[i].n_opts = n
-
-        tasks = spec["tasks"]
-        _cap(len(tasks), MAX_TASK_DEFS, "tasks")
-        tb.n_tasks = len(tasks)
-        for i, t in enumerate(tasks):
-            tb.tasks[i].goal = t["goal"]
-            tb.tasks[i].threshold = t["threshold"]
-            tb.tasks[i].reward_prog = t["reward_prog"]
-
-        encs = spec["encounters"]
-        _cap(len(encs), MAX_ENCOUNTERS, "encounters")
-        tb.n_encs = len(encs)
-        for i, e in enumerate(encs):
-            _cap(len(e["roster"]), MAX_ROSTER, f"encounter {i} roster")
-            _cap(len(e["setup_units"]), min(MAX_SETUP, tb.cfg.lanes), f"encounter {i} setup summons")
-            _cap(len(e["tasks"]), MAX_TASKS, f"encounter {i} tasks")
-            _cap(len(e["responses"]), MAX_RESPONSES, f"encounter {i} responses")
-            tb.encs[i].n_roster = len(e["roster"])
-            for j, h in enumerate(e["roster"]):
-                tb.encs[i].roster[j] = h
-            tb.encs[i].n_setup = len(e["setup_units"])
-            for j, u in enumerate(e["setup_units"]):
-                tb.encs[i].setup_units[j] = u
-            tb.encs[i].n_tasks = len(e["tasks"])
-            for j, t in enumerate(e["tasks"]):
-                tb.encs[i].tasks[j] = t
-            tb.encs[i].initiative = e["initiative"]
-            tb.encs[i].first_move = e["first_move"]
-            tb.encs[i].n_moves = e["n_moves"]
-            tb.encs[i].root = e["root"]
-            _cap(len(e.get("vars", ())), MAX_SCRIPT_VARS, f"encounter {i} variables")
-            tb.encs[i].n_vars = len(e.get("vars", ()))
-            for j, v in enumerate(e.get("vars", ())):
-                tb.encs[i].var_init[j] = v
-            tb.encs[i].n_resp = len(e["responses"])
-            for j, r in enumerate(e["responses"]):
-                tb.encs[i].resp[j].on = r["on"]
-                tb.encs[i].resp[j].counter = r["counter"]
-                tb.encs[i].resp[j].prog = r["prog"]
-                tb.encs[i].resp[j].target_sel = r["target_sel"]
-                tb.encs[i].resp[j].per_round = r["per_round"]
-                tb.encs[i].resp[j].charges = r["charges"]
         tb.reactions = 0
         tb.taunts = 0
         for i in range(tb.n_units):

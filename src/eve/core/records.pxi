@@ -1,0 +1,169 @@
+# GENERATED from src/eve/core/records.py by `python -m eve.core.records --pxi`: do not edit.
+# setup.py regenerates it before every build; tests/test_records.py checks it is current.
+# Included by defs.pxd, after the capacities and before the Tables struct.
+
+# the rule configuration
+ctypedef struct Config:
+    int16_t player_hero_slots
+    int16_t lanes
+    int16_t hand_floor
+    int16_t opening_hand
+    int16_t max_rounds
+    int16_t max_decisions_per_turn
+    int16_t meter_base
+    int16_t cost[N_CATS]            # each Action Meter category's cost
+    int16_t morality_high           # morality >= this: PlaySupport discount
+    int16_t morality_low            # morality <= this: Attack discount
+    int16_t support_discount
+    int16_t attack_discount
+    int32_t max_events              # events a match's log keeps (B04); more are counted, not kept
+
+# a player hero or an Encounter's enemy hero
+ctypedef struct HeroDef:
+    int16_t max_hp
+    int16_t power
+    int16_t ambition
+    int16_t morality
+    int16_t ability_prog            # activated ability, -1
+    int16_t ability_target
+    int16_t ability_reaction
+    int16_t n_start
+    int16_t start_cards[MAX_START_CARDS]
+    int16_t trig_first              # its triggers: trigs[trig_first .. trig_first + trig_n)
+    int16_t trig_n
+    int16_t aura_n                  # its aura (rule A01): stacks (0: none), status (GRANT_POWER: power)
+    int16_t aura_status
+    int16_t aura_who                # AW_*
+
+# a card
+ctypedef struct CardDef:
+    int16_t kind
+    int16_t keywords
+    int16_t power
+    int16_t hp
+    int16_t charges
+    int16_t play_target             # target of the on-enter program
+    int16_t on_enter                # program run when it resolves, -1
+    int16_t ability_prog            # activated ability, -1
+    int16_t ability_target
+    int16_t ability_reaction
+    int16_t trig_first              # its triggers: trigs[trig_first .. trig_first + trig_n)
+    int16_t trig_n
+    int16_t ally_power              # static: + power to allied characters' attacks
+    int16_t play_cond               # expression (pool offset) that must hold to play it, -1
+    int16_t aura_n                  # its aura (rule A01): stacks (0: none), status (GRANT_POWER: power)
+    int16_t aura_status
+    int16_t aura_who                # AW_*
+
+# a status
+ctypedef struct StatusDef:
+    int16_t stacking                # SS_*
+    int16_t polarity                # SP_*
+    int16_t max_stacks
+    int16_t decay_at                # ST_*
+    int16_t decay_by                # SD_*
+    int16_t tick_at                 # ST_*
+    int16_t tick_prog               # run for the unit (self), by the side it harms or helps
+    int16_t tick_loss               # 1: the program is only "damage self by these stacks, pierce" (poison's), which status_turn runs without the interpreter
+    int16_t power                   # + stacks x this to the unit's power
+    int16_t dealt_add               # + stacks x this to damage the unit deals
+    int16_t taken_add               # + stacks x this to damage the unit takes
+    int16_t dealt_pct               # x this percent to damage it deals while it has a stack (100: none)
+    int16_t taken_pct               # x this percent to damage it takes
+    int16_t absorb                  # absorbs damage up to its stacks, spending them (shield)
+    int16_t negate                  # prevents one whole hit, spending one stack (divine shield)
+    int16_t spend                   # SX_*: spends a stack after each hit its unit deals or takes
+    int32_t keeps                   # bit i: status i does not decay on a unit that has this one
+    int16_t trig_first              # its triggers: trigs[trig_first .. trig_first + trig_n)
+    int16_t trig_n
+
+# a summonable unit
+ctypedef struct UnitDef:
+    int16_t power
+    int16_t hp
+    int16_t keywords
+    int16_t trig_first              # its triggers: trigs[trig_first .. trig_first + trig_n)
+    int16_t trig_n
+    int16_t aura_n                  # its aura (rule A01): stacks (0: none), status (GRANT_POWER: power)
+    int16_t aura_status
+    int16_t aura_who                # AW_*
+
+# a trigger of some item
+ctypedef struct TriggerDef:
+    int16_t on                      # TR_*: the event
+    int16_t who                     # TW_*: whose
+    int16_t zone                    # Z_*: where a card must be for it to listen (units: in play)
+    int16_t card_kind               # CK_* of the event's card, -1 any
+    int16_t cond                    # expression that must hold (pool offset), -1
+    int16_t once                    # TL_*: at most once a turn or a match
+    int16_t every                   # fire on every Nth event (0: each), counted `per`
+    int16_t per                     # TL_TURN or TL_MATCH
+    int16_t prog
+    int16_t source                  # TS_*: who dealt the damage (damage events)
+    int16_t unit_kind               # TU_*: a hero or a character subject
+    int16_t own_card                # 1: only its own card's events (card events)
+    int16_t filters                 # nonzero when source, unit_kind or own_card filters: one test
+
+# a move of an Encounter's script
+ctypedef struct Move:
+    int16_t kind
+    int16_t phase                   # PH_MAIN or PH_COMBAT
+    int16_t prog
+    int16_t def_id                  # unit def (summon)
+    int16_t attacker                # hero slot, -1 = leader
+    int16_t lane_sel
+    int16_t lane
+    int16_t target_sel              # ESEL_*
+    int16_t cond
+    int16_t cond_arg
+    int16_t alt                     # absolute move index
+    int16_t weight                  # its weight in a pick (0: a plain script entry)
+    int16_t max_repeats             # a pick draws it only if not made this many times in a row (0: any)
+    int16_t n_sets
+    int16_t set_var[MAX_MOVE_SETS]  # variable index
+    int16_t set_expr[MAX_MOVE_SETS] # its new value: an expression (pool offset)
+
+# a phase: its condition, then either phases of its own (children) or script entries
+ctypedef struct ScriptPart:
+    int16_t cond                    # expression (pool offset); -1: always (the last of its list)
+    int16_t first_child             # part index
+    int16_t n_children              # 0: a leaf, with entries
+    int16_t first_entry
+    int16_t n_entries
+
+# an entry of a script: a move or a weighted pick
+ctypedef struct ScriptEntry:
+    int16_t first_opt               # absolute move index
+    int16_t n_opts                  # 1: a plain move; more: a weighted pick among them
+
+# an Encounter's scripted response
+ctypedef struct ResponseRule:
+    int16_t on
+    int16_t counter                 # 1: counter the item, else run prog
+    int16_t prog
+    int16_t target_sel
+    int16_t per_round
+    int16_t charges                 # -1 = unlimited
+
+# an Encounter
+ctypedef struct EncDef:
+    int16_t n_roster
+    int16_t roster[MAX_ROSTER]      # hero defs
+    int16_t n_setup
+    int16_t setup_units[MAX_SETUP]  # unit defs summoned at match start, lanes in order
+    int16_t n_tasks
+    int16_t tasks[MAX_TASKS]
+    int16_t initiative
+    int16_t first_move
+    int16_t n_moves
+    int16_t n_resp
+    ResponseRule resp[MAX_RESPONSES]
+    int16_t root                    # script part: a leaf (a plain script), or the phases
+    int16_t n_vars
+    int16_t var_init[MAX_SCRIPT_VARS]
+
+# a World Task
+ctypedef struct TaskDef:
+    int16_t goal
+    int16_t threshold
+    int16_t reward_prog

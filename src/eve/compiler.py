@@ -14,6 +14,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from eve.core.content_kinds import KINDS as CONTENT_KINDS
 from eve.core.instructions import BY_NAME as INSTRUCTION
 from eve.core.instructions import Field as InstructionField
 from eve.core.instructions import Op, ops, owners
@@ -567,8 +568,7 @@ class Compiler:
         self.task_index = {t: i for i, t in enumerate(out.task_ids)}
         self.task_goals = [items["task"][t].data.get("goal") for t in out.task_ids]
         self.status_index = {s: i for i, s in enumerate(out.status_ids)}
-        for kind in ("hero", "enemy_hero", "card", "unit", "task", "encounter", "status",
-                     "counter"):
+        for kind in (k.name for k in CONTENT_KINDS if k.named):
             for it in items[kind].values():
                 out.names[it.id] = str(it.data.get("name", it.id.split(":", 1)[1]))
         for sid, data in [*STANDARD_STATUSES.items(), *out.keyword_statuses.items()]:

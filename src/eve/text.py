@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
+from eve.core.content_kinds import LISTED
 from eve.core.instructions import filled
 from eve.core.trigger_events import UNIT_TARGET
 from eve.core.vocabulary import TEXT, UNIT_EVENTS, names
@@ -35,9 +36,7 @@ if TYPE_CHECKING:
     from eve.catalog import Catalog
 
 #: the kinds of items, in the order texts are listed, and the Catalog table of each
-KINDS: Mapping[str, str] = {"hero": "heroes", "enemy_hero": "enemies", "card": "cards",
-                            "unit": "units", "task": "tasks", "encounter": "encounters",
-                            "status": "statuses", "keyword": "keywords", "counter": "counters"}
+KINDS: Mapping[str, str] = {k.name: k.catalog for k in LISTED}
 
 # eve.compiler's defaults for what the data may leave out (tests/test_rules_text.py checks them
 # against the compiled tables)

@@ -17,13 +17,13 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from eve.core import content_kinds
 from eve.plugins.hookspecs import Register, hookimpl
 from eve.plugins.registry import read_data_file
 
 __all__ = ["SECTIONS", "DataPack", "read_data_file"]
 
-SECTIONS = ("rules", "heroes", "cards", "units", "tasks", "encounters", "statuses", "keywords",
-            "counters")
+SECTIONS = content_kinds.files()
 
 
 class DataPack:

@@ -34,6 +34,7 @@ from typing import Any
 import pluggy
 
 import eve
+from eve.core import content_kinds
 from eve.errors import ContentError, PluginError
 from eve.plugins import errors as codes
 from eve.plugins import hookspecs
@@ -50,18 +51,8 @@ from eve.plugins.registry import NAME_RE, Registry
 from eve.plugins.report import PackReport, PluginReport, PluginWarning
 from eve.plugins.versions import satisfies
 
-# hook name -> registry kind
-REGISTRATION_HOOKS = (
-    ("eve_register_rules", "config"),
-    ("eve_register_heroes", "hero"),
-    ("eve_register_cards", "card"),
-    ("eve_register_units", "unit"),
-    ("eve_register_tasks", "task"),
-    ("eve_register_encounters", "encounter"),
-    ("eve_register_statuses", "status"),
-    ("eve_register_keywords", "keyword"),
-    ("eve_register_counters", "counter"),
-)
+# hook name -> registry kind (eve.core.content_kinds)
+REGISTRATION_HOOKS = content_kinds.hooks()
 MANIFEST_HOOK = "eve_pack_manifest"
 
 #: validate(registry) raises ContentError (or any error) when the registry cannot be compiled

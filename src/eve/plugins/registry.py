@@ -20,6 +20,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
+from eve.core.content_kinds import KINDS as CONTENT_KINDS
 from eve.errors import ContentError, RegistrationClosed
 from eve.plugins import errors as codes
 from eve.plugins.schema import UnknownField, check_fields
@@ -27,11 +28,10 @@ from eve.plugins.schema import UnknownField, check_fields
 NAME_RE = re.compile(r"^[a-z][a-z0-9_]{0,47}$")
 ID_RE = re.compile(r"^[a-z][a-z0-9_]{0,47}:[a-z][a-z0-9_]{0,47}$")
 
-KINDS = ("config", "hero", "card", "enemy_hero", "unit", "task", "encounter", "status",
-         "keyword", "counter")
+KINDS = tuple(k.name for k in CONTENT_KINDS)
 # kinds added after content fingerprints were first published: fingerprints hash their table
 # only when it has an item, so content that registers none keeps the fingerprint it had
-LATER_KINDS = frozenset({"keyword", "counter"})
+LATER_KINDS = frozenset(k.name for k in CONTENT_KINDS if k.later)
 
 
 def fingerprinted(items: Mapping[str, Mapping[str, Any]]) -> dict[str, Mapping[str, Any]]:
@@ -39,9 +39,7 @@ def fingerprinted(items: Mapping[str, Mapping[str, Any]]) -> dict[str, Mapping[s
     return {kind: table for kind, table in items.items() if table or kind not in LATER_KINDS}
 
 # the first word of an item's field path, by kind (the compiler uses the same words)
-SECTIONS = {"config": "config", "hero": "heroes", "card": "cards", "enemy_hero": "units",
-            "unit": "units", "task": "tasks", "encounter": "encounters", "status": "statuses",
-            "keyword": "keywords", "counter": "counters"}
+SECTIONS = {k.name: k.section for k in CONTENT_KINDS}
 
 MAX_DEPTH = 16
 # what a string of content may not hold: control characters (C0, DEL, C1: ESC starts a terminal

@@ -16,6 +16,8 @@ import typing
 from collections.abc import Mapping, Sequence
 from typing import Any, Literal, TypedDict, Union
 
+from eve.core.content_kinds import KINDS as CONTENT_KINDS
+
 
 class PackManifest(TypedDict, total=False):
     name: str                      # required: the pack's namespace, [a-z][a-z0-9_]{0,47}
@@ -268,11 +270,8 @@ class RulesData(TypedDict, total=False):
 
 
 # the registry's kinds and the shape each one's data has
-SCHEMAS: dict[str, type] = {
-    "config": RulesData, "hero": HeroData, "card": CardData, "enemy_hero": UnitData,
-    "unit": UnitData, "task": TaskData, "encounter": EncounterData, "status": StatusData,
-    "keyword": KeywordData, "counter": CounterData,
-}
+# (eve.core.content_kinds names each kind's TypedDict)
+SCHEMAS: dict[str, type] = {k.name: globals()[k.schema] for k in CONTENT_KINDS}
 
 
 class UnknownField(Exception):

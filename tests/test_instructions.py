@@ -96,7 +96,7 @@ def test_the_compiler_requires_the_rows_required_fields(op):
 
 
 def test_filled_gives_the_rows_defaults():
-    assert filled({"op": "draw"}) == {"op": "draw", "to": "none", "n": 1}
+    assert filled({"op": "draw"}) == {"op": "draw", "to": "none", "n": 1, "times": 1}
     assert filled({"op": "remove_status", "status": "poison"})["n"] == 999
     assert filled({"op": "buff", "hp": 3})["n"] == 0 and filled({"op": "buff"})["n"] == 1
     assert filled({"op": "mill"})["into"] == "abyss"

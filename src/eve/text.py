@@ -374,6 +374,8 @@ def _effect(catalog: Catalog, effect: Sequence[Mapping[str, Any]] | None, *, pac
             clause += " " + words("until", written["until"], self=self_unit)     # rule A04
         if op == "damage" and ins.get("pierce"):
             clause += " (hp loss: it cannot be prevented or changed)"     # rule D01
+        if ins.get("times", 1) > 1:
+            clause += f", {ins['times']} times"                                 # rule E25
         clauses.append(clause)
     if target and not target_used and target != _EVENT_UNIT:
         clauses.insert(0, f"choose {target}")

@@ -101,7 +101,9 @@ class Programs(Base):
             if op == "discover":
                 code.extend(self._discover(ctx, ins, p))
                 continue
-            code.append(self._instruction(ctx, ins, p, target, str(op), opn))
+            one = self._instruction(ctx, ins, p, target, str(op), opn)
+            # E25: `times` copies, each an instruction of its own (validated with the fields)
+            code.extend([one] * ins.get("times", 1))
         return code
 
     def _if(self, ctx: Ctx, ins: Mapping, p: str, target: str, opn: int) -> list[tuple[int, ...]]:
@@ -267,6 +269,9 @@ class Programs(Base):
         value = ins.get(f.name, f.default)
         if f.kind == "flag":
             return int(self._flag(ctx, ins, f.name, f"{p}."))
+        if f.kind == "count":
+            return ctx.int(ins, f.name, f"{p}.", default=f.default, lo=1,
+                           hi=LIMITS["program_length"])
         if f.kind in ("place", "choice_from"):
             return ctx.enum(f.kind, value, f"{p}.{f.name}")
         if f.kind == "until":

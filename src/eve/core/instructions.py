@@ -19,7 +19,7 @@ is built (it is loaded by path, like the vocabulary).
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from types import MappingProxyType
 from typing import Any
 
@@ -113,7 +113,7 @@ _DAMAGE_RAISES = (("target", ("before_damage_taken", "damage_taken", "dies", "sh
                   ("own", ("before_damage_dealt", "damage_dealt")))
 _MOVES = (("player", ("exiled", "discarded")),)
 
-INSTRUCTIONS: tuple[Op, ...] = (
+_ROWS: tuple[Op, ...] = (
     Op("end", "(internal) the end of a program", acts_on="control", amount="none", pack=()),
     Op("damage", "deals n damage (shield first) to the selected units",
        "deal {n} damage to {to}",
@@ -234,6 +234,18 @@ INSTRUCTIONS: tuple[Op, ...] = (
        pack=(("a", "n", 0), ("b", "counter", 0)), zero="meaningful"),
 )
 
+# rule E25: an instruction on units or on its side (a choice excepted) may repeat, `times`
+# copies of itself, each an instruction of its own (a hit of its own, a random unit drawn anew)
+TIMES = Field("times", "count", "how many times it runs, each time an instruction of its own "
+                                "(a hit of its own; a random unit drawn anew)", 1)
+
+
+def _repeats(o: Op) -> bool:
+    return o.acts_on in ("units", "side") and not o.choice
+
+
+INSTRUCTIONS: tuple[Op, ...] = tuple(replace(o, fields=(*o.fields, TIMES)) if _repeats(o) else o
+                                     for o in _ROWS)
 BY_NAME: Mapping[str, Op] = MappingProxyType({o.name: o for o in INSTRUCTIONS})
 #: every field name some instruction has, `op`, `to` and `n` first
 ALL_FIELDS: tuple[str, ...] = ("op", "to", "n", *dict.fromkeys(

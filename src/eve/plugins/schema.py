@@ -52,6 +52,7 @@ Instruction = TypedDict("Instruction", {
     "hp": int,                     # buff: max hp 0..255, hp rising by as much (then n
                                    # defaults to 0)
     "counter": str,                # add_counter, set_counter: a counter, or "card" (its own)
+    "times": int,                  # 1..32: runs that many times, each an instruction of its own
 }, total=False)
 
 

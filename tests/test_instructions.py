@@ -129,3 +129,10 @@ def test_L007_a_status_instruction_aimed_at_a_card_selects_nothing(op):
                                                                   "effect": [{
                                                                       "op": op, "status": "poison"}]}}}
     assert found("EVE-L007", cards=cards) == ["cards.t:x.ability.effect[0]"]
+
+
+def test_the_docs_table_of_fields_is_the_tables():
+    from pathlib import Path
+    page = (Path(__file__).parents[1] / "docs" / "modding.md").read_text()
+    assert ins_table.docs_block() in page, \
+        "docs/modding.md is stale: python -m eve.core.instructions --docs"

@@ -289,3 +289,36 @@ def shifts() -> dict[str, int]:
     INS_<OP>_<FIELD>_SHIFT (generated into vocab.pxd for the interpreter)."""
     return {f"INS_{o.name.upper()}_{field.upper()}_SHIFT": shift
             for o in INSTRUCTIONS for _, field, shift in o.pack if shift}
+
+
+def fields_table() -> str:
+    """The Markdown table of every instruction's fields (docs/modding.md, "Effects"), written
+    between `<!-- instructions:fields -->` markers (`python -m eve.core.instructions --docs`)."""
+    rows = ["| op | acts on | `to` | `n` (default) | other fields |", "|---|---|---|---|---|"]
+    for o in INSTRUCTIONS:
+        if o.name == "end":
+            continue
+        to = {"read": f"read (default `{o.default_to}`)", "ignored": "ignored",
+              "none": "-"}[o.to_use]
+        n = "-" if o.amount == "none" else (
+            f"{o.amount}" + (f" ({o.n_default})" if not callable(o.n_default) else " (varies)"))
+        fields = "; ".join(
+            "`times` (rule E25)" if f is TIMES else
+            f"`{f.name}`{' (required)' if f.required else ''}"
+            f"{f' = {f.default!r}' if f.default is not None else ''}: {f.doc}"
+            for f in o.fields) or "-"
+        rows.append(f"| `{o.name}` | {o.acts_on} | {to} | {n} | {fields} |")
+    return "\n".join(rows) + "\n"
+
+
+def docs_block() -> str:
+    return f"<!-- instructions:fields -->\n{fields_table()}<!-- /instructions:fields -->"
+
+
+if __name__ == "__main__":  # pragma: no cover - a docs tool
+    import sys
+    if sys.argv[1:] == ["--docs"]:
+        sys.stdout.write(docs_block() + "\n")
+    else:
+        sys.stderr.write("usage: python -m eve.core.instructions --docs\n")
+        sys.exit(2)

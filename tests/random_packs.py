@@ -228,6 +228,8 @@ class _Gen:
         if op == "choose_mode":
             return {"op": op, "modes": [[self.instruction(target, 2)]
                                         for _ in range(r.choice((2, 2, 3)))]}
+        if op == "scry":
+            return {"op": op, "n": r.randint(1, 4)}
         if op == "discover":
             # at most 16; a pool of more than 5 takes a second row of the program's 32
             pool = r.sample(self.card_names, r.randint(1, min(16 if r.random() < 0.1 else 5,

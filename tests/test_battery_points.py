@@ -67,6 +67,7 @@ CHOICES = {
     "choose_mode": {"op": "choose_mode", "modes": [[{"op": "shield", "to": "own_leader", "n": 1}],
                                                    [{"op": "shield", "to": "own_leader", "n": 2}]]},
     "discover": {"op": "discover", "cards": ["filler", "spare"], "n": 2, "into": "abyss"},
+    "scry": {"op": "scry", "n": 1},
 }
 
 
@@ -82,7 +83,7 @@ def test_point_3_killed_survives_a_choice(op):
         "finisher": {"kind": "sortilege", "charges": 1, "on_enter": {"target": "foe_character", "effect": [
             {"op": "damage", "n": 999}, CHOICES[op],
             {"op": "if", "cond": "killed", "then": [{"op": "damage", "to": "foe_leader", "n": 20}]}]}}})
-    m = scenario(e, heroes=["bp:hero"], encounter="bp:idle",
+    m = scenario(e, heroes=["bp:hero"], encounter="bp:idle", archive=["bp:spare"] * 2,
                  rift=["bp:finisher", "bp:spare", "bp:spare"], enemy_lanes={0: "bp:grunt"})
     _play(m, "finisher", FOE_LANE0)
     assert _resolve(m), "the choice did not wait for the player: the test tries nothing"

@@ -1,13 +1,16 @@
-"""Constructs added through the instruction table (issue 21): `times` (E25)."""
+"""Constructs added through the instruction table (issue 21): `times` (E25), `scry` (C07)."""
 import pytest
 from conftest import rule
 
 import eve
 import eve_content
+from eve.core.vocabulary import BY_KEY
+from eve.encoding import CHOICE_STOP, encode_action
 from eve.errors import ContentError
 from eve.plugins.data import DataPack
 from eve.testing import scenario
 
+MH = BY_KEY["move_how"].by_name()
 IDLE = [{"move": "effect", "phase": "main", "effect": [{"op": "shield", "to": "own_leader", "n": 0}]}]
 
 
@@ -98,3 +101,56 @@ def test_times_is_refused_on_a_choice_and_named_in_rules_text(eng):
         eve.Engine(packs=[eve_content, _pack(bad)])
     assert e.value.path.endswith("effect[0].times")
     assert "4 times" in eng.catalog.rules_text("ct:volley")
+
+
+# ---------------------------------------------------------------- scry (C07)
+
+SCRY = {"scry2": _spell([{"op": "scry", "n": 2}]),
+        "a": {"kind": "sortilege", "charges": 1}, "b": {"kind": "sortilege", "charges": 1},
+        "c": {"kind": "sortilege", "charges": 1}}
+
+
+@pytest.fixture(scope="module")
+def scry_eng():
+    return eve.Engine(packs=[eve_content, _pack({**CARDS, **SCRY})])
+
+
+def _scry(eng):
+    m = scenario(eng, 0, heroes=["ct:plain"], encounter="ct:trio", rift=["ct:scry2"],
+                 archive=["ct:a", "ct:b", "ct:c"], phase="main")
+    m.apply(next(a for a in m.legal_actions() if a.kind == "play"))
+    while m.stack and m.choice is None:
+        m.apply(next(a for a in m.legal_actions() if a.kind == "pass"))
+    return m
+
+
+@rule("C07")
+def test_scry_shows_the_top_cards_and_puts_the_chosen_at_the_bottom(scry_eng):
+    m = _scry(scry_eng)
+    assert m.choice is not None and m.choice["ids"] == ["ct:a", "ct:b"]
+    first = m.choice["options"][0]
+    m.apply(encode_action("choose", 0))                       # ct:a to the bottom
+    assert [m.card_id(c) for c in m.zone_cards("archive")] == ["ct:b", "ct:c", "ct:a"]
+    m.apply(encode_action("choose", CHOICE_STOP))             # ct:b stays on top
+    bottom = [e.a for e in m.events if e.kind == "move" and e.d == MH["bottom"]]
+    assert bottom == [first]
+
+
+@rule("C07")
+def test_scry_is_the_choice_it_stands_for(scry_eng):
+    # the same words compile to the same instructions as the choose it is written with
+    written = scry_eng.catalog.spec["programs"]
+    same = {"op": "choose", "from": "archive_top", "look": 2, "n": 2, "up_to": True,
+            "into": "archive_bottom"}
+    other = eve.Engine(packs=[eve_content, _pack({**CARDS, **SCRY, "scry2": _spell([same])})])
+    assert written == other.catalog.spec["programs"]
+    assert "look at the top 2 cards" in scry_eng.catalog.rules_text("ct:scry2")
+
+
+@rule("C07")
+@pytest.mark.parametrize("n, code", [(0, "EVE-P012"), (99, "EVE-P012"), ("2", "EVE-P011")])
+def test_scry_looks_at_1_to_the_look_limit(n, code):
+    bad = {"bad": _spell([{"op": "scry", "n": n}])}
+    with pytest.raises(ContentError) as e:
+        eve.Engine(packs=[eve_content, _pack(bad)])
+    assert e.value.code == code and e.value.path.endswith("effect[0].n"), e.value

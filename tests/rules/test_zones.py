@@ -723,7 +723,8 @@ def test_the_instruction_set(eng):
     assert set(ENUMS["op"]) == {"damage", "heal", "shield", "poison", "draw", "discard", "exile",
                                 "return", "destroy", "counter", "summon", "buff", "task", "if",
                                 "status", "remove_status", "put", "deploy", "mill", "create", "copy",
-                                "choose", "choose_mode", "discover", "add_counter", "set_counter"}
+                                "choose", "choose_mode", "discover", "add_counter", "set_counter",
+                                "scry"}
 
     bad = ZonePack()
     bad.cards = {**CARDS, "odd": {"kind": S, "charges": 1, "on_enter": _on([{"op": "transmute", "n": 1}])}}

@@ -18,7 +18,7 @@ from eve.compiler.context import (
 )
 from eve.core.instructions import BY_NAME as INSTRUCTION
 from eve.core.instructions import Field as InstructionField
-from eve.core.instructions import Op, owners
+from eve.core.instructions import Op, filled, owners
 from eve.core.tables import ENUMS, LIMITS
 from eve.expressions import OWN_COUNTER, ExpressionError, compile_expression
 from eve.plugins import errors as codes
@@ -92,6 +92,13 @@ class Programs(Base):
                               f"in programs resolved from the Stack (cards, abilities, on-enter, "
                               f"Encounter moves), never in {self.no_choice} (rule C06)")
             _check_fields(ctx, ins, p, row)
+            if row.lower is not None:
+                # written with other instructions (C07's scry): its own amount checked here,
+                # the rest by the instructions it stands for
+                n = ctx.int(ins, "n", f"{p}.", default=row.default_n(ins), lo=1,
+                            hi=LIMITS[row.n_max] if row.n_max else 999)
+                code.extend(self._block(ctx, row.lower({**filled(ins), "n": n}), p, target))
+                continue
             if op == "if":
                 code.extend(self._if(ctx, ins, p, target, opn))
                 continue

@@ -75,6 +75,11 @@ class Op:
     # `to`: "read", "ignored" (accepted, never read: lint says so) or "none" (refused); ""
     # derives it from acts_on
     to: str = ""
+    # `n`'s bound: a LIMITS key ("" : 999)
+    n_max: str = ""
+    # an instruction written with others: its row gives the instructions it stands for (with
+    # its defaults filled in), which the compiler compiles in its place
+    lower: Callable[[Mapping[str, Any]], list[dict[str, Any]]] | None = None
     # lint's facts
     raises: tuple[tuple[str, tuple[str, ...]], ...] = ()   # (whose side, trigger events)
     encounter_noop: bool = False   # does nothing when the Encounter runs it (rules E16, Z23)
@@ -232,6 +237,14 @@ _ROWS: tuple[Op, ...] = (
        fields=(_f("counter", "counter", "a counter, or \"card\" (this card's own)",
                   required=True),),
        pack=(("a", "n", 0), ("b", "counter", 0)), zero="meaningful"),
+    # rule C07: a look at the Archive's top, any of the cards seen put at its bottom
+    Op("scry", "the player looks at the top n cards of the Archive and puts any of them at its "
+               "bottom, one at a time (a `choose` from `archive_top`, up to n, into "
+               "`archive_bottom`)",
+       "look at the top {n:card/# cards} of {players} Archive and put any of them at the bottom",
+       acts_on="side", amount="number", to="none", n_max="look", pack=(), choice=True,
+       lower=lambda ins: [{"op": "choose", "from": "archive_top", "look": ins["n"],
+                           "n": ins["n"], "up_to": True, "into": "archive_bottom"}]),
 )
 
 # rule E25: an instruction on units or on its side (a choice excepted) may repeat, `times`

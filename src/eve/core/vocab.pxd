@@ -104,7 +104,8 @@ cdef enum:
     OP_DISCOVER = 24
     OP_ADD_COUNTER = 25
     OP_SET_COUNTER = 26
-    N_OPS = 27
+    OP_SCRY = 27
+    N_OPS = 28
 
 # Expression nodes (internal: the compiled form of an expression)
 cdef enum:

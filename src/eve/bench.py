@@ -58,8 +58,8 @@ def _find_python_reference():
     import importlib.util
     from pathlib import Path
 
-    import eve
-    for base in (Path.cwd(), Path(eve.__file__).resolve().parents[2]):
+    # src/eve/bench.py: the checkout's root is two levels up
+    for base in (Path.cwd(), Path(__file__).resolve().parents[2]):
         f = base / "benchmarks" / "python_mcts.py"
         if f.exists():
             spec = importlib.util.spec_from_file_location("eve_python_mcts", f)

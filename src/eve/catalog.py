@@ -296,7 +296,7 @@ class Catalog:
     def snapshot_prefix(self) -> bytes:
         """The constant first part of this content's snapshots (ABI v5 header)."""
         if self._snap_prefix is None:
-            from eve import __version__
+            from eve._version import __version__
             from eve.core.snapshot import header_prefix
             self._snap_prefix = header_prefix(__version__, self.fingerprint, self.pack_fingerprints())
         return self._snap_prefix

@@ -219,7 +219,7 @@ def _check_folder(folder: Path) -> None:
 
 
 def _save_replays(engine, folder: str, seeds, heroes, encounter, results) -> None:
-    from eve import __version__
+    from eve._version import __version__
     from eve.replay import Replay
 
     out = Path(folder)
@@ -310,7 +310,8 @@ def cmd_bench(args: argparse.Namespace) -> int:
 def cmd_plugins(args: argparse.Namespace) -> int:
     """Every content pack tried, loaded or not: version, distribution, entry point, what it
     registered and its errors. Exit status 1 when any pack has an error."""
-    from eve import Engine, __version__
+    from eve import Engine
+    from eve._version import __version__
     from eve.errors import ContentError
 
     fatal: ContentError | None = None

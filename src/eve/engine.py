@@ -18,6 +18,7 @@ from eve.core.match import Match
 from eve.core.snapshot import decode_state as _snapshot_decode
 from eve.core.tables import LIMITS, CapacityError, CompiledContent
 from eve.errors import ConfigError, ContentError, ContentWarning, MalformedSnapshot
+from eve.linting.linter import lint_engine
 from eve.plugins.discovery import ENV_RULES
 from eve.plugins.manager import PackReport, PluginReport
 from eve.plugins.manager import load as load_plugins
@@ -133,8 +134,7 @@ class Engine:
         written, or makes matches degenerate (docs/modding.md, Lint checks)."""
         import warnings
 
-        from eve.lint import lint
-        for f in lint(self).errors:
+        for f in lint_engine(self).errors:
             warnings.warn(f"{f.code} pack {f.pack!r}, item {f.item}, field {f.path}: {f.message} "
                           f"(fix: {f.hint})", ContentWarning, stacklevel=3)
 

@@ -168,7 +168,7 @@ class Replay:
         if match.setup is None or match.actions is None:
             raise ReplayError("only a match made by Engine.new_match can be replayed "
                               "(a restored or scenario match has no setup to start from)")
-        from eve import __version__
+        from eve._version import __version__
         seed, heroes, encounter, deck = match.setup
         return cls(__version__, match.fingerprint, seed, list(heroes), encounter,
                    None if deck is None else list(deck), list(match.actions), match.state_hash(),

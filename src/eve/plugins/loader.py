@@ -33,7 +33,7 @@ from typing import Any
 
 import pluggy
 
-import eve
+from eve._version import __version__
 from eve.core import content_kinds
 from eve.errors import ContentError, PluginError
 from eve.plugins import errors as codes
@@ -269,9 +269,9 @@ def _read_manifest(p: _Pack) -> bool:
     p.report.requires = list(man.requires_text)
     p.report.manifest = man.as_dict()
     p.requires = man.requires
-    if not satisfies(eve.__version__, man.engine):
+    if not satisfies(__version__, man.engine):
         p.error(codes.ENGINE_VERSION, f"the pack supports engine versions {man.engine!r}; this "
-                f"is eve {eve.__version__}", hook=MANIFEST_HOOK, item="manifest",
+                f"is eve {__version__}", hook=MANIFEST_HOOK, item="manifest",
                 path="manifest.engine")
         return False
     return True

@@ -5,7 +5,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-import eve
+from eve._version import __version__
 from eve.errors import PluginError
 from eve.plugins.discovery import PackSource
 
@@ -80,6 +80,6 @@ class PluginReport:
         return iter(self.packs)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"engine_version": eve.__version__, "strict": self.strict,
+        return {"engine_version": __version__, "strict": self.strict,
                 "packs": [p.to_dict() for p in self.packs],
                 "errors": [e.to_dict() for e in self.errors_without_pack]}

@@ -14,10 +14,9 @@ from eve.core.defs cimport *
 from eve.core.events cimport emit
 from eve.core.rng cimport sm_below
 from eve.core.zones cimport move_card, draw_one, archive_top, put_card, create_card, reveal_top
-
-
-cdef inline int side_of(int u) noexcept nogil:
-    return u >> 4
+from eve.core.codec cimport unit_side, is_hero, new_uid
+from eve.core.operands cimport (attr_ref, attr_of, status_ref, status_of, choose_place,
+                                choose_up_to, choose_look)
 
 
 cdef inline int16_t sat_add(int x, int a) noexcept nogil:
@@ -92,7 +91,7 @@ cdef void match_ended(State* st, Ctx* cx) noexcept nogil:
 
 cdef void _hero_falls(State* st, Ctx* cx, int u) noexcept nogil:
     cdef Unit* h = &st.units[u]
-    cdef int side = side_of(u), i, base
+    cdef int side = unit_side(u), i, base
     h.alive = 0
     h.hp = 0
     memset(h.status, 0, sizeof(h.status))      # a fallen hero keeps no status
@@ -111,7 +110,7 @@ cdef void _hero_falls(State* st, Ctx* cx, int u) noexcept nogil:
 cdef void remove_character(State* st, Ctx* cx, int u, int card_to) noexcept nogil:
     """A character leaves the Wastes; a player character's origin card goes to `card_to`."""
     cdef int card = st.units[u].card
-    emit(cx, EV_DEATH, side_of(u), u, st.units[u].def_id, card, card_to)
+    emit(cx, EV_DEATH, unit_side(u), u, st.units[u].def_id, card, card_to)
     memset(&st.units[u], 0, sizeof(Unit))
     st.units[u].def_id = -1
     st.units[u].card = -1
@@ -138,7 +137,7 @@ cdef void add_status(State* st, Ctx* cx, int u, int s, int n) noexcept nogil:
     v = 0 if v < 0 else (cap if v > cap else v)
     if v != x.status[s]:
         x.status[s] = <int16_t>v
-        emit(cx, EV_STATUS, side_of(u), u, s, v, 0)
+        emit(cx, EV_STATUS, unit_side(u), u, s, v, 0)
 
 
 cdef inline long long _sat(long long v) noexcept nogil:
@@ -185,7 +184,7 @@ cdef int deal_damage(State* st, Ctx* cx, int u, int n, int by_side, int src, bin
     lost."""
     cdef const Tables* tb = cx.tb
     cdef Unit* t = &st.units[u]
-    cdef int absorbed = 0, dealt, side = side_of(u), i, s, k, max_hp, power, broken = -1
+    cdef int absorbed = 0, dealt, side = unit_side(u), i, s, k, max_hp, power, broken = -1
     cdef Unit ghost
     cdef bint died, piped
     if not t.alive or n <= 0:
@@ -245,7 +244,7 @@ cdef int deal_damage(State* st, Ctx* cx, int u, int n, int by_side, int src, bin
     # run, so it never meets a unit at 0 hp that has not fallen yet (it would fall twice, and
     # a reward aimed at the leader would be lost on it)
     if died:
-        if (u & 15) < CHAR_BASE:
+        if is_hero(u):
             _hero_falls(st, cx, u)
         else:
             remove_character(st, cx, u, Z_ABYSS)
@@ -273,9 +272,9 @@ cdef int deal_damage(State* st, Ctx* cx, int u, int n, int by_side, int src, bin
         # a status's tick is dealt by no unit (source `none`): nothing has dealt it
         if 0 <= src < MAX_UNITS and not cx.ticking and tb.listens[TR_DAMAGE_DEALT]:
             cx.nx_source = src + 1
-            fire_event(st, cx, TR_DAMAGE_DEALT, side_of(src), src, dealt, -1,
+            fire_event(st, cx, TR_DAMAGE_DEALT, unit_side(src), src, dealt, -1,
                        st.units[src].max_hp, unit_power(st, tb, src), False)
-    if dealt > 0 and side == PLAYER and (u & 15) < CHAR_BASE:
+    if dealt > 0 and side == PLAYER and is_hero(u):
         fire_triggers(st, cx, TR_ALLY_HERO_DAMAGED, False)
     return dealt
 
@@ -287,11 +286,11 @@ cdef void _before_damage(State* st, Ctx* cx, int u, int n, int src) noexcept nog
     cdef bint dealer = 0 <= src < MAX_UNITS and not cx.ticking
     if tb.listens[TR_BEFORE_DAMAGE_TAKEN]:
         cx.nx_source = src + 1 if dealer else 0
-        fire_event(st, cx, TR_BEFORE_DAMAGE_TAKEN, side_of(u), u, n, -1, st.units[u].max_hp,
+        fire_event(st, cx, TR_BEFORE_DAMAGE_TAKEN, unit_side(u), u, n, -1, st.units[u].max_hp,
                    unit_power(st, tb, u), False)
     if dealer and st.units[u].alive and tb.listens[TR_BEFORE_DAMAGE_DEALT]:
         cx.nx_source = src + 1
-        fire_event(st, cx, TR_BEFORE_DAMAGE_DEALT, side_of(src), src, n, -1,
+        fire_event(st, cx, TR_BEFORE_DAMAGE_DEALT, unit_side(src), src, n, -1,
                    st.units[src].max_hp, unit_power(st, tb, src), False)
 
 
@@ -361,7 +360,7 @@ cdef int heal_unit(State* st, Ctx* cx, int u, int n, int by_side) noexcept nogil
     if gained > n:
         gained = n
     t.hp += gained
-    emit(cx, EV_HEAL, side_of(u), u, gained, 0, by_side)
+    emit(cx, EV_HEAL, unit_side(u), u, gained, 0, by_side)
     if gained > 0:
         task_progress(st, cx, by_side, G_HEAL, gained)
         if cx.tb.listens[TR_HEALED]:
@@ -370,7 +369,7 @@ cdef int heal_unit(State* st, Ctx* cx, int u, int n, int by_side) noexcept nogil
 
 
 cdef void _healed(State* st, Ctx* cx, int u, int gained) noexcept nogil:
-    fire_event(st, cx, TR_HEALED, side_of(u), u, gained, -1, st.units[u].max_hp,
+    fire_event(st, cx, TR_HEALED, unit_side(u), u, gained, -1, st.units[u].max_hp,
                unit_power(st, cx.tb, u), False)
 
 
@@ -402,8 +401,7 @@ cdef int summon_unit(State* st, Ctx* cx, int side, int def_id, int lane) noexcep
     c.max_hp = c.hp
     c.power = tb.units[def_id].power
     c.ready = 1 if (tb.units[def_id].keywords & KW_SWIFT) else 0
-    c.uid = st.next_uid
-    st.next_uid = (st.next_uid + 1) & 0x7FFF    # identities wrap, never go negative
+    c.uid = new_uid(st)
     emit(cx, EV_SUMMON, side, u, def_id, lane, 1)
     task_progress(st, cx, side, G_DEPLOY, 1)
     entered(st, cx, u)
@@ -447,7 +445,7 @@ cdef void entered(State* st, Ctx* cx, int u) noexcept nogil:
     if cx.tb.n_auras:
         grants_update(st, cx)
     if st.units[u].alive:
-        fire_event(st, cx, TR_SUMMONED, side_of(u), u, 0, -1, st.units[u].max_hp,
+        fire_event(st, cx, TR_SUMMONED, unit_side(u), u, 0, -1, st.units[u].max_hp,
                    unit_power(st, cx.tb, u), False)
 
 
@@ -592,10 +590,10 @@ cdef void _dispatch(State* st, Ctx* cx, bint own_resolution) noexcept nogil:
     if g != NULL:
         cx.ghost = NULL             # an event inside its programs has a ghost of its own
         u = cx.ghost_u
-        s = u >> 4
+        s = unit_side(u)
         if not units:
             pass
-        elif (u & 15) < CHAR_BASE:
+        elif is_hero(u):
             if _listen(st, cx, &tb.heroes[g.def_id].trig_first, s, s, u, -1, own_resolution):
                 return
         elif g.is_token:
@@ -653,8 +651,8 @@ cdef void _dispatch(State* st, Ctx* cx, bint own_resolution) noexcept nogil:
         for u in range(MAX_UNITS):
             if st.units[u].alive and st.units[u].status[s] > 0:
                 # a status's program is run by the side it helps (a buff) or harms
-                if _listen(st, cx, &tb.statuses[s].trig_first, u >> 4,
-                           (u >> 4) if tb.statuses[s].polarity == SP_BUFF else 1 - (u >> 4), u,
+                if _listen(st, cx, &tb.statuses[s].trig_first, unit_side(u),
+                           unit_side(u) if tb.statuses[s].polarity == SP_BUFF else 1 - unit_side(u), u,
                            -1, own_resolution):
                     return
 
@@ -665,7 +663,7 @@ cdef bint _filters_hold(const Ctx* cx, const TriggerDef* td, int card, int self_
     side's leader; `ally`: the listener's side, itself excepted."""
     if td.own_card and (card < 0 or cx.ev_card != card):
         return False
-    if td.unit_kind != TU_ANY and (cx.ev_unit < 0 or ((cx.ev_unit & 15) < CHAR_BASE)
+    if td.unit_kind != TU_ANY and (cx.ev_unit < 0 or is_hero(cx.ev_unit)
                                    != (td.unit_kind == TU_HERO)):
         return False
     if td.source == TS_ANY:
@@ -675,8 +673,8 @@ cdef bint _filters_hold(const Ctx* cx, const TriggerDef* td, int card, int self_
     if td.source == TS_SELF:
         return cx.ev_source == self_unit
     if td.source == TS_ALLY:
-        return cx.ev_source != self_unit and (cx.ev_source >> 4) == mine
-    return td.source == TS_FOE and (cx.ev_source >> 4) != mine
+        return cx.ev_source != self_unit and unit_side(cx.ev_source) == mine
+    return td.source == TS_FOE and unit_side(cx.ev_source) != mine
 
 
 cdef bint _listen(State* st, Ctx* cx, const int16_t* first_n, int mine, int owner, int u,
@@ -712,8 +710,8 @@ cdef bint _listen(State* st, Ctx* cx, const int16_t* first_n, int mine, int owne
             hit = True
         elif cx.ev_unit >= 0 and u >= 0:
             if td.who == TW_SELF: hit = cx.ev_unit == u
-            elif td.who == TW_ALLY: hit = cx.ev_unit != u and (cx.ev_unit >> 4) == mine
-            else: hit = (cx.ev_unit >> 4) != mine
+            elif td.who == TW_ALLY: hit = cx.ev_unit != u and unit_side(cx.ev_unit) == mine
+            else: hit = unit_side(cx.ev_unit) != mine
         elif td.who == TW_FOE:
             hit = cx.ev_side != mine
         else:
@@ -792,7 +790,7 @@ SPEC_ZONE[T_STACK_CARD] = Z_STACK
 
 cdef bint _unit_matches(const State* st, int spec, int side, int u) noexcept nogil:
     """A living unit in one of the groups UNIT_GROUPS[spec] admits (spec T_FOE .. T_ALLY_HERO)."""
-    cdef int group = (2 if side_of(u) != side else 0) + (0 if (u & 15) < CHAR_BASE else 1)
+    cdef int group = (2 if unit_side(u) != side else 0) + (0 if is_hero(u) else 1)
     return st.units[u].alive != 0 and (UNIT_GROUPS[spec] >> group) & 1
 
 
@@ -998,8 +996,7 @@ cdef int deploy_from_void(State* st, Ctx* cx, int card) noexcept nogil:
     ch.max_hp = cd.hp
     ch.power = cd.power
     ch.ready = 1 if (cd.keywords & KW_SWIFT) else 0
-    ch.uid = st.next_uid
-    st.next_uid = (st.next_uid + 1) & 0x7FFF    # identities wrap, never go negative
+    ch.uid = new_uid(st)
     emit(cx, EV_SUMMON, PLAYER, u, ch.def_id, lane, 0)
     task_progress(st, cx, PLAYER, G_DEPLOY, 1)
     fire_triggers(st, cx, TR_ALLY_DEPLOY, False)
@@ -1083,8 +1080,8 @@ cdef inline int _event_field(const Ctx* cx, int f) noexcept nogil:
     if f == EE_HP: return cx.ev_hp
     if f == EE_CARD_KIND: return cx.ev_card_kind
     if f == EE_SIDE: return cx.ev_side
-    if f == EE_SOURCE_SIDE: return cx.ev_source >> 4 if cx.ev_source >= 0 else -1
-    return ((cx.ev_source & 15) < CHAR_BASE) if cx.ev_source >= 0 else -1  # EE_SOURCE_HERO
+    if f == EE_SOURCE_SIDE: return unit_side(cx.ev_source) if cx.ev_source >= 0 else -1
+    return (is_hero(cx.ev_source)) if cx.ev_source >= 0 else -1  # EE_SOURCE_HERO
 
 
 cdef int eval_expr(const State* st, const Tables* tb, int at, int side, int self_unit,
@@ -1108,11 +1105,11 @@ cdef int _eval(const State* st, const Tables* tb, const Ctx* cx, int at, int sid
         if op == E_CONST:
             stack[sp] = arg; sp += 1
         elif op == E_ATTR:
-            u = _ref_unit(st, arg >> 4, side, self_unit, target)
-            stack[sp] = _unit_attr(st, tb, u, arg & 15); sp += 1
+            u = _ref_unit(st, attr_ref(arg), side, self_unit, target)
+            stack[sp] = _unit_attr(st, tb, u, attr_of(arg)); sp += 1
         elif op == E_STATUS:
-            u = _ref_unit(st, arg >> 6, side, self_unit, target)
-            stack[sp] = st.units[u].status[arg & 63] if u >= 0 and st.units[u].alive else 0
+            u = _ref_unit(st, status_ref(arg), side, self_unit, target)
+            stack[sp] = st.units[u].status[status_of(arg)] if u >= 0 and st.units[u].alive else 0
             sp += 1
         elif op == E_COUNT:
             stack[sp] = _count(st, tb, arg, side); sp += 1
@@ -1254,7 +1251,7 @@ cdef void run_from(State* st, Ctx* cx, int prog, int pc, int side, int self_unit
                     else:
                         add_status(st, cx, u, v, a)
                     if t.status[v] > i:
-                        fire_event(st, cx, TR_STATUS_APPLIED, side_of(u), u, t.status[v] - i, v,
+                        fire_event(st, cx, TR_STATUS_APPLIED, unit_side(u), u, t.status[v] - i, v,
                                    t.max_hp, unit_power(st, tb, u), False)
                 elif op == OP_REMOVE_STATUS:
                     add_status(st, cx, u, b, -a)
@@ -1262,12 +1259,12 @@ cdef void run_from(State* st, Ctx* cx, int prog, int pc, int side, int self_unit
                     _lasting(st, cx, me, u, GRANT_POWER, a)
                 else:
                     t.power = sat_add(t.power, a)
-                    emit(cx, EV_STATUS, u >> 4, u, -1, t.power, 0)
+                    emit(cx, EV_STATUS, unit_side(u), u, -1, t.power, 0)
                     if b > 0:
                         # E23: max hp and hp rise together; no amount lowers them
                         t.max_hp = sat_add(t.max_hp, b)
                         t.hp = sat_add(t.hp, b)
-                        emit(cx, EV_STATUS, u >> 4, u, -2, t.max_hp, 0)
+                        emit(cx, EV_STATUS, unit_side(u), u, -2, t.max_hp, 0)
             if op == OP_DAMAGE:
                 cx.killed = kill
         elif op == OP_DRAW:
@@ -1300,7 +1297,7 @@ cdef void run_from(State* st, Ctx* cx, int prog, int pc, int side, int self_unit
                     n = _pick_random(st, units, n)
                 for k in range(n):
                     u = units[k]
-                    if (u & 15) >= CHAR_BASE and st.units[u].alive:
+                    if not is_hero(u) and st.units[u].alive:
                         c = st.units[u].card
                         remove_character(st, cx, u, Z_VOID)
                         if c >= 0:
@@ -1439,12 +1436,12 @@ cdef int begin_choice(State* st, Ctx* cx, int prog, int at, int n, int side, int
     ch.left = 1
     if op == OP_CHOOSE:
         ch.kind = CH_CARDS
-        ch.place = ins[3] & 7
-        ch.up_to = (ins[3] >> 3) & 1
+        ch.place = choose_place(ins[3])
+        ch.up_to = choose_up_to(ins[3])
         ch.left = n
         z = &st.zones[_choice_zone(ins[1])]
         if ins[1] == CF_ARCHIVE_TOP:
-            k = reveal_top(st, cx, ins[3] >> 4)
+            k = reveal_top(st, cx, choose_look(ins[3]))
             for i in range(k):
                 ch.opts[i] = z.c[z.n - 1 - i]       # top first
         else:
@@ -1561,7 +1558,7 @@ cdef int _give(State* st, Ctx* cx, int u, int s, int n) noexcept nogil:
         before = t.power
         t.power = sat_add(t.power, n)
         if t.power != before:
-            emit(cx, EV_STATUS, u >> 4, u, -1, t.power, 0)
+            emit(cx, EV_STATUS, unit_side(u), u, -1, t.power, 0)
         return t.power - before
     before = t.status[s]
     add_status(st, cx, u, s, n)

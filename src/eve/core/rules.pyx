@@ -19,23 +19,8 @@ from eve.core.effects cimport (grants_update, leader_of, deal_damage, unit_power
                                first_empty_lane, eval_expr, choice_choose, card_resolved,
                                match_ended)
 from eve.core.encounter cimport compute_intent, next_move, respond, taunt_defender
-
-
-cdef int32_t make_action(int kind, int src, int tgt, int lane) noexcept nogil:
-    return (kind << 24) | ((src & 255) << 16) | ((tgt & 255) << 8) | (lane & 255)
-
-
-cdef inline int a_kind(int32_t a) noexcept nogil:
-    return (a >> 24) & 255
-
-cdef inline int a_src(int32_t a) noexcept nogil:
-    return (a >> 16) & 255
-
-cdef inline int a_tgt(int32_t a) noexcept nogil:
-    return (a >> 8) & 255
-
-cdef inline int a_lane(int32_t a) noexcept nogil:
-    return a & 255
+from eve.core.codec cimport (unit_side, is_hero, new_uid, make_action, a_kind, a_src, a_tgt,
+                             a_lane)
 
 
 @cython.overflowcheck(False)
@@ -70,8 +55,7 @@ cdef void _place_hero(State* st, Ctx* cx, int side, int slot, int hdef) noexcept
     h.power = hd.power
     h.ambition = hd.ambition
     h.morality = hd.morality
-    h.uid = st.next_uid
-    st.next_uid = (st.next_uid + 1) & 0x7FFF    # identities wrap, never go negative
+    h.uid = new_uid(st)
 
 
 cdef void setup_match(State* st, Ctx* cx, uint64_t seed, const int16_t* heroes, int n_heroes,
@@ -211,12 +195,12 @@ cdef int _ability_of(const State* st, const Tables* tb, int src, int* prog, int*
     cdef int c, d
     cdef const Unit* u
     if src < MAX_UNITS:
-        if (src >> 4) != PLAYER:
+        if unit_side(src) != PLAYER:
             return R_BAD_SOURCE
         u = &st.units[src]
         if not u.alive:
             return R_BAD_SOURCE
-        if (src & 15) < CHAR_BASE:
+        if is_hero(src):
             prog[0] = tb.heroes[u.def_id].ability_prog
             spec[0] = tb.heroes[u.def_id].ability_target
             reaction[0] = tb.heroes[u.def_id].ability_reaction
@@ -323,14 +307,14 @@ cdef int check_action(const State* st, Ctx* cx, int32_t a) noexcept nogil:
             return R_NOT_REACTION
         if st.phase != PH_COMBAT:
             return R_WRONG_PHASE
-        if src >= MAX_UNITS or (src >> 4) != PLAYER or not st.units[src].alive:
+        if src >= MAX_UNITS or unit_side(src) != PLAYER or not st.units[src].alive:
             return R_BAD_SOURCE
         if tgt != TGT_NONE:
             return R_BAD_TARGET
         if lane >= tb.cfg.lanes:
             return R_BAD_LANE
         u = &st.units[src]
-        if (src & 15) >= CHAR_BASE and not u.ready:
+        if not is_hero(src) and not u.ready:
             return R_NOT_READY
         if u.attacked:
             return R_ALREADY_ATTACKED
@@ -635,7 +619,7 @@ cdef void _resolve_attack(State* st, Ctx* cx, StackItem* it) noexcept nogil:
         _fizzle(st, cx, it)
         return
     power = unit_power(st, tb, it.source)
-    if it.side == PLAYER and (it.source & 15) >= CHAR_BASE:
+    if it.side == PLAYER and not is_hero(it.source):
         power += ally_power_bonus(st, tb)
     defender = taunt_defender(st, tb, foe, it.lane)     # K01: a taunting character first
     if defender < 0:
@@ -666,8 +650,7 @@ cdef void _resolve_card(State* st, Ctx* cx, StackItem* it) noexcept nogil:
         ch.max_hp = cd.hp
         ch.power = cd.power
         ch.ready = 1 if (cd.keywords & KW_SWIFT) else 0
-        ch.uid = st.next_uid
-        st.next_uid = (st.next_uid + 1) & 0x7FFF    # identities wrap, never go negative
+        ch.uid = new_uid(st)
         emit(cx, EV_SUMMON, PLAYER, u, ch.def_id, it.lane, 0)
         task_progress(st, cx, PLAYER, G_DEPLOY, 1)
         fire_triggers(st, cx, TR_ALLY_DEPLOY, False)

@@ -61,6 +61,10 @@ cdef inline void _verify_from_root(const State* root, Ctx* cx, uint64_t rng, con
 
 cdef inline int grow(const State* root, Ctx* cx, const Params* p, uint64_t seed, int iterations,
                      Tree* tr, Slot* table, Cache* cache, Stats* out_stats) noexcept nogil:
+    # Over 120 lines on purpose: this is the search's hot loop, and its phases (descent,
+    # restore, selection and expansion, rollout, backup) share a dozen locals (the path and its
+    # depth, the node and uct arrays re-read after every growth, `listed`, the rng) that a split
+    # would pass by pointer through every iteration; its phases are marked by comments instead.
     """Run up to `iterations` iterations into `tr` (node 0, the root, is in place). `table`
     (TABLE_SIZE slots, stamps zeroed) maps a level's legal actions to their index, so matching
     the children of a node that is not kept to this iteration's legal actions costs one probe

@@ -84,6 +84,7 @@ extensions = [
     Extension(
         f"eve.core.{pyx.stem}",
         [str(pyx)],
+        include_dirs=[str(CORE)],           # the core's C headers (*.h), beside the .pxd that use them
         extra_compile_args=extra_compile_args,
         extra_link_args=extra_link_args,
         define_macros=define_macros,

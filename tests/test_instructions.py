@@ -136,3 +136,13 @@ def test_the_docs_table_of_fields_is_the_tables():
     page = (Path(__file__).parents[1] / "docs" / "modding.md").read_text()
     assert ins_table.docs_block() in page, \
         "docs/modding.md is stale: python -m eve.core.instructions --docs"
+
+
+def test_the_shifts_the_interpreter_reads_are_the_rows():
+    # operands.pxd reads a status's and a buff's `until` with one shift, and a place below the
+    # next field of choose and create: the rows must agree with that
+    s = ins_table.shifts()
+    assert s["INS_STATUS_UNTIL_SHIFT"] == s["INS_BUFF_UNTIL_SHIFT"]
+    assert s["INS_CHOOSE_LOOK_SHIFT"] == s["INS_CHOOSE_UP_TO_SHIFT"] + 1     # up_to is one bit
+    places = len(BY_KEY["place"].members)
+    assert places <= 1 << s["INS_CHOOSE_UP_TO_SHIFT"] and places <= 1 << s["INS_CREATE_CARD_SHIFT"]

@@ -332,7 +332,7 @@ UID_MILL = {
 
 
 def test_uids_wrap_so_shared_uids_and_uids_past_next_uid_are_reachable():
-    """next_uid wraps at 32,768 (rules.pyx, effects.pyx: `(next_uid + 1) & 0x7FFF`), and a match
+    """next_uid wraps at 32,768 (codec.pxd's new_uid: `(next_uid + 1) & 0x7FFF`), and a match
     can make that many identities (here one per decision, within the round cap). After the wrap
     a new character takes uid 0, the uid of the party's first hero, and every hero's uid is at or
     past next_uid: states the engine makes, so restore admits them (heroes' own uids stay fixed

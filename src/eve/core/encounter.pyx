@@ -11,6 +11,7 @@ from eve.core.defs cimport *
 from eve.core.events cimport emit
 from eve.core.rng cimport sm_below
 from eve.core.effects cimport leader_of, first_empty_lane, eval_expr
+from eve.core.codec cimport is_hero
 
 
 cdef bint _cond_holds(State* st, const Tables* tb, const Move* m) noexcept nogil:
@@ -137,7 +138,7 @@ cdef void _made(State* st, Ctx* cx, const Move* m) noexcept nogil:
 
 cdef inline bint _taunts(const State* st, const Tables* tb, int u) noexcept nogil:
     # a character's keywords are its card's, a summoned unit's its unit def's
-    if not st.units[u].alive or (u & 15) < CHAR_BASE:
+    if not st.units[u].alive or is_hero(u):
         return False
     if st.units[u].is_token:
         return (tb.units[st.units[u].def_id].keywords & KW_TAUNT) != 0

@@ -11,7 +11,9 @@ from libc.stdint cimport int16_t
 from eve.core.defs cimport *
 from eve.core.tables cimport CompiledContent
 from eve.core.rules cimport (setup_match, begin, advance, check_action, legal_actions, apply_action,
-                             state_hash, make_action, action_cost, seed_meter)
+                             state_hash, action_cost, seed_meter)
+from eve.core.codec cimport (unit_side, unit_slot, is_hero, unit_lane, make_action, a_kind, a_src,
+                             a_tgt, a_lane)
 from eve.core.effects cimport leader_of, check_outcome, unit_power
 from eve.core.encounter cimport compute_intent
 from eve.core.search_hidden cimport determinize as determinize_state
@@ -251,13 +253,13 @@ cdef class Match:
         a unit and the id of what stands there (None when the slot is empty), a Stack item and
         (its kind, its side, its card's id). Two matches where a code has the same meaning play
         the same thing (Action's check across matches; docs/architecture.md)."""
-        cdef int kind = (code >> 24) & 255, src = (code >> 16) & 255, tgt = (code >> 8) & 255
+        cdef int kind = a_kind(code), src = a_src(code), tgt = a_tgt(code)
         if kind == A_CHOOSE:
-            return (kind, self._option(src), tgt, code & 255)
+            return (kind, self._option(src), tgt, a_lane(code))
         if kind == A_PLAY:
-            return (kind, self._card_ref(src), self._ref(tgt), code & 255)
+            return (kind, self._card_ref(src), self._ref(tgt), a_lane(code))
         if kind > A_PLAY:
-            return (kind, self._ref(src), self._ref(tgt), code & 255)
+            return (kind, self._ref(src), self._ref(tgt), a_lane(code))
         return (kind, None, None, 0)
 
     def _option(self, int i):
@@ -489,7 +491,7 @@ cdef class Match:
         cdef Unit* x = &self.st.units[u]
         if x.def_id < 0:
             return None                 # an empty slot
-        if (u & 15) < CHAR_BASE:
+        if is_hero(u):
             return self.catalog.hero_ids[x.def_id]
         if x.is_token:
             return self.catalog.unit_ids[x.def_id]
@@ -505,13 +507,13 @@ cdef class Match:
              "statuses": {self.catalog.status_ids[k]: x.status[k]
                           for k in range(self.content.tb.n_statuses) if x.status[k]},
              "attacked": bool(x.attacked), "used": bool(x.used)}
-        if (u & 15) < CHAR_BASE:
-            d["slot"] = u & 15
+        if is_hero(u):
+            d["slot"] = unit_slot(u)
             d["ambition"] = x.ambition
             d["morality"] = x.morality
-            d["leader"] = leader_of(&self.st, u >> 4) == u
+            d["leader"] = leader_of(&self.st, unit_side(u)) == u
         else:
-            d["lane"] = (u & 15) - CHAR_BASE
+            d["lane"] = unit_lane(u)
             d["ready"] = bool(x.ready)
             d["card"] = x.card if x.card >= 0 else None
         return d

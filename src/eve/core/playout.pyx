@@ -17,6 +17,7 @@ from eve.core.defs cimport *
 from eve.core.rng cimport sm_below, stream_seed
 from eve.core.rules cimport setup_match, begin, legal_actions, apply_action, apply_listing, state_hash
 from eve.core.effects cimport leader_of
+from eve.core.codec cimport is_hero, a_kind
 from eve.core.tables cimport CompiledContent
 from eve.core.match cimport Match
 
@@ -96,11 +97,11 @@ cdef double _value(const State* st, const Tables* tb) noexcept nogil:
                 bad += st.units[u].status[s]
         if u < UNITS_PER_SIDE:
             v += st.units[u].hp + 0.5 * good - bad + 1.5 * st.units[u].power
-            if (u & 15) < CHAR_BASE:
+            if is_hero(u):
                 v += 10.0
         else:
             v -= 2.0 * st.units[u].hp + 1.5 * st.units[u].power + 1.5 * good - 1.5 * bad
-            if (u & 15) < CHAR_BASE:
+            if is_hero(u):
                 v -= 15.0
     v += 0.8 * st.zones[Z_LATTICE].n + 0.3 * st.zones[Z_RIFT].n
     return v
@@ -108,7 +109,7 @@ cdef double _value(const State* st, const Tables* tb) noexcept nogil:
 
 cdef inline bint _passes(int32_t a) noexcept nogil:
     """Whether an action code passes priority or ends a phase (the kind is its top byte)."""
-    cdef int kind = (a >> 24) & 255
+    cdef int kind = a_kind(a)
     return kind == A_PASS or kind == A_END_PHASE
 
 
@@ -122,7 +123,7 @@ cdef void _settle(State* st, Ctx* cx, int32_t* buf) noexcept nogil:
             return
         n = legal_actions(st, cx, buf)
         i = 0
-        while i < n and (buf[i] >> 24) & 255 != A_PASS:
+        while i < n and a_kind(buf[i]) != A_PASS:
             i += 1
         if i == n:
             return

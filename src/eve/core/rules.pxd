@@ -4,7 +4,8 @@ from eve.core.vocab cimport *
 
 # the reasons an action is refused (R_*, 0 = legal) are in the vocabulary (vocab.pxd)
 
-cdef int32_t make_action(int kind, int src, int tgt, int lane) noexcept nogil
+# make_action is codec.pxd's; named here too for modules that still cimport it from rules
+from eve.core.codec cimport make_action
 cdef void setup_match(State* st, Ctx* cx, uint64_t seed, const int16_t* heroes, int n_heroes,
                       int enc, const int16_t* deck, int n_deck) noexcept nogil
 cdef void begin(State* st, Ctx* cx) noexcept nogil

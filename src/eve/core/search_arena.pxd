@@ -1,51 +1,12 @@
 # The search's arenas: the memory of the tree's nodes and of the kept states' differences and
 # legal actions, on huge pages from 1 MB up, and the doubling growth of the cache's arrays.
 #
-# Like every search_*.pxd, C in a header block and `cdef inline` functions, no module of its
+# Like every search_*.pxd, `cdef inline` functions and C in a header (search_*.h), no module of its
 # own: they are compiled into the one search extension (eve.core.search), where the C compiler
 # can inline them into the loop; a call into another compiled module it could not.
 from libc.stdint cimport int64_t
 
-cdef extern from *:
-    """
-    #include <stdlib.h>
-    #include <string.h>
-    #if defined(__linux__)
-    #include <sys/mman.h>
-    #endif
-    /* The search's arenas (nodes, kept states, their differences and legal actions). A big
-       search touches them at random, a few times an iteration, and once they span more than
-       the TLB covers on 4 KB pages a touch can cost a page walk from memory: on the 2-core
-       machine of BENCHMARKS.md a random read in a 4 MB block took 163 ns on 4 KB pages and
-       19 ns on 2 MB pages. So an arena from 1 MB up is 2 MB-aligned, a whole number of 2 MB
-       pages, and (Linux) advised to use transparent huge pages; smaller ones, as in searches
-       of a few thousand iterations, are plain malloc. Measured in pairs: no difference to
-       speak of at 40,000 iterations, 1.1-1.3x less tree overhead at 150,000
-       (benchmarks/huge_pages.py). */
-    #define EVE_HUGE_PAGE ((size_t)2 << 20)
-    static int eve_huge_pages = 1;      /* 0: plain malloc throughout */
-    static size_t eve_huge_from = (size_t)1 << 20;
-    static void* eve_arena_alloc(size_t bytes) {
-        void* p = NULL;
-        if (bytes < eve_huge_from || !eve_huge_pages) return malloc(bytes);
-        bytes = (bytes + EVE_HUGE_PAGE - 1) & ~(EVE_HUGE_PAGE - 1);
-        if (posix_memalign(&p, EVE_HUGE_PAGE, bytes) != 0) return NULL;
-    #if defined(MADV_HUGEPAGE)
-        (void)madvise(p, bytes, MADV_HUGEPAGE);    /* advice: refused, it is 4 KB pages */
-    #endif
-        return p;
-    }
-    /* like realloc (NULL: no memory, and `old` is still valid), keeping `used` bytes */
-    static void* eve_arena_grow(void* old, size_t used, size_t bytes) {
-        void* p;
-        if (bytes < eve_huge_from || !eve_huge_pages) return realloc(old, bytes);
-        p = eve_arena_alloc(bytes);
-        if (p == NULL) return NULL;
-        if (old != NULL) memcpy(p, old, used);
-        free(old);
-        return p;
-    }
-    """
+cdef extern from "search_arena.h":
     int eve_huge_pages
     size_t eve_huge_from
     void* eve_arena_alloc(size_t bytes) nogil

@@ -37,26 +37,7 @@ cdef inline uint32_t _h(int32_t key) noexcept nogil:
     return (<uint32_t>key * <uint32_t>2654435761U) >> 8
 
 
-cdef extern from *:
-    """
-    #include <stdint.h>
-    #include <time.h>
-    /* A cheap, steady tick count to split an iteration's time between the tree and its
-       rollout: the time-stamp counter on x86 (invariant on the CPUs this is run on; about 25
-       cycles to read, against about 80 for clock_gettime here), nanoseconds elsewhere. The
-       search converts ticks to seconds with its own clock_gettime span, so the unit needs no
-       calibration. */
-    #if (defined(__x86_64__) || defined(__i386__)) && (defined(__GNUC__) || defined(__clang__))
-    #include <x86intrin.h>
-    static inline uint64_t eve_ticks(void) { return __rdtsc(); }
-    #else
-    static inline uint64_t eve_ticks(void) {
-        struct timespec t;
-        clock_gettime(CLOCK_MONOTONIC, &t);
-        return (uint64_t)t.tv_sec * 1000000000u + (uint64_t)t.tv_nsec;
-    }
-    #endif
-    """
+cdef extern from "search_loop.h":
     uint64_t eve_ticks() nogil
     void __builtin_prefetch(const void* p) nogil
 
@@ -80,6 +61,10 @@ cdef inline void _verify_from_root(const State* root, Ctx* cx, uint64_t rng, con
 
 cdef inline int grow(const State* root, Ctx* cx, const Params* p, uint64_t seed, int iterations,
                      Tree* tr, Slot* table, Cache* cache, Stats* out_stats) noexcept nogil:
+    # Over 120 lines on purpose: this is the search's hot loop, and its phases (descent,
+    # restore, selection and expansion, rollout, backup) share a dozen locals (the path and its
+    # depth, the node and uct arrays re-read after every growth, `listed`, the rng) that a split
+    # would pass by pointer through every iteration; its phases are marked by comments instead.
     """Run up to `iterations` iterations into `tr` (node 0, the root, is in place). `table`
     (TABLE_SIZE slots, stamps zeroed) maps a level's legal actions to their index, so matching
     the children of a node that is not kept to this iteration's legal actions costs one probe

@@ -13,12 +13,7 @@ cdef enum:
 # it at every visit of its parent (each child its own count), and computing it (a division and
 # a 15th-degree series, then a square root) cost about 40 cycles against about 5 for this
 # lookup. Built from _ln and sqrt (IEEE, correctly rounded), so the same on every platform.
-cdef extern from *:
-    """
-    static inline int eve_msb(unsigned int x) { return 31 - __builtin_clz(x); }
-    static double eve_inv_pow2[32];
-    static float eve_sqln[65536];
-    """
+cdef extern from "search_uct.h":
     int eve_msb(unsigned int x) nogil      # x > 0
     void __builtin_prefetch(const void* p) nogil
     double INV_POW2 "eve_inv_pow2"[32]     # 2**-k, for _ln

@@ -9,6 +9,7 @@ from libc.stdlib cimport calloc, free
 from libc.string cimport memcpy, memset
 
 from eve.core.defs cimport *
+from eve.core.operands cimport expr_attr_arg, expr_status_arg
 
 from types import MappingProxyType as _MappingProxyType
 
@@ -84,11 +85,11 @@ cdef int _is_self_loss(const Tables* tb, int prog, int s) noexcept:
     if tb.expr[at] != 1:
         return 0
     if tb.expr[at + 1] == E_STATUS:
-        return int(tb.expr[at + 2] == (ER_SELF << 6 | s))
+        return int(tb.expr[at + 2] == expr_status_arg(ER_SELF, s))
     # the standard statuses are attributes too (`self.poison`)
     return int(tb.expr[at + 1] == E_ATTR and (
-        (s == STATUS_POISON and tb.expr[at + 2] == (ER_SELF << 4 | EA_POISON))
-        or (s == STATUS_SHIELD and tb.expr[at + 2] == (ER_SELF << 4 | EA_SHIELD))))
+        (s == STATUS_POISON and tb.expr[at + 2] == expr_attr_arg(ER_SELF, EA_POISON))
+        or (s == STATUS_SHIELD and tb.expr[at + 2] == expr_attr_arg(ER_SELF, EA_SHIELD))))
 
 
 cdef class CompiledContent:

@@ -39,20 +39,29 @@ WARNINGS_NOT_ERRORS = {}     # none today: every file compiles without a warning
 CORE = Path("src/eve/core")
 
 
-def _generate_vocabulary() -> None:
-    """vocab.pxd, the core's enumerations, is generated from eve/core/vocabulary.py (plain
-    Python, read here by path: the package cannot be imported before its core is built)."""
+def _load(name: str, module: str):
+    """A plain-Python module of the core, read here by path: the package cannot be imported
+    before its core is built."""
     import importlib.util
-
-    spec = importlib.util.spec_from_file_location("_eve_vocabulary", CORE / "vocabulary.py")
-    vocab = importlib.util.module_from_spec(spec)
     import sys
-    sys.modules[spec.name] = vocab          # dataclasses look their module up while building
-    spec.loader.exec_module(vocab)
+
+    spec = importlib.util.spec_from_file_location(module, CORE / f"{name}.py")
+    mod = importlib.util.module_from_spec(spec)
+    sys.modules[module] = mod               # dataclasses look their module up while building
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def _generate() -> None:
+    """vocab.pxd, the core's enumerations, is generated from eve/core/vocabulary.py, and
+    state_layout.pxd, the State's parts as word offsets, from eve/core/layout.py (which imports
+    the vocabulary by its package name: that name is the one just read)."""
+    vocab = _load("vocabulary", "eve.core.vocabulary")
     vocab.write_pxd(str(CORE / "vocab.pxd"))
+    _load("layout", "_eve_layout").write_pxd(str(CORE / "state_layout.pxd"))
 
 
-_generate_vocabulary()
+_generate()
 # Cython's boundscheck covers buffers, not the fixed C arrays of the state, so a debug build also
 # compiles with UBSan: an out-of-bounds index into a state array or a signed overflow aborts.
 SANITIZE = ["-fsanitize=undefined", "-fno-sanitize-recover=all"] if DEBUG else []

@@ -7,6 +7,7 @@ from libc.stdint cimport int32_t, int64_t, uint16_t, uint32_t
 from libc.string cimport memcpy
 
 from eve.core.defs cimport *
+from eve.core.codec cimport unit_of
 from eve.core.search_arena cimport _reserve
 from eve.core.search_hidden cimport _canonical_archive
 from eve.core.search_tree cimport Node, Tree, _slots
@@ -121,7 +122,7 @@ cdef inline void _restore(State* st, const State* src, int lanes) noexcept nogil
         st.zones[z].n = src.zones[z].n
     memcpy(st, src, W_ZONES * 2)                                   # streams, counters, cards
     for side in range(2):
-        b = side * UNITS_PER_SIDE
+        b = unit_of(side, 0)
         memcpy(&st.units[b], &src.units[b], src.n_hero_slots[side] * sizeof(Unit))
         memcpy(&st.units[b + CHAR_BASE], &src.units[b + CHAR_BASE], lanes * sizeof(Unit))
     memcpy(st.stack, src.stack, n_stack * sizeof(StackItem))
@@ -145,7 +146,7 @@ cdef inline int _differences(const State* st, const State* root, int lanes, uint
         w = W_ZONES + z * ZONE_WORDS
         k += eve_diff_words(a, r, w, w + 1 + _hi(st.zones[z].n, root.zones[z].n), &out[k])
     for side in range(2):
-        w = W_UNITS + side * UNITS_PER_SIDE * UNIT_WORDS
+        w = W_UNITS + unit_of(side, 0) * UNIT_WORDS
         k += eve_diff_words(a, r, w, w + root.n_hero_slots[side] * UNIT_WORDS, &out[k])
         w += CHAR_BASE * UNIT_WORDS
         k += eve_diff_words(a, r, w, w + lanes * UNIT_WORDS, &out[k])

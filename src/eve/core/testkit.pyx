@@ -16,7 +16,7 @@ from libc.stdint cimport int16_t, int32_t, uint64_t
 from cpython.exc cimport PyErr_CheckSignals
 
 from eve.core.defs cimport *
-from eve.core.codec cimport unit_side, unit_slot, unit_lane, is_hero, new_uid
+from eve.core.codec cimport unit_side, unit_slot, unit_lane, unit_of, is_hero, new_uid
 from eve.core.rng cimport sm_below, stream_seed
 from eve.core.rules cimport advance as _advance, apply_action, apply_listing, check_action, \
     legal_actions, make_action, seed_meter
@@ -106,13 +106,13 @@ def script_length(Match m):
 def _hero_unit(Match m, side, slot):
     cdef int s = side_index(side)
     n = m.st.n_hero_slots[s]
-    return s * UNITS_PER_SIDE + check_range(slot, 0, n - 1, f"a hero slot of the {SIDES[s]}")
+    return unit_of(s, check_range(slot, 0, n - 1, f"a hero slot of the {SIDES[s]}"))
 
 
 def _char_unit(Match m, side, lane):
     cdef int s = side_index(side)
     n = m.content.tb.cfg.lanes
-    return s * UNITS_PER_SIDE + CHAR_BASE + check_range(lane, 0, n - 1, f"a lane of the {SIDES[s]}")
+    return unit_of(s, CHAR_BASE + check_range(lane, 0, n - 1, f"a lane of the {SIDES[s]}"))
 
 
 # ---------------------------------------------------------------- setters

@@ -17,8 +17,8 @@ cdef enum:
     W_CHOICE = 2302    # a pending choice: its fields, then its options
     W_OPTS = 2317    # its options' slots (their count just before)
     W_GRANTS = 2381    # the grants' count, then their slots
-    TURN_WORDS = 14    # the body's parts, in words (= their fields)
-    UNIT_WORDS = 31
+    TURN_WORDS = 14    # a part's fields (an int16 word each): the turn's
+    UNIT_WORDS = 31    # a unit slot's
     ITEM_WORDS = 13
     ZONE_WORDS = 65
     METER_WORDS = 7

@@ -39,34 +39,34 @@ WARNINGS_NOT_ERRORS = {}     # none today: every file compiles without a warning
 CORE = Path("src/eve/core")
 
 
-def _generate_vocabulary() -> None:
-    """vocab.pxd, the core's enumerations, is generated from eve/core/vocabulary.py and
-    instructions.py, and records.pxi, the compiled content's structs, from records.py (plain
-    Python, read here by path: the package cannot be imported before its core is built)."""
+def _load(name: str, module: str):
+    """A plain-Python module of the core, read here by path: the package cannot be imported
+    before its core is built."""
     import importlib.util
     import sys
 
-    def load(name: str, file: str):
-        spec = importlib.util.spec_from_file_location(name, CORE / file)
-        module = importlib.util.module_from_spec(spec)
-        sys.modules[spec.name] = module     # dataclasses look their module up while building
-        spec.loader.exec_module(module)
-        return module
+    spec = importlib.util.spec_from_file_location(module, CORE / f"{name}.py")
+    mod = importlib.util.module_from_spec(spec)
+    sys.modules[module] = mod               # dataclasses look their module up while building
+    spec.loader.exec_module(mod)
+    return mod
 
-    # the vocabulary imports the tables of instructions and trigger events by their package
-    # names: load those first
-    tables = {"eve.core.instructions": "instructions.py",
-              "eve.core.trigger_events": "trigger_events.py"}
-    for name, file in tables.items():
-        load(name, file)
-    vocab = load("_eve_vocabulary", "vocabulary.py")
+
+def _generate() -> None:
+    """The core's generated files, from its plain-Python tables: vocab.pxd (every enumeration,
+    from vocabulary.py, which reads the tables of instructions and trigger events), records.pxi
+    (the compiled content's structs, from records.py) and state_layout.pxd (the State's parts as
+    word offsets, from layout.py). Each is loaded under its package name, the name the others
+    import it by."""
+    for name in ("instructions", "trigger_events"):
+        _load(name, f"eve.core.{name}")
+    vocab = _load("vocabulary", "eve.core.vocabulary")
     vocab.write_pxd(str(CORE / "vocab.pxd"))
-    load("_eve_records", "records.py").write_pxi(str(CORE / "records.pxi"))
-    for name in tables:
-        del sys.modules[name]
+    _load("records", "_eve_records").write_pxi(str(CORE / "records.pxi"))
+    _load("layout", "_eve_layout").write_pxd(str(CORE / "state_layout.pxd"))
 
 
-_generate_vocabulary()
+_generate()
 # Cython's boundscheck covers buffers, not the fixed C arrays of the state, so a debug build also
 # compiles with UBSan: an out-of-bounds index into a state array or a signed overflow aborts.
 SANITIZE = ["-fsanitize=undefined", "-fno-sanitize-recover=all"] if DEBUG else []

@@ -14,9 +14,9 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from eve.compiler import Compiled, compile_registry
-from eve.core.match import TGT
 from eve.core.tables import CompiledContent
 from eve.core.vocabulary import names as vocab_names
+from eve.encoding import CHAR_BASE, decode_action, decode_target
 from eve.errors import ConfigError, ContentError
 from eve.keywords import STANDARD as STANDARD_KEYWORDS
 from eve.plugins.registry import Registry, fingerprinted, thaw
@@ -25,9 +25,6 @@ from eve.statuses import STANDARD as STANDARD_STATUSES
 if TYPE_CHECKING:
     from eve.core.match import Match
 
-_CB = TGT["card_base"]
-_SB = TGT["stack_base"]
-_CHAR = TGT["char_base"]
 _MOVE_KINDS = vocab_names("move")
 _PHASES = vocab_names("phase")
 _LANES = vocab_names("lane")
@@ -157,41 +154,39 @@ class Catalog:
 
     # ---- words for actions and moves ----
     def _target_text(self, match: Match, t: int) -> str:
-        if t == 255:
+        target = decode_target(t)
+        if target is None:
             return ""
-        if t < 32:
-            side = "player" if t < 16 else "encounter"
-            slot = t & 15
-            if slot < _CHAR:
-                return f"{side} hero {match._unit_id(t)}"     # not heroes(): a dict per hero
-            return f"{side} lane {slot - _CHAR}"
-        if t < _CB:
-            return f"stack item {t - _SB}"
-        c = t - _CB
-        return f"card {match.card_id(c)}#{c}"
+        if target.what == "unit":
+            assert target.slot is not None
+            if target.slot < CHAR_BASE:
+                return f"{target.side} hero {match._unit_id(t)}"     # not heroes(): a dict per hero
+            return f"{target.side} lane {target.slot - CHAR_BASE}"
+        if target.what == "stack":
+            return f"stack item {target.index}"
+        return f"card {match.card_id(target.index)}#{target.index}"
 
     def describe_action(self, match: Match, code: int) -> str:
         """An action code in words, in `match`'s position ("play core:ember_squire#3 to lane 0")."""
-        kind = (code >> 24) & 255
-        src, tgt, lane = (code >> 16) & 255, (code >> 8) & 255, code & 255
-        if kind == 1:
+        kind, src, tgt, lane = decode_action(code)
+        if kind == "pass":
             return "pass"
-        if kind == 2:
+        if kind == "end_phase":
             return f"end {match.phase}"
-        if kind == 3:
+        if kind == "play":
             card = match.card_id(src)
             t = self._target_text(match, tgt)
             if self.cards[card].get("kind") == "character":
                 # a deploy whose on-enter effect takes a target names both (rule E20)
                 return f"play {card}#{src}" + (f" on {t}" if t else "") + f" to lane {lane}"
             return f"play {card}#{src}" + (f" on {t}" if t else "")
-        if kind == 4:
+        if kind == "activate":
             s = self._target_text(match, src)
             t = self._target_text(match, tgt)
             return f"activate {s}" + (f" on {t}" if t else "")
-        if kind == 5:
+        if kind == "attack":
             return f"attack with {self._target_text(match, src)} into lane {lane}"
-        if kind == 6:
+        if kind == "choose":
             return self._choice_text(match, src)
         return f"action {code:#x}"
 

@@ -3,10 +3,10 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from eve.core.vocabulary import BY_KEY, EVENT_FIELDS
+from eve.core.encoding import ACTION_KIND_NAMES, NO_TARGET, decode_action
+from eve.core.vocabulary import EVENT_FIELDS
 
-KINDS = dict(BY_KEY["action"].by_code())
-NO_TARGET = 255       # eve.encoding.NO_TARGET (this module is imported before the core's)
+KINDS = ACTION_KIND_NAMES       # action kind code -> name (eve.actions.KINDS)
 
 
 class Listed:
@@ -73,7 +73,7 @@ class Action:
                 self._deploy = False
             else:
                 lm = self._listed
-                card = lm.match.card_id((self.code >> 16) & 255)
+                card = lm.match.card_id(decode_action(self.code).source)
                 self._deploy = lm.catalog.cards[card].get("kind") == "character"
         return self._deploy
 
@@ -83,24 +83,24 @@ class Action:
 
     @property
     def kind(self) -> str:
-        return KINDS.get((self.code >> 24) & 255, "unknown")
+        return decode_action(self.code).kind
 
     @property
     def source(self) -> int | None:
         """Card instance (play), unit id or 64 + Lattice card (activate), unit id (attack), the
         option's index (choose; 255: stop choosing)."""
-        return ((self.code >> 16) & 255 if self.kind in ("play", "activate", "attack", "choose")
-                else None)
+        return (decode_action(self.code).source
+                if self.kind in ("play", "activate", "attack", "choose") else None)
 
     @property
     def target(self) -> int | None:
-        t = (self.code >> 8) & 255
+        t = decode_action(self.code).target
         return None if t == NO_TARGET or self.kind in ("pass", "end_phase", "choose") else t
 
     @property
     def lane(self) -> int | None:
         if self.kind == "attack" or self.is_deploy:
-            return self.code & 255
+            return decode_action(self.code).lane
         return None
 
     def __int__(self) -> int:

@@ -1,10 +1,13 @@
 """The State's layout, declared once: the parts of the flat C state, field by field, in the order
-the snapshot body writes them.
+the snapshot body writes them (which is their struct order in defs.pxd).
 
-match.pyx checks the C structs against it when it is imported (every struct's size, the
-State's size), snapshot.pyx its array lengths, Match's unit dictionaries take their field names
-from it, and docs/snapshot-abi.md's body table is generated from it (tests/test_layout.py
-compares). Plain Python with no import of eve, like the vocabulary.
+setup.py generates state_layout.pxd from it (`write_pxd`): the word offsets and lengths of the
+State's parts that the snapshot's writer and reader and the search's cache loop over, and the
+check of each offset against the C structs. match.pyx checks every struct's size against it
+when it is imported, Match's unit dictionaries take their field names from it,
+docs/snapshot-abi.md's body table is generated from it, and tests/test_layout_source.py reads
+defs.pxd's structs and fails on a member this table lacks. Plain Python with no import of eve
+but the vocabulary (setup.py reads it by path, before the package is built).
 
 Every field of State is an int16 except the RNG streams (uint64), so no struct has interior
 padding and a state's bytes are its hash and its clone.
@@ -48,6 +51,9 @@ FOE_FIELDS = (("enc", "script_pos", "intent", "intent_lane", "intent_target",
               + ("part", "last_move", "repeats")
               + tuple(f"vars[{i}]" for i in range(MAX_SCRIPT_VARS)))
 ZONE_WORDS = 1 + MAX_CARDS          # a count, then the card slots
+#: a card instance's arrays in the State (and the body's `cards` part), one entry a card
+CARD_ARRAYS = ("card_def", "card_zone", "card_charges", "card_tcount", "card_tstamp",
+               "card_counter")
 CHOICE_FIELDS = ("kind", "side", "prog", "pc", "self_unit", "target", "item_kind", "item_card",
                  "place", "left", "up_to", "self_uid", "target_uid", "killed", "options")
 CHOICE_WORDS = len(CHOICE_FIELDS) + MAX_CHOICE_OPTS   # the options' count, then their slots
@@ -110,11 +116,7 @@ BODY = (
 
 def state_words() -> int:
     """The State's size in int16 words, from its declared parts (the RNG as 4 words a stream)."""
-    return (4 * MAX_STREAMS + len(TURN_FIELDS) + 2 + 6 * MAX_CARDS + MAX_COUNTERS
-            + N_ZONES * ZONE_WORDS
-            + MAX_UNITS * len(UNIT_FIELDS) + MAX_STACK * len(STACK_ITEM_FIELDS)
-            + len(METER_FIELDS) + MAX_TASKS * len(TASK_FIELDS) + len(FOE_FIELDS) + CHOICE_WORDS
-            + GRANTS_WORDS)
+    return sum(words for _, words in STATE_MEMBERS)
 
 
 def state_bytes() -> int:
@@ -133,3 +135,128 @@ def docs_table() -> str:
 
 def docs_block() -> str:
     return f"<!-- layout:body -->\n{docs_table()}<!-- /layout:body -->"
+
+
+def _base(field: str) -> str:
+    return field.split("[", 1)[0]
+
+
+def members(fields: tuple[str, ...]) -> tuple[tuple[str, int], ...]:
+    """A struct's members as (C name, int16 words) in order: a part's fields with the entries of
+    one C array (`status[0]`, `status[1]`, ...) taken together."""
+    out: list[tuple[str, int]] = []
+    for f in fields:
+        if out and _base(f) == out[-1][0] and "[" in f:
+            out[-1] = (out[-1][0], out[-1][1] + 1)
+        else:
+            out.append((_base(f), 1))
+    return tuple(out)
+
+
+#: the C structs of the State's parts (defs.pxd), member by member; a pending choice's
+#: `options` is its count, then its slots
+STRUCTS = {
+    "Unit": members(UNIT_FIELDS),
+    "StackItem": members(STACK_ITEM_FIELDS),
+    "Zone": (("n", 1), ("c", MAX_CARDS)),
+    "Meter": members(METER_FIELDS),
+    "Task": members(TASK_FIELDS),
+    "Foe": members(FOE_FIELDS),
+    "Choice": members(CHOICE_FIELDS[:-1]) + (("n_opts", 1), ("opts", MAX_CHOICE_OPTS)),
+    "Grant": members(GRANT_FIELDS),
+}
+
+#: the State's members in struct order, as (C name, int16 words); the RNG streams are uint64,
+#: 4 words each
+STATE_MEMBERS = (
+    (("rng", 4 * MAX_STREAMS),) + members(TURN_FIELDS) + (("n_stack", 1), ("n_cards", 1))
+    + tuple((a, MAX_CARDS) for a in CARD_ARRAYS)
+    + (("counters", MAX_COUNTERS), ("zones", N_ZONES * ZONE_WORDS),
+       ("units", MAX_UNITS * len(UNIT_FIELDS)), ("stack", MAX_STACK * len(STACK_ITEM_FIELDS)),
+       ("meter", len(METER_FIELDS)), ("tasks", MAX_TASKS * len(TASK_FIELDS)),
+       ("foe", len(FOE_FIELDS)), ("choice", CHOICE_WORDS), ("n_grants", 1),
+       ("grants", MAX_GRANTS * len(GRANT_FIELDS)))
+)
+
+
+def offsets() -> dict[str, int]:
+    """Each State member's offset in int16 words."""
+    out, at = {}, 0
+    for name, words in STATE_MEMBERS:
+        out[name] = at
+        at += words
+    return out
+
+
+def pxd_constants() -> tuple[tuple[str, int, str, str], ...]:
+    """What state_layout.pxd declares: (name, value, the C expression it must equal in a State
+    `s`, why)."""
+    w = offsets()
+    opts = w["choice"] + len(CHOICE_FIELDS)      # past its fields and the options' count
+    return (
+        ("STATE_WORDS", state_bytes() // 2, "sizeof(State) // 2", "the State in int16 words"),
+        ("W_TURN", w["phase"], "&s.phase", "the turn's fields, one after another"),
+        ("W_CARDS", w[CARD_ARRAYS[0]], f"&s.{CARD_ARRAYS[0]}[0]",
+         "the card arrays, MAX_CARDS words each"),
+        ("W_COUNTERS", w["counters"], "&s.counters[0]", "the named counters"),
+        ("W_ZONES", w["zones"], "&s.zones[0]", "the zones, ZONE_WORDS each"),
+        ("W_UNITS", w["units"], "&s.units[0]", "the unit slots, UNIT_WORDS each"),
+        ("W_STACK", w["stack"], "&s.stack[0]", "the Stack's slots, ITEM_WORDS each"),
+        ("W_METER", w["meter"], "&s.meter", "the Action Meter"),
+        ("W_TASKS", w["tasks"], "&s.tasks[0]", "the task slots, TASK_WORDS each"),
+        ("W_FOE", w["foe"], "&s.foe", "the Encounter"),
+        ("W_CHOICE", w["choice"], "&s.choice", "a pending choice: its fields, then its options"),
+        ("W_OPTS", opts, "&s.choice.opts[0]", "its options' slots (their count just before)"),
+        ("W_GRANTS", w["n_grants"], "&s.n_grants", "the grants' count, then their slots"),
+        ("TURN_WORDS", len(TURN_FIELDS), "", "a part's fields (an int16 word each): the turn's"),
+        ("UNIT_WORDS", len(UNIT_FIELDS), "sizeof(Unit) // 2", "a unit slot's"),
+        ("ITEM_WORDS", len(STACK_ITEM_FIELDS), "sizeof(StackItem) // 2", ""),
+        ("ZONE_WORDS", ZONE_WORDS, "sizeof(Zone) // 2", ""),
+        ("METER_WORDS", len(METER_FIELDS), "sizeof(Meter) // 2", ""),
+        ("TASK_WORDS", len(TASK_FIELDS), "sizeof(Task) // 2", ""),
+        ("FOE_WORDS", len(FOE_FIELDS), "sizeof(Foe) // 2", ""),
+        ("GRANT_WORDS", len(GRANT_FIELDS), "sizeof(Grant) // 2", ""),
+        ("CHOICE_FIXED", len(CHOICE_FIELDS) - 1, "", "a choice's fields before its options"),
+        ("N_CHOICE", len(CHOICE_FIELDS), "", "the body's choice array: those, then the options"),
+        ("N_CARD_ARRAYS", len(CARD_ARRAYS), "", "the body's cards part"),
+        ("N_BODY", len(BODY), "", "the body's parts"),
+    )
+
+
+def pxd_text() -> str:
+    lines = ["# Generated from eve/core/layout.py by setup.py (`write_pxd`): do not edit. The State's",
+             "# parts as int16 word offsets and lengths; every struct's fields are int16 in body order,",
+             "# so a part is written, read, copied and compared as a run of words.",
+             "from eve.core.defs cimport State, Unit, StackItem, Zone, Meter, Task, Foe, Grant",
+             "", "cdef enum:"]
+    for name, value, _, why in pxd_constants():
+        lines.append(f"    {name} = {value}" + (f"    # {why}" if why else ""))
+    lines += ["", "",
+              "cdef inline bint layout_matches() noexcept nogil:",
+              '    """Every offset and length above against the C structs (checked when the snapshot',
+              '    and search modules are imported)."""',
+              "    cdef State s",
+              "    cdef char* at = <char*>&s",
+              "    return (True"]
+    for name, _, expr, _ in pxd_constants():
+        if expr.startswith("&"):
+            lines.append(f"            and <char*>{expr} - at == 2 * {name}")
+        elif expr:
+            lines.append(f"            and {expr} == {name}")
+    lines.append("            )")
+    return "\n".join(lines) + "\n"
+
+
+def write_pxd(path: str) -> bool:
+    """Write the generated .pxd if it differs (else its timestamp stays, and nothing
+    recompiles); True when it was written."""
+    text = pxd_text()
+    try:
+        with open(path, encoding="utf-8") as f:
+            if f.read() == text:
+                return False
+    except FileNotFoundError:
+        pass
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(text)
+    return True

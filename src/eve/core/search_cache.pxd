@@ -1,15 +1,24 @@
 # The kept states: clean nodes' states, each stored as the words where it differs from the
 # root's, their legal actions and their children's blocks; and the copy and the comparison of
 # two states over their live parts only. Compiled into the search extension (see
-# search_arena.pxd); the State's word layout is set and checked when it is imported
-# (_state_layout_init).
+# search_arena.pxd); the State's word layout is state_layout.pxd's (generated from
+# eve/core/layout.py), checked when it is imported (_state_layout_init).
 from libc.stdint cimport int32_t, int64_t, uint16_t, uint32_t
 from libc.string cimport memcpy
 
 from eve.core.defs cimport *
+from eve.core.codec cimport unit_of
 from eve.core.search_arena cimport _reserve
 from eve.core.search_hidden cimport _canonical_archive
 from eve.core.search_tree cimport Node, Tree, _slots
+# Where the State's arrays with a count lie, in 16-bit words: the engine keeps every slot past a
+# zone's count and past the Stack's height zero (so that equal states have equal bytes), so two
+# states can be copied or compared over the live part of those arrays only. Likewise the units:
+# a side's units live in its first n_hero_slots hero slots and its first `lanes` lane slots
+# (fixed for the match), and the engine never writes the slots past those.
+from eve.core.state_layout cimport (STATE_WORDS, W_ZONES, W_UNITS, W_STACK, W_METER, W_OPTS,
+                                    W_GRANTS, ZONE_WORDS, UNIT_WORDS, ITEM_WORDS, GRANT_WORDS,
+                                    layout_matches)
 
 cdef struct Cache:
     # Clean nodes are those no step from the root to them revealed hidden information (a draw,
@@ -33,10 +42,6 @@ cdef struct Cache:
                         # where its state differs from the root's, (word index << 16) | word
     int64_t diffs_cap
     int64_t diffs_n
-
-cdef enum:
-    STATE_WORDS = 2608  # sizeof(State) / 2, checked at import
-
 
 cdef extern from *:
     """
@@ -74,52 +79,21 @@ cdef extern from *:
         return k;
     }
     #endif
-    /* the State's word layout: see _state_layout_init */
-    static int eve_w_zones, eve_w_units, eve_w_stack, eve_w_meter, eve_w_opts, eve_w_grants;
-    static int eve_zone_words, eve_item_words, eve_unit_words, eve_grant_words;
     """
     void __builtin_prefetch(const void* p) nogil
     int eve_diff_words(const uint16_t* a, const uint16_t* r, int start, int stop, uint32_t* out) nogil
-    # Where the State's arrays with a count lie, in 16-bit words: the engine keeps every slot
-    # past a zone's count and past the Stack's height zero (so that equal states have equal
-    # bytes), so two states can be copied or compared over the live part of those arrays
-    # only. Likewise the units: a side's units live in its first n_hero_slots hero slots and
-    # its first `lanes` lane slots (fixed for the match), and the engine never writes the slots
-    # past those. Set at import (_state_layout_init), with the field order they assume checked
-    # there.
-    int W_ZONES "eve_w_zones"
-    int W_UNITS "eve_w_units"
-    int W_STACK "eve_w_stack"
-    int W_METER "eve_w_meter"
-    int W_OPTS "eve_w_opts"
-    int W_GRANTS "eve_w_grants"
-    int GRANT_WORDS "eve_grant_words"
-    int ZONE_WORDS "eve_zone_words"
-    int ITEM_WORDS "eve_item_words"
-    int UNIT_WORDS "eve_unit_words"
 
 
 cdef inline bint _state_layout_init() noexcept nogil:
-    """Set the word offsets above (once, at import). False when the State's layout is not the
-    one _restore and _differences assume: the zones, the units, the Stack and the tail (meter,
-    tasks, the Encounter, a pending choice ending in its options, then the grants, their count
-    first) following one another in this order, each zone its count then its cards, and the
-    counts they read before the zones."""
-    global W_ZONES, W_UNITS, W_STACK, W_METER, W_OPTS, ZONE_WORDS, ITEM_WORDS, UNIT_WORDS
-    global W_GRANTS, GRANT_WORDS
+    """True when the State's layout is the one _restore and _differences assume: the
+    generated offsets (state_layout.pxd) are the structs', and the zones, the units, the Stack
+    and the tail (meter, tasks, the Encounter, a pending choice ending in its options, then the
+    grants, their count first) follow one another in this order, each zone its count then its
+    cards, with the counts they read before the zones."""
     cdef State layout
-    W_ZONES = (<char*>&layout.zones[0] - <char*>&layout) // 2
-    W_UNITS = (<char*>&layout.units[0] - <char*>&layout) // 2
-    W_STACK = (<char*>&layout.stack[0] - <char*>&layout) // 2
-    W_METER = (<char*>&layout.meter - <char*>&layout) // 2
-    W_OPTS = (<char*>&layout.choice.opts[0] - <char*>&layout) // 2
-    ZONE_WORDS = sizeof(Zone) // 2
-    ITEM_WORDS = sizeof(StackItem) // 2
-    UNIT_WORDS = sizeof(Unit) // 2
-    W_GRANTS = (<char*>&layout.n_grants - <char*>&layout) // 2
-    GRANT_WORDS = sizeof(Grant) // 2
-    return (W_UNITS == W_ZONES + N_ZONES * ZONE_WORDS
-            and W_STACK == W_UNITS + <int>(sizeof(layout.units) // 2)
+    return (layout_matches()
+            and W_UNITS == W_ZONES + N_ZONES * ZONE_WORDS
+            and W_STACK == W_UNITS + MAX_UNITS * UNIT_WORDS
             and W_METER == W_STACK + MAX_STACK * ITEM_WORDS
             and W_GRANTS == W_OPTS + MAX_CHOICE_OPTS
             and <char*>&layout.grants[0] - <char*>&layout.n_grants == 2
@@ -148,7 +122,7 @@ cdef inline void _restore(State* st, const State* src, int lanes) noexcept nogil
         st.zones[z].n = src.zones[z].n
     memcpy(st, src, W_ZONES * 2)                                   # streams, counters, cards
     for side in range(2):
-        b = side * UNITS_PER_SIDE
+        b = unit_of(side, 0)
         memcpy(&st.units[b], &src.units[b], src.n_hero_slots[side] * sizeof(Unit))
         memcpy(&st.units[b + CHAR_BASE], &src.units[b + CHAR_BASE], lanes * sizeof(Unit))
     memcpy(st.stack, src.stack, n_stack * sizeof(StackItem))
@@ -172,7 +146,7 @@ cdef inline int _differences(const State* st, const State* root, int lanes, uint
         w = W_ZONES + z * ZONE_WORDS
         k += eve_diff_words(a, r, w, w + 1 + _hi(st.zones[z].n, root.zones[z].n), &out[k])
     for side in range(2):
-        w = W_UNITS + side * UNITS_PER_SIDE * UNIT_WORDS
+        w = W_UNITS + unit_of(side, 0) * UNIT_WORDS
         k += eve_diff_words(a, r, w, w + root.n_hero_slots[side] * UNIT_WORDS, &out[k])
         w += CHAR_BASE * UNIT_WORDS
         k += eve_diff_words(a, r, w, w + lanes * UNIT_WORDS, &out[k])

@@ -16,6 +16,7 @@ from libc.stdint cimport int16_t, int32_t, uint64_t
 from cpython.exc cimport PyErr_CheckSignals
 
 from eve.core.defs cimport *
+from eve.core.codec cimport unit_side, unit_slot, unit_lane, unit_of, is_hero, new_uid
 from eve.core.rng cimport sm_below, stream_seed
 from eve.core.rules cimport advance as _advance, apply_action, apply_listing, check_action, \
     legal_actions, make_action, seed_meter
@@ -24,6 +25,7 @@ from eve.core.encounter cimport compute_intent
 from eve.core.playout cimport random_playout
 from eve.core.match cimport Match
 
+from eve.core.layout import UNIT_FIELDS as _UNIT_LAYOUT
 from eve.core.match import PHASES, SIDES, ZONE_NAMES
 
 # unit fields a setter may write and their ranges (def_id and card depend on the slot: checked
@@ -104,13 +106,13 @@ def script_length(Match m):
 def _hero_unit(Match m, side, slot):
     cdef int s = side_index(side)
     n = m.st.n_hero_slots[s]
-    return s * UNITS_PER_SIDE + check_range(slot, 0, n - 1, f"a hero slot of the {SIDES[s]}")
+    return unit_of(s, check_range(slot, 0, n - 1, f"a hero slot of the {SIDES[s]}"))
 
 
 def _char_unit(Match m, side, lane):
     cdef int s = side_index(side)
     n = m.content.tb.cfg.lanes
-    return s * UNITS_PER_SIDE + CHAR_BASE + check_range(lane, 0, n - 1, f"a lane of the {SIDES[s]}")
+    return unit_of(s, CHAR_BASE + check_range(lane, 0, n - 1, f"a lane of the {SIDES[s]}"))
 
 
 # ---------------------------------------------------------------- setters
@@ -168,22 +170,10 @@ def add_wastes_card(Match m, d):
     return c
 
 
-cdef int _write_field(Unit* x, str k, int v) except -1:
-    if k == "hp": x.hp = v
-    elif k == "max_hp": x.max_hp = v
-    elif k == "power": x.power = v
-    elif k == "poison": x.status[STATUS_POISON] = v
-    elif k == "shield": x.status[STATUS_SHIELD] = v
-    elif k == "alive": x.alive = v
-    elif k == "ready": x.ready = v
-    elif k == "attacked": x.attacked = v
-    elif k == "used": x.used = v
-    elif k == "ambition": x.ambition = v
-    elif k == "morality": x.morality = v
-    elif k == "def_id": x.def_id = v
-    elif k == "card": x.card = v
-    elif k == "is_token": x.is_token = v
-    return 0
+# a unit field's word in Unit, from the layout (poison and shield: their statuses' stacks)
+_UNIT_WORD = {name: i for i, name in enumerate(_UNIT_LAYOUT)}
+_UNIT_WORD["poison"] = _UNIT_WORD[f"status[{STATUS_POISON}]"]
+_UNIT_WORD["shield"] = _UNIT_WORD[f"status[{STATUS_SHIELD}]"]
 
 
 cdef _set_unit(Match m, int u, dict fields, str what):
@@ -207,8 +197,8 @@ cdef _set_unit(Match m, int u, dict fields, str what):
         lo, hi = UNIT_FIELDS[k]
         if k == "poison" or k == "shield":
             hi = tb.statuses[STATUS_POISON if k == "poison" else STATUS_SHIELD].max_stacks
-        _write_field(&x, k, check_range(v, lo, hi, f"{what}: {k}"))
-    if (u & 15) < CHAR_BASE:
+        (<int16_t*>&x)[<int>_UNIT_WORD[k]] = check_range(v, lo, hi, f"{what}: {k}")
+    if is_hero(u):
         if not 0 <= x.def_id < tb.n_heroes:
             raise ValueError(f"{what}: def_id must be a hero index in 0..{tb.n_heroes - 1}, not {x.def_id}")
     else:
@@ -222,23 +212,22 @@ cdef _set_unit(Match m, int u, dict fields, str what):
     if x.card >= m.st.n_cards:
         raise ValueError(f"{what}: card must be -1 or a card instance in 0..{m.st.n_cards - 1}, "
                          f"not {x.card}")
-    if fields.get("alive") == 1 and (u & 15) >= CHAR_BASE:
-        x.uid = m.st.next_uid
-        m.st.next_uid = (m.st.next_uid + 1) & 0x7FFF    # identities wrap, never go negative
+    if fields.get("alive") == 1 and not is_hero(u):
+        x.uid = new_uid(&m.st)
     m.st.units[u] = x
 
 
 def set_hero(Match m, side, slot, dict fields):
     """Write fields of a hero: slot in 0 .. hero_slots(m, side) - 1; fields of UNIT_FIELDS."""
     u = _hero_unit(m, side, slot)
-    _set_unit(m, u, fields, f"{SIDES[u >> 4]} hero slot {u & 15}")
+    _set_unit(m, u, fields, f"{SIDES[unit_side(u)]} hero slot {unit_slot(u)}")
 
 
 def set_character(Match m, side, lane, dict fields):
     """Write fields of the character in a lane (0 .. lanes(m) - 1); a character that becomes
     alive gets a new identity."""
     u = _char_unit(m, side, lane)
-    _set_unit(m, u, fields, f"{SIDES[u >> 4]} lane {(u & 15) - CHAR_BASE}")
+    _set_unit(m, u, fields, f"{SIDES[unit_side(u)]} lane {unit_lane(u)}")
 
 
 def clear_character(Match m, side, lane):

@@ -1,0 +1,1 @@
+TGT: dict[str, int]

@@ -309,7 +309,9 @@ def _filled(section: str, data: Any, enemy_heroes: Sequence[str]) -> Any:
     if section == "units" and data.get("kind") == "enemy_hero":
         return {**ENEMY_HERO_DEFAULTS, **data}
     if section == "encounters":
-        out = {**ENCOUNTER_DEFAULTS, **data}
+        # a script in phases has no top-level one
+        out = {**{k: v for k, v in ENCOUNTER_DEFAULTS.items()
+                  if k != "script" or "phases" not in data}, **data}
         if "roster" not in out and enemy_heroes:
             out["roster"] = [enemy_heroes[0]]
         return out

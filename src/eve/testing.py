@@ -15,7 +15,7 @@
 - **Moves** (`actions`, `action`, `play`, `resolve`, `end_turn`,
   `run_until`, `run_to`): find a legal action
   by kind, card or unit name, target and lane; apply it; pass until the Stack is empty; play on.
-- **Reading** (`unit`, `instances`, `events`): a unit or the card instances of a zone, by name.
+- **Reading** (`unit`, `instances`, `events`, `moves`): a unit or the card instances of a zone, by name.
 
 Ids may be written without their pack prefix when unambiguous ("ember_squire"): `scenario`
 resolves them through the engine, the moves compare names with and without the prefix.
@@ -499,3 +499,12 @@ def instances(m: Match, zone: str, card: str) -> list[int]:
 def events(m: Match, kind: str, side: int | None = None) -> list[Any]:
     """The match's events of `kind` (of `side`, 0 the player, 1 the Encounter, when given)."""
     return [e for e in m.events if e.kind == kind and (side is None or e.side == side)]
+
+
+def moves(m: Match, since: int = 0) -> list[tuple[Any, str | None, str | None, Any]]:
+    """The card moves of the event log from event `since` on: (card instance, from zone, to
+    zone, how), the zones by name (None: no zone, as for a created card)."""
+    from eve.core.match import ZONE_NAMES
+
+    name = {v: k for k, v in ZONE_NAMES.items()}
+    return [(e.a, name.get(e.b), name.get(e.c), e.d) for e in m.events[since:] if e.kind == "move"]

@@ -7,7 +7,6 @@ from eve.core.testkit import set_stream
 from eve.errors import ContentError
 from eve.testing import build_engine, engine_fixture, play, scenario, sortilege
 
-S = "sortilege"
 FOES = (16, 17, 18)
 N = 300                     # matches per distribution check (an exact count, never timed)
 

@@ -1,10 +1,6 @@
 """World Task rewards inside the events that complete them (docs/rules.md W02, W03)."""
-import pytest
 
-import eve
-import eve_content
-from eve.plugins.data import DataPack
-from eve.testing import scenario
+from eve.testing import engine_fixture, scenario
 
 try:
     from conftest import rule
@@ -13,8 +9,8 @@ except ImportError:  # pragma: no cover - tests/ imported as a package
 
 E0, E1 = 16, 17          # the Encounter's hero slots 0 and 1 (unit ids)
 
-PACK = DataPack(
-    "tr", requires=["core"],
+PACK = dict(
+    requires=["core"],
     heroes={"hero": {"max_hp": 10, "power": 1, "ambition": 3, "morality": 0, "cards": ["jab"]}},
     cards={
         # an on-enter strike of 3: completes "bleed" (3 damage) in the damage that kills
@@ -41,15 +37,7 @@ PACK = DataPack(
     })
 
 
-@pytest.fixture(scope="module")
-def eng():
-    return eve.Engine(packs=[eve_content, PACK])
-
-
-def _play(m, card):
-    a = next(a for a in m.legal_actions() if a.kind == "play" and card in str(a)
-             and ("encounter hero" in str(a) or "on" not in str(a)))
-    m.apply(a)
+eng = engine_fixture("tr", **PACK)
 
 
 @rule("W02")

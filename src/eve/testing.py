@@ -401,7 +401,8 @@ def actions(m: Match, kind: str | None = None, card: str | int | None = None, *,
             target: int | None = None, lane: int | None = None) -> list[Any]:
     """The legal actions of `kind` whose source is `card`: a card instance's index, or a card,
     hero or unit id (the card played, activated or attacking), with or without its prefix.
-    `target`/`lane`, when given, must match too; a play that takes no target ignores `target`."""
+    `target`/`lane`, when given, must match too; an action that takes no target ignores
+    `target`, one that is neither a deploy nor an attack ignores `lane`."""
     out = []
     for a in m.legal_actions():
         if kind is not None and a.kind != kind:
@@ -412,7 +413,7 @@ def actions(m: Match, kind: str | None = None, card: str | int | None = None, *,
             continue
         if target is not None and a.target not in (target, None):
             continue
-        if lane is not None and a.lane != lane:
+        if lane is not None and a.lane not in (lane, None):
             continue
         out.append(a)
     return out

@@ -289,7 +289,7 @@ def temporary_pack(pack: Any = None, /, *, name: str = "test", version: str = "0
 
 SECTIONS = ("rules", "heroes", "cards", "units", "tasks", "encounters", "statuses", "keywords",
             "counters")
-HERO_DEFAULTS: Mapping[str, Any] = {"max_hp": 40, "power": 4, "cards": []}
+HERO_DEFAULTS: Mapping[str, Any] = {"max_hp": 40, "cards": []}
 ENEMY_HERO_DEFAULTS: Mapping[str, Any] = {"power": 0}
 ENCOUNTER_DEFAULTS: Mapping[str, Any] = {"initiative": 1, "script": [{"move": "wait"}]}
 
@@ -323,10 +323,10 @@ def build_pack(name: str = "t", *, version: str = "0", requires: Sequence[str] =
     """A content pack (eve.plugins.data.DataPack) from sections given as {item: data}.
 
     Sections: rules (the numbers themselves), heroes, cards, units, tasks, encounters,
-    statuses, keywords, counters. What a test rarely cares about is filled in where missing:
-    a hero gets `HERO_DEFAULTS` (and may be written as its list of starting cards), an
-    enemy hero power 0, an Encounter `ENCOUNTER_DEFAULTS` and, as roster, the pack's first
-    enemy hero. Everything else is the engine's own default. Items register in the order
+    statuses, keywords, counters. What an item needs to load and a test rarely cares about
+    is filled in where missing: a hero gets `HERO_DEFAULTS` (and may be written as its list
+    of starting cards), an enemy hero power 0, an Encounter `ENCOUNTER_DEFAULTS` and, as
+    roster, the pack's first enemy hero. Everything else is the engine's own default. Items register in the order
     given."""
     from eve.plugins.data import DataPack
 

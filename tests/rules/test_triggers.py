@@ -59,8 +59,8 @@ STATUSES = {
 
 UNITS = {"boss": {"kind": "enemy_hero", "max_hp": BOSS_HP, "power": 0},
          "grunt": {"power": 0, "hp": 6}, "brute_a": {"power": 0, "hp": 10}}
-# the hero "brute" is build_pack's default hero: 40 hp, power 4, no cards
-PACK = {"requires": ["core"], "heroes": {"brute": {}}, "cards": CARDS, "units": UNITS,
+BRUTE = {"max_hp": 40, "power": 4, "cards": []}
+PACK = {"requires": ["core"], "heroes": {"brute": BRUTE}, "cards": CARDS, "units": UNITS,
         "encounters": {"idle": {"roster": ["boss"], "initiative": 1, "script": [
             {"move": "effect", "phase": "main", "target": "foe_leader",
              "effect": [{"op": "damage", "n": 0}]}]}},
@@ -179,7 +179,7 @@ def test_triggers_inside_triggers_are_bounded(eng):
 
 @rule("E19")
 def test_the_foes_turn_start_and_the_match_start(eng):
-    e = build_engine("tg", **{**PACK, "heroes": {"brute": {"triggers": [
+    e = build_engine("tg", **{**PACK, "heroes": {"brute": {**BRUTE, "triggers": [
         {"on": "match_start", "effect": [{"op": "status", "status": "core:strength",
                                           "to": "self", "n": 2}]}]}}})
     m = e.new_match(seed=1, heroes=["tg:brute"], encounter="tg:idle")
@@ -243,7 +243,7 @@ def test_a_wide_chain_of_triggers_stops_at_the_budget():
     storm = _relic({"on": "damage_taken", "who": "any", "effect": [
         {"op": "damage", "to": "own_leader"}, {"op": "damage", "to": "foe_leader"}]})
     e = build_engine("tg", **{**PACK, "cards": {**CARDS, "storm": storm},
-                              "heroes": {"brute": {"max_hp": 30000}},
+                              "heroes": {"brute": {**BRUTE, "max_hp": 30000}},
                               "units": {**UNITS, "boss": {**UNITS["boss"], "max_hp": 30000}}})
     from eve.core.tables import LIMITS
     m = scenario(e, heroes=["tg:brute"], encounter="tg:idle", rift=["tg:bolt"],

@@ -3,8 +3,8 @@ from conftest import rule
 
 from eve.testing import engine_fixture, play, scenario
 
-eng = engine_fixture(
-    "tr", heroes={"lone": {"max_hp": 5, "power": 1, "ambition": 2, "morality": 0, "cards": []}},
+PACK = dict(
+    heroes={"lone": {"max_hp": 5, "power": 1, "ambition": 2, "morality": 0, "cards": []}},
     cards={
         # kills the Encounter's last hero, then (after a trigger has fired) the player's last hero
         "pyrrhic": {"kind": "sortilege", "charges": 1, "on_enter": {"effect": [
@@ -17,6 +17,7 @@ eng = engine_fixture(
     encounters={"still": {"roster": ["husk"], "initiative": 1,
                           "script": [{"move": "effect", "phase": "main", "target": "own_leader",
                                       "effect": [{"op": "shield", "n": 0}]}]}})
+eng = engine_fixture("tr", **PACK)
 
 
 @rule("E03", "E08")

@@ -319,7 +319,7 @@ def _filled(section: str, data: Any, enemy_heroes: Sequence[str]) -> Any:
 
 
 def build_pack(name: str = "t", *, version: str = "0", requires: Sequence[str] = (),
-               **sections: Any) -> Any:
+               description: str | None = None, **sections: Any) -> Any:
     """A content pack (eve.plugins.data.DataPack) from sections given as {item: data}.
 
     Sections: rules (the numbers themselves), heroes, cards, units, tasks, encounters,
@@ -338,7 +338,7 @@ def build_pack(name: str = "t", *, version: str = "0", requires: Sequence[str] =
     filled: dict[str, Any] = {sec: ({k: _filled(sec, v, enemy_heroes) for k, v in items.items()}
                     if sec != "rules" and items else items)
               for sec, items in sections.items()}
-    return DataPack(name, version, requires=requires, **filled)
+    return DataPack(name, version, requires=requires, description=description, **filled)
 
 
 def build_engine(name: str = "t", *, config: Mapping[str, Any] | None = None,

@@ -309,12 +309,10 @@ def _filled(section: str, data: Any, enemy_heroes: Sequence[str]) -> Any:
     if section == "units" and data.get("kind") == "enemy_hero":
         return {**ENEMY_HERO_DEFAULTS, **data}
     if section == "encounters":
+        roster = {"roster": [enemy_heroes[0]]} if enemy_heroes else {}
         # a script in phases has no top-level one
-        out = {**{k: v for k, v in ENCOUNTER_DEFAULTS.items()
-                  if k != "script" or "phases" not in data}, **data}
-        if "roster" not in out and enemy_heroes:
-            out["roster"] = [enemy_heroes[0]]
-        return out
+        return {**roster, **{k: v for k, v in ENCOUNTER_DEFAULTS.items()
+                             if k != "script" or "phases" not in data}, **data}
     return data
 
 

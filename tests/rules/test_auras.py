@@ -42,11 +42,10 @@ CARDS = {
 
 PACK = {"heroes": {"brute": {"max_hp": 40, "power": 4, "cards": []}}, "cards": CARDS,
         "units": {"boss": {"kind": "enemy_hero", "max_hp": BOSS_HP, "power": 0}},
-        "encounters": {"idle": {"roster": ["boss"], "initiative": 1, "script": [{"move": "wait"}]}},
+        "encounters": {"idle": {}},                     # the boss waiting, every turn
         "statuses": STATUSES}
-
-
 eng = engine_fixture("au", **PACK)
+
 
 def _match(eng, cards, hero="au:brute", **kw):
     return scenario(eng, heroes=[hero], encounter="au:idle",

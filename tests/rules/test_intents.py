@@ -4,7 +4,7 @@ import pytest
 from conftest import rule
 
 import eve
-from eve.testing import actions, build_engine, engine_fixture, play, scenario, sortilege
+from eve.testing import actions, build_engine, engine_fixture, events, play, run_until, scenario, sortilege
 
 LANES = 5
 
@@ -56,7 +56,12 @@ def _to_encounter_turn(m, plays):
 
 
 def _encounter_events(m, kind):
-    return [e for e in m.events if e.kind == kind and e.side == "encounter"]
+    return events(m, kind, side="encounter")
+
+
+def _encounter_damage(m):
+    """The damage events the Encounter's side dealt."""
+    return [e for e in m.events if e.kind == "damage" and e.fields["by_side"] == 1]
 
 
 @rule("N05")
@@ -68,11 +73,9 @@ def test_a_random_attack_lane_is_drawn_when_shown_whatever_the_player_does(eng, 
         lane = m.intent["drawn_lane"]
         assert m.intent["lane"] == "random" and 0 <= lane < LANES
         _to_encounter_turn(m, plays)
-        while not m.is_over and m.active_side == "encounter":
-            m.apply(next(a for a in m.legal_actions() if a.kind == "pass"))
-        dmg = [e for e in m.events if e.kind == "damage" and e.fields["by_side"] == 1]
-        assert dmg, "the attack was made"
-        hit.append(dmg[0].fields["unit"])
+        run_until(m, lambda x: x.active_side != "encounter")
+        (first, *_) = _encounter_damage(m)              # the attack was made
+        hit.append(first.fields["unit"])
         assert hit[-1] == 8 + lane           # the post in the lane the intent showed
     assert hit[0] == hit[1]
 
@@ -86,7 +89,7 @@ def test_a_random_effect_target_is_drawn_when_shown_whatever_the_player_does(eng
         target = m.intent["drawn_target"]
         assert m.intent["drawn_target_present"]
         _to_encounter_turn(m, plays)
-        dmg = [e for e in m.events if e.kind == "damage" and e.fields["by_side"] == 1]
+        dmg = _encounter_damage(m)
         assert dmg and dmg[0].fields["unit"] == target
         hit.append(target)
     assert hit[0] == hit[1]
@@ -155,7 +158,7 @@ def test_a_drawn_target_replaced_before_the_move_makes_it_fizzle(eng):
     while m.round == 1 and not m.is_over:         # to the end of the Encounter's turn
         m.apply(next(a for a in m.legal_actions() if a.kind in ("end_phase", "pass")))
     assert [e for e in m.events if e.kind == "fizzle" and e.side == "encounter"]
-    assert not [e for e in m.events if e.kind == "damage" and e.fields["by_side"] == 1]
+    assert not _encounter_damage(m)
 
 
 @rule("N02", "E17")

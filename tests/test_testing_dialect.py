@@ -106,7 +106,7 @@ def test_reading_units_events_and_moves(eng):
     t.play(m, first, 16, resolve=True)
     assert t.instances(m, "rift", "dt:bolt") == [second]
     assert (first, "rift", "stack") in [x[:3] for x in t.moves(m)]
-    assert [e.a for e in t.events(m, "damage")] == [16]
+    assert [e.a for e in t.events(m, "damage")] == [e.a for e in t.events(m, "damage", side="encounter")] == [16]
     assert t.events(m, "damage", side="player") == []
     with pytest.raises(AssertionError, match="no living unit"):
         t.unit(m, "squire")

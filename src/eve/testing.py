@@ -9,13 +9,15 @@
     play(m, "bolt", target=16, resolve=True)      # the Stack resolved: 3 damage dealt
     end_turn(m)                                   # on to the player's next round
 
-- **Packs** (`build_pack`, `build_engine`, `engine_fixture`): sections as dicts of {name: data}, with the dull
-  fields filled in (see `build_pack`); `sortilege` writes the usual one-shot card.
+- **Packs** (`build_pack`, `build_engine`, `engine_fixture`): sections as dicts of
+  {name: data}, with what an item needs to load filled in (see `build_pack`); `sortilege`
+  writes the usual one-shot card.
 - **Positions** (`scenario`): any zones, units, phase, meter and tasks, checked before use.
-- **Moves** (`actions`, `action`, `play`, `resolve`, `end_turn`,
-  `run_until`, `run_to`): find a legal action
-  by kind, card or unit name, target and lane; apply it; pass until the Stack is empty; play on.
-- **Reading** (`unit`, `instances`, `events`, `moves`): a unit or the card instances of a zone, by name.
+- **Moves** (`actions`, `action`, `play`, `resolve`, `end_turn`, `run_until`, `run_to`): find
+  a legal action by kind, card or unit name, target and lane; apply it; pass until the Stack
+  is empty; play on.
+- **Reading** (`unit`, `unit_id`, `instances`, `events`, `moves`): a unit, the card instances
+  of a zone, the event log.
 
 Ids may be written without their pack prefix when unambiguous ("ember_squire"): `scenario`
 resolves them through the engine, the moves compare names with and without the prefix.
@@ -34,6 +36,7 @@ from typing import Any
 from eve.core import testkit as _tk
 from eve.core.match import Match
 from eve.engine import Engine
+from eve.plugins.data import DataPack
 
 _ZONES = _tk.CARD_ZONES
 _MAX_CARDS = _tk.LIMITS["cards"]
@@ -267,7 +270,6 @@ def temporary_pack(pack: Any = None, /, *, name: str = "test", version: str = "0
     Give either a pack object (a module or an object with @eve.hookimpl methods) or the data
     (a DataPack named `name`, requiring the built-in pack by default)."""
     from eve.plugins import manager
-    from eve.plugins.data import DataPack
 
     if pack is None:
         pack = DataPack(name, version, engine=engine, requires=requires, rules=rules, heroes=heroes,
@@ -317,31 +319,31 @@ def _filled(section: str, data: Any, enemy_heroes: Sequence[str]) -> Any:
 
 
 def build_pack(name: str = "t", *, version: str = "0", requires: Sequence[str] = (),
-               description: str | None = None, **sections: Any) -> Any:
+               description: str | None = None, **sections: Any) -> DataPack:
     """A content pack (eve.plugins.data.DataPack) from sections given as {item: data}.
 
     Sections: rules (the numbers themselves), heroes, cards, units, tasks, encounters,
     statuses, keywords, counters. What an item needs to load and a test rarely cares about
     is filled in where missing: a hero gets `HERO_DEFAULTS` (and may be written as its list
     of starting cards), an enemy hero power 0, an Encounter `ENCOUNTER_DEFAULTS` and, as
-    roster, the pack's first enemy hero. Everything else is the engine's own default. Items register in the order
-    given."""
-    from eve.plugins.data import DataPack
-
+    roster, the pack's first enemy hero. Everything else is the engine's own default. Items
+    register in the order given."""
     unknown = set(sections) - set(SECTIONS)
     if unknown:
-        raise ValueError(f"unknown pack sections {sorted(unknown)} (sections: {', '.join(SECTIONS)})")
+        raise ValueError(f"unknown pack sections {sorted(unknown)} "
+                         f"(sections: {', '.join(SECTIONS)})")
     units = sections.get("units") or {}
     enemy_heroes = [k for k, v in units.items() if v.get("kind") == "enemy_hero"]
-    filled: dict[str, Any] = {sec: ({k: _filled(sec, v, enemy_heroes) for k, v in items.items()}
-                    if sec != "rules" and items else items)
-              for sec, items in sections.items()}
+    filled: dict[str, Any] = {
+        sec: ({k: _filled(sec, v, enemy_heroes) for k, v in items.items()}
+              if sec != "rules" and items else items)
+        for sec, items in sections.items()}
     return DataPack(name, version, requires=requires, description=description, **filled)
 
 
 def build_engine(name: str = "t", *, config: Mapping[str, Any] | None = None,
-                 builtin: bool = True, strict: bool | None = None, version: str = "0", requires: Sequence[str] = (),
-                 **sections: Any) -> Engine:
+                 builtin: bool = True, strict: bool | None = None, version: str = "0",
+                 requires: Sequence[str] = (), **sections: Any) -> Engine:
     """An Engine of the built-in pack (unless `builtin=False`) and `build_pack(name, ...)`;
     `config` and `strict` as eve.Engine's."""
     from importlib import import_module
@@ -366,9 +368,6 @@ def engine_fixture(name: str = "t", *, scope: str = "module", **kw: Any) -> Any:
 
 
 # ---------------------------------------------------------------- moves
-
-_PLAYER_ACTS = ("end_phase", "pass")
-
 
 def _same(full: str | None, name: str) -> bool:
     """`name` is `full` with or without its pack prefix."""
@@ -440,8 +439,8 @@ def resolve(m: Match, limit: int = 200) -> None:
 def play(m: Match, card: str | int | None = None, target: int | None = None,
          lane: int | None = None, *, kind: str = "play", resolve: bool = False) -> Any:
     """Apply the first legal `kind` action of `card` (see `actions`) and return it; with
-    `resolve=True` then pass until the Stack is empty (see `resolve`). `kind="activate"` uses an ability,
-    `kind="attack"` attacks with the named unit."""
+    `resolve=True` then pass until the Stack is empty (see `resolve`). `kind="activate"`
+    uses an ability, `kind="attack"` attacks with the named unit."""
     a = action(m, kind, card, target=target, lane=lane)
     m.apply(a)
     if resolve:
@@ -449,7 +448,7 @@ def play(m: Match, card: str | int | None = None, target: int | None = None,
     return a
 
 
-_resolve_stack = resolve
+_resolve_stack = resolve         # inside `play`, its keyword `resolve` hides the function
 
 
 def run_until(m: Match, done: Callable[[Match], bool], limit: int = 200) -> Match:
@@ -496,8 +495,8 @@ def instances(m: Match, zone: str, card: str) -> list[int]:
     return [c for c in m.zone_cards(zone) if _same(m.card_id(c), card)]
 
 
-def events(m: Match, kind: str, side: int | None = None) -> list[Any]:
-    """The match's events of `kind` (of `side`, 0 the player, 1 the Encounter, when given)."""
+def events(m: Match, kind: str, side: str | None = None) -> list[Any]:
+    """The match's events of `kind` (of `side`, "player" or "encounter", when given)."""
     return [e for e in m.events if e.kind == kind and (side is None or e.side == side)]
 
 

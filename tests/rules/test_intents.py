@@ -64,19 +64,26 @@ def _encounter_damage(m):
     return [e for e in m.events if e.kind == "damage" and e.fields["by_side"] == 1]
 
 
+def _shown_then_hit(eng, encounter, seed, plays):
+    """The intent shown at the player's Main, and the unit the Encounter's first damage hit
+    once the player has played `plays` chimes and ended the turn."""
+    m = _position(eng, encounter, seed)
+    shown = m.intent
+    _to_encounter_turn(m, plays)
+    run_until(m, lambda x: x.active_side != "encounter")
+    (first, *_) = _encounter_damage(m)              # the move was made
+    return shown, first.fields["unit"]
+
+
 @rule("N05")
 @pytest.mark.parametrize("seed", range(12))
 def test_a_random_attack_lane_is_drawn_when_shown_whatever_the_player_does(eng, seed):
     hit = []
     for plays in (0, 3):
-        m = _position(eng, "roller", seed)
-        lane = m.intent["drawn_lane"]
-        assert m.intent["lane"] == "random" and 0 <= lane < LANES
-        _to_encounter_turn(m, plays)
-        run_until(m, lambda x: x.active_side != "encounter")
-        (first, *_) = _encounter_damage(m)              # the attack was made
-        hit.append(first.fields["unit"])
-        assert hit[-1] == 8 + lane           # the post in the lane the intent showed
+        shown, unit = _shown_then_hit(eng, "roller", seed, plays)
+        assert shown["lane"] == "random" and 0 <= shown["drawn_lane"] < LANES
+        assert unit == 8 + shown["drawn_lane"]       # the post in the lane the intent showed
+        hit.append(unit)
     assert hit[0] == hit[1]
 
 
@@ -85,13 +92,9 @@ def test_a_random_attack_lane_is_drawn_when_shown_whatever_the_player_does(eng, 
 def test_a_random_effect_target_is_drawn_when_shown_whatever_the_player_does(eng, seed):
     hit = []
     for plays in (0, 2):
-        m = _position(eng, "sniper", seed)
-        target = m.intent["drawn_target"]
-        assert m.intent["drawn_target_present"]
-        _to_encounter_turn(m, plays)
-        dmg = _encounter_damage(m)
-        assert dmg and dmg[0].fields["unit"] == target
-        hit.append(target)
+        shown, unit = _shown_then_hit(eng, "sniper", seed, plays)
+        assert shown["drawn_target_present"] and unit == shown["drawn_target"]
+        hit.append(unit)
     assert hit[0] == hit[1]
 
 

@@ -71,8 +71,9 @@ def _shown_then_hit(eng, encounter, seed, plays):
     shown = m.intent
     _to_encounter_turn(m, plays)
     run_until(m, lambda x: x.active_side != "encounter")
-    (first, *_) = _encounter_damage(m)              # the move was made
-    return shown, first.fields["unit"]
+    dmg = _encounter_damage(m)
+    assert dmg, "the move was made"
+    return shown, dmg[0].fields["unit"]
 
 
 @rule("N05")
@@ -93,7 +94,8 @@ def test_a_random_effect_target_is_drawn_when_shown_whatever_the_player_does(eng
     hit = []
     for plays in (0, 2):
         shown, unit = _shown_then_hit(eng, "sniper", seed, plays)
-        assert shown["drawn_target_present"] and unit == shown["drawn_target"]
+        assert shown["drawn_target_present"]
+        assert unit == shown["drawn_target"]
         hit.append(unit)
     assert hit[0] == hit[1]
 

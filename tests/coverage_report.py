@@ -218,8 +218,8 @@ def state_parts(data: bytes) -> set[str]:
     return out
 
 
-def play(seeds: range, matches: int = 2, budget: int = 400,
-         rare: dict[str, list[tuple[int, bytes]]] | None = None) -> Coverage:
+def play_random_packs(seeds: range, matches: int = 2, budget: int = 400,
+                      rare: dict[str, list[tuple[int, bytes]]] | None = None) -> Coverage:
     """Random play over the random packs of `seeds`, `matches` matches each (the second one
     never passing while it can do anything else), `budget` actions a match at most. `rare`,
     when given, collects (pack seed, snapshot) of states with a pending choice, grants or
@@ -302,7 +302,7 @@ def main(argv: list[str]) -> int:
     budget = int(argv[3]) if len(argv) > 3 else 400
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        cov = play(range(first, first + packs), matches, budget)
+        cov = play_random_packs(range(first, first + packs), matches, budget)
     for line in report(cov):
         print(line)
     return 1 if cov.failures else 0

@@ -120,12 +120,12 @@ def rare_corpus():
     Stack; and the engines (by fingerprint) that restore them."""
     import warnings
 
-    from coverage_report import play
+    from coverage_report import play_random_packs
     from random_packs import random_engine
     rare = {}
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        play(RARE_PACKS, 3, rare=rare)
+        play_random_packs(RARE_PACKS, 3, rare=rare)
         engines = {}
         corpus = []
         for part in sorted(rare):

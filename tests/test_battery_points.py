@@ -11,8 +11,7 @@ import msgpack
 import pytest
 
 import eve
-from eve.plugins.data import DataPack
-from eve.testing import scenario
+from eve.testing import build_engine, play, scenario
 
 RULES = {"player_hero_slots": 1, "lanes": 3, "hand_floor": 0, "opening_hand": 0,
          "max_rounds": 20, "max_decisions_per_turn": 100, "meter_base": 9,
@@ -23,21 +22,21 @@ BOSS_HP = 500
 IDLE = [{"move": "effect", "phase": "main", "effect": [{"op": "shield", "to": "own_leader", "n": 0}]}]
 
 
-def _engine(cards=None, units=None, encounters=None, statuses=None, counters=None):
+def _battery_engine(cards=None, units=None, encounters=None, statuses=None, counters=None):
+    """The pack "bp" alone (its own rules), with these items added or, for encounters, instead."""
     units = {"boss": {"kind": "enemy_hero", "max_hp": BOSS_HP, "power": 0},
              "grunt": {"power": 0, "hp": 3}, **(units or {})}
-    pack = DataPack("bp", "1", rules=RULES,
-                    heroes={"hero": {"max_hp": 40, "power": 0, "cards": ["filler"]}},
-                    cards={"filler": {"kind": "relic"}, **(cards or {})}, units=units,
-                    encounters=encounters or {"idle": {"roster": ["boss"], "initiative": 1,
-                                                       "script": IDLE}},
-                    statuses=statuses, counters=counters)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", eve.ContentWarning)
-        return eve.Engine(packs=[pack])
+        return build_engine(
+            "bp", version="1", builtin=False, rules=RULES,
+            heroes={"hero": {"max_hp": 40, "power": 0, "cards": ["filler"]}},
+            cards={"filler": {"kind": "relic"}, **(cards or {})}, units=units,
+            encounters=encounters or {"idle": {"roster": ["boss"], "initiative": 1, "script": IDLE}},
+            statuses=statuses, counters=counters)
 
 
-def _resolve(m, pick=0):
+def _resolve_choosing(m, pick=0):
     """Pass until the Stack is empty, taking option `pick` of any choice offered; True when
     the player was asked."""
     asked = False
@@ -48,11 +47,6 @@ def _resolve(m, pick=0):
         else:
             m.apply(next(a for a in m.legal_actions() if a.kind == "pass"))
     return asked
-
-
-def _play(m, card, target=None):
-    m.apply(next(a for a in m.legal_actions() if a.kind == "play" and f"bp:{card}" in str(a)
-                 and (target is None or a.target == target)))
 
 
 def _counters(m):
@@ -78,15 +72,15 @@ def test_point_3_killed_survives_a_choice(op):
     0 after the player's choice). Fails until wt-arith's fix is merged."""
     from random_packs import CHOICE_OPS
     assert set(CHOICES) == set(CHOICE_OPS)          # every choice instruction is tried
-    e = _engine(cards={
+    e = _battery_engine(cards={
         "spare": {"kind": "relic"},
         "finisher": {"kind": "sortilege", "charges": 1, "on_enter": {"target": "foe_character", "effect": [
             {"op": "damage", "n": 999}, CHOICES[op],
             {"op": "if", "cond": "killed", "then": [{"op": "damage", "to": "foe_leader", "n": 20}]}]}}})
     m = scenario(e, heroes=["bp:hero"], encounter="bp:idle", archive=["bp:spare"] * 2,
                  rift=["bp:finisher", "bp:spare", "bp:spare"], enemy_lanes={0: "bp:grunt"})
-    _play(m, "finisher", FOE_LANE0)
-    assert _resolve(m), "the choice did not wait for the player: the test tries nothing"
+    play(m, "finisher", FOE_LANE0)
+    assert _resolve_choosing(m), "the choice did not wait for the player: the test tries nothing"
     assert m.characters("encounter")[0] is None
     assert BOSS_HP - m.heroes("encounter")[0]["hp"] == 20, "`killed` was lost across the choice"
 
@@ -111,7 +105,7 @@ def test_point_2_a_program_keeps_its_target_by_identity(op):
     after = AFTER[op]
     seen = []
     for program in ([{"op": "damage", "n": 5}], [{"op": "damage", "n": 5}, after]):
-        e = _engine(cards={"blow": {"kind": "sortilege", "charges": 1,
+        e = _battery_engine(cards={"blow": {"kind": "sortilege", "charges": 1,
                                     "on_enter": {"target": "foe_character", "effect": program}}},
                     units={"husk": {"power": 0, "hp": 3, "triggers": [
                         {"on": "dies", "effect": [{"op": "summon", "unit": "heir"}]}]},
@@ -123,8 +117,8 @@ def test_point_2_a_program_keeps_its_target_by_identity(op):
                     statuses={"weak": {"polarity": "debuff"}})
         m = scenario(e, heroes=["bp:hero"], encounter="bp:idle", rift=["bp:blow"],
                      enemy_lanes={0: "bp:husk"})
-        _play(m, "blow", FOE_LANE0)
-        _resolve(m)
+        play(m, "blow", FOE_LANE0)
+        _resolve_choosing(m)
         heir = m.characters("encounter")[0]
         assert heir is not None and heir["id"] == "bp:heir"
         seen.append({k: v for k, v in heir.items() if k != "uid"})
@@ -146,7 +140,7 @@ def test_point_5_one_sides_loop_does_not_silence_the_others_turn_start(event):
     player's "at the start of your turn" Relic must still run at each of the player's turns
     (a counter it adds to counts them). Fails until wt-trig's fix of point 5 is merged."""
     kick = [dict(LOOPS[event], to="own_leader")]
-    e = _engine(cards={"clock": {"kind": "relic", "triggers": [
+    e = _battery_engine(cards={"clock": {"kind": "relic", "triggers": [
                     {"on": "turn_start", "effect": [{"op": "add_counter", "counter": "ticks", "n": 1}]}]}},
                 units={"boss": {"kind": "enemy_hero", "max_hp": 30000, "power": 0, "triggers": [
                     {"on": event, "who": "any", "effect": [LOOPS[event]]}]},

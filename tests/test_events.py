@@ -5,27 +5,24 @@ import warnings
 import pytest
 
 import eve
-import eve_content
-from eve.plugins.data import DataPack
-from eve.testing import scenario
+from eve.testing import build_engine, scenario
 
 # three Relics whose turn-start triggers each try 8 x 999 draws from an empty Archive and Abyss:
 # the one call that ends the player's turn runs the Encounter's and the next Beginning, and
 # logs about 24,000 skipped draws
 SINK = [{"op": "draw", "n": 999}] * 8
-IDLE = DataPack("idle", requires=["core"],
-                heroes={"statue": {"max_hp": 30, "power": 0, "cards": []}},
-                cards={"sink": {"kind": "relic", "trigger": {"on": "turn_start", "effect": SINK}}},
-                units={"mute": {"kind": "enemy_hero", "max_hp": 30, "power": 0}},
-                encounters={"stare": {"roster": ["mute"], "initiative": 1, "script": [
-                    {"move": "effect", "phase": "main", "effect": [{"op": "draw", "n": 0}]}]}})
+IDLE = {"heroes": {"statue": {"max_hp": 30, "power": 0, "cards": []}},
+        "cards": {"sink": {"kind": "relic", "trigger": {"on": "turn_start", "effect": SINK}}},
+        "units": {"mute": {"kind": "enemy_hero", "max_hp": 30, "power": 0}},
+        "encounters": {"stare": {"roster": ["mute"], "initiative": 1, "script": [
+            {"move": "effect", "phase": "main", "effect": [{"op": "draw", "n": 0}]}]}}}
 
 
 @pytest.fixture(scope="module")
 def idle():
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", eve.ContentWarning)       # it never acts: on purpose
-        return eve.Engine(packs=[eve_content, IDLE])
+        return build_engine("idle", requires=["core"], **IDLE)
 
 
 def test_no_event_is_dropped_however_many_one_call_makes(idle):

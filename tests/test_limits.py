@@ -2,46 +2,23 @@
 import pytest
 
 import eve
-import eve_content
-from eve import hookimpl
-from eve.testing import scenario
+from eve.testing import build_engine, engine_fixture, scenario, sortilege
 
-
-class LimitPack:
-    @hookimpl
-    def eve_pack_manifest(self):
-        return {"name": "tl", "version": "0"}
-
-    @hookimpl
-    def eve_register_heroes(self, register):
-        register("plain", {"max_hp": 30, "power": 1, "ambition": 2, "morality": 0, "cards": []})
-
-    @hookimpl
-    def eve_register_cards(self, register):
-        register("jab", {"kind": "sortilege", "keywords": ["reaction"], "charges": 1,
-                         "on_enter": {"target": "foe_hero", "effect": [{"op": "damage", "n": 1}]}})
-        register("bolt", {"kind": "sortilege", "charges": 1,
-                          "on_enter": {"target": "foe_hero", "effect": [{"op": "damage", "n": 1}]}})
-        register("aegis", {"kind": "sortilege", "charges": 1,
-                           "on_enter": {"effect": [{"op": "shield", "to": "own_leader", "n": 999}]}})
-
-    @hookimpl
-    def eve_register_units(self, register):
-        register("wall", {"kind": "enemy_hero", "max_hp": 999, "power": 0})
-
-    @hookimpl
-    def eve_register_encounters(self, register):
-        # answers every player item, forever: the Stack grows with each reaction
-        register("echo", {"roster": ["wall"], "initiative": 1,
-                          "script": [{"move": "effect", "phase": "main", "target": "own_leader",
-                                      "effect": [{"op": "shield", "n": 0}]}],
-                          "responses": [{"on": "any", "target": "own_leader",
-                                         "effect": [{"op": "shield", "n": 1}], "per_round": 0}]})
-
-
-@pytest.fixture(scope="module")
-def eng():
-    return eve.Engine(packs=[eve_content, LimitPack()])
+PACK = {
+    "heroes": {"plain": {"max_hp": 30, "power": 1, "ambition": 2, "morality": 0, "cards": []}},
+    "cards": {"jab": {"kind": "sortilege", "keywords": ["reaction"], "charges": 1,
+                      "on_enter": {"target": "foe_hero", "effect": [{"op": "damage", "n": 1}]}},
+              "bolt": sortilege([{"op": "damage", "n": 1}], "foe_hero"),
+              "aegis": {"kind": "sortilege", "charges": 1,
+                        "on_enter": {"effect": [{"op": "shield", "to": "own_leader", "n": 999}]}}},
+    "units": {"wall": {"kind": "enemy_hero", "max_hp": 999, "power": 0}},
+    # answers every player item, forever: the Stack grows with each reaction
+    "encounters": {"echo": {"roster": ["wall"], "initiative": 1,
+                            "script": [{"move": "effect", "phase": "main", "target": "own_leader",
+                                        "effect": [{"op": "shield", "n": 0}]}],
+                            "responses": [{"on": "any", "target": "own_leader",
+                                           "effect": [{"op": "shield", "n": 1}], "per_round": 0}]}}}
+eng = engine_fixture("tl", **PACK)
 
 
 def test_the_stack_never_passes_its_capacity(eng):
@@ -103,13 +80,10 @@ def test_search_workers_are_safe_to_misuse(engine):
 
 
 def test_an_attack_move_cannot_target_the_first_empty_lane():
-    class BadAttack(LimitPack):
-        @hookimpl
-        def eve_register_encounters(self, register):
-            register("bad", {"roster": ["wall"], "initiative": 1,
-                             "script": [{"move": "attack", "phase": "combat", "lane": "first_empty"}]})
+    bad = {"roster": ["wall"], "initiative": 1,
+           "script": [{"move": "attack", "phase": "combat", "lane": "first_empty"}]}
     with pytest.raises(eve.ContentError, match="first_empty"):
-        eve.Engine(packs=[eve_content, BadAttack()])
+        build_engine("tl", **{**PACK, "encounters": {"bad": bad}})
 
 
 @pytest.mark.parametrize("config", [{"meter_base": 1000}, {"costs": {"attack": 500}}, {"max_rounds": 5000}])

@@ -18,7 +18,7 @@ from eve.cli import main
 from eve.lint import CHECKS, ERROR, WARNING, LintReport, checks_table, lint
 from eve.plugins.data import DataPack
 from eve.plugins.registry import load_toml
-from eve.testing import temporary_pack
+from eve.testing import build_pack, temporary_pack
 from tests.conftest import rule
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -31,9 +31,9 @@ BOLT = {"kind": "sortilege", "charges": 2,
 IMP = {"kind": "unit", "power": 1, "hp": 1}
 
 
-def pack(*, cards: dict | None = None, hero: dict | None = None, units: dict | None = None,
-         tasks: dict | None = None, encounter: dict | None = None, rules: dict | None = None,
-         core: bool = True, keywords: dict | None = None) -> DataPack:
+def lint_pack(*, cards: dict | None = None, hero: dict | None = None, units: dict | None = None,
+              tasks: dict | None = None, encounter: dict | None = None, rules: dict | None = None,
+              core: bool = True, keywords: dict | None = None) -> Any:
     """Pack "t": hero h (starting with every card of the pack), enemy hero boss, the Encounter
     arena (ARENA updated with `encounter`). Without `core` it stands alone, with core's rules."""
     cards = {"bolt": BOLT} if cards is None else cards
@@ -43,20 +43,20 @@ def pack(*, cards: dict | None = None, hero: dict | None = None, units: dict | N
     arena = {**ARENA, **(encounter or {})}
     if "phases" in arena:
         del arena["script"]         # a script written as phases has no `script` of its own
-    return DataPack("t", "1.0", requires=["core"] if core else [], rules=rules,
-                    heroes={"h": hero}, cards=cards, units={"boss": BOSS, **(units or {})},
-                    tasks=tasks or {}, encounters={"arena": arena}, keywords=keywords)
+    return build_pack("t", version="1.0", requires=["core"] if core else [], rules=rules,
+                      heroes={"h": hero}, cards=cards, units={"boss": BOSS, **(units or {})},
+                      tasks=tasks or {}, encounters={"arena": arena}, keywords=keywords)
 
 
 def run(strict: bool = False, **kw: Any) -> LintReport:
     core = kw.get("core", True)
-    packs = [eve_content, pack(**kw)] if core else [pack(**kw)]
+    packs = [eve_content, lint_pack(**kw)] if core else [lint_pack(**kw)]
     rules = ["t"] if core and kw.get("rules") else None     # a pack's rules apply when selected
     return lint(packs, packs=["t"], strict=strict, rules=rules)
 
 
 def found(code: str, **kw: Any) -> list[str]:
-    """The field paths of the findings of `code` for pack(**kw)."""
+    """The field paths of the findings of `code` for lint_pack(**kw)."""
     return [f.path for f in run(**kw).findings if f.code == code]
 
 
@@ -202,7 +202,7 @@ def test_L006_units_and_enemy_heroes_nothing_uses():
 def test_L006_a_unit_another_pack_summons_is_used():
     wolf = {"kind": "sortilege", "charges": 1, "ability": {
         "target": "none", "effect": [{"op": "summon", "unit": "core:wolf", "n": 1}]}}
-    assert "EVE-L006" not in lint([eve_content, pack(cards={"bolt": BOLT, "wolf": wolf})]).codes
+    assert "EVE-L006" not in lint([eve_content, lint_pack(cards={"bolt": BOLT, "wolf": wolf})]).codes
 
 
 def test_L007_effects_that_select_nothing():
@@ -492,7 +492,7 @@ def test_strict_counts_warnings_as_errors():
 
 
 def test_packs_limit_the_findings_and_unknown_names_are_refused():
-    p = pack(units={"imp": IMP})
+    p = lint_pack(units={"imp": IMP})
     assert lint([eve_content, p]).codes == {"EVE-L006"}
     assert lint([eve_content, p], packs=["core"]).findings == ()
     assert lint([eve_content, p], packs=["core"]).packs == ("core",)
@@ -513,7 +513,7 @@ def test_lint_reads_read_only_data_and_changes_nothing():
                tasks={"tk": _task("rounds", 99)})
     expected = run(**bad).findings
     assert {f.code for f in expected} >= {"EVE-L001", "EVE-L003", "EVE-L006", "EVE-L008", "EVE-L013"}
-    engine = eve.Engine(packs=[eve_content, pack(**bad)])    # its data is frozen
+    engine = eve.Engine(packs=[eve_content, lint_pack(**bad)])    # its data is frozen
     before = {i: repr(it.data) for t in engine.registry.items.values() for i, it in t.items()}
     assert lint(engine, packs=["t"]).findings == expected
     assert {i: repr(it.data) for t in engine.registry.items.values() for i, it in t.items()} == before
@@ -762,7 +762,7 @@ def test_L018_a_relic_whose_keyword_gives_it_a_trigger_does_something():
 
 def test_an_encounter_expressions_unknown_name_lists_var_once():
     with pytest.raises(eve.errors.ContentError) as ei:
-        eve.Engine(packs=[eve_content, pack(encounter={"vars": {"rage": 0}, "script": [
+        eve.Engine(packs=[eve_content, lint_pack(encounter={"vars": {"rage": 0}, "script": [
             {"move": "effect", "target": "foe_leader",
              "effect": [{"op": "damage", "n": "rge + 1"}]}]})], strict=True)
     known = str(ei.value).split("one of: ", 1)[1]

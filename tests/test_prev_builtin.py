@@ -23,7 +23,7 @@ FROZEN = {
 }
 
 
-def _pack():
+def _prev_builtin_module():
     spec = importlib.util.spec_from_file_location("prev_builtin", HERE / "__init__.py",
                                                   submodule_search_locations=[str(HERE)])
     mod = importlib.util.module_from_spec(spec)
@@ -33,7 +33,7 @@ def _pack():
 
 @pytest.fixture(scope="module")
 def prev():
-    return eve.Engine(packs=[_pack()])
+    return eve.Engine(packs=[_prev_builtin_module()])
 
 
 def test_its_data_never_changes():

@@ -3,26 +3,14 @@ import random
 
 import pytest
 from conftest import rule
+from match_invariants import card_places
 
 N_MATCHES = 1000
-CARD_ZONES = ("archive", "rift", "lattice", "abyss", "void")
 
 
 def check_invariants(m, max_rounds):
     # every card in exactly one place, and the place agrees with card_zone
-    seen = {}
-    for z in CARD_ZONES:
-        for c in m.zone_cards(z):
-            assert c not in seen, f"card {c} in {z} and {seen[c]}"
-            seen[c] = z
-    for ch in m.characters("player"):
-        if ch is not None and ch["card"] is not None:
-            assert ch["card"] not in seen, f"card {ch['card']} on the Wastes and in {seen[ch['card']]}"
-            seen[ch["card"]] = "wastes"
-    for it in m.stack:
-        if it["card"] is not None and not it["countered"]:
-            assert it["card"] not in seen
-            seen[it["card"]] = "stack"
+    seen = card_places(m)
     assert sorted(seen) == list(range(m.n_cards)), "a card is in no zone"
     for c, z in seen.items():
         assert m.card_zone(c) == z

@@ -111,33 +111,35 @@ def test_the_generated_packs_use_the_whole_vocabulary():
     assert not any(missing.values()), missing
 
 
-def test_native_playouts_over_random_packs_end_within_the_match_length_bound():
-    unfinished = []
+def _bounded_matches(n: int):
+    """(pack seed, match seed, match, the engine's match length bound) over BOUND_PACKS packs."""
     for seed in range(BOUND_PACKS):
         engine = random_engine(seed)
-        bound = engine.max_match_length
-        for k, m in matches(engine, BOUND_MATCHES):
-            d = playout(m, k, bound + 1)
-            if not m.is_over or d > bound:
-                unfinished.append((seed, k, d))
-            check_state(m)
+        for k, m in matches(engine, n):
+            yield seed, k, m, engine.max_match_length
+
+
+def test_native_playouts_over_random_packs_end_within_the_match_length_bound():
+    unfinished = []
+    for seed, k, m, bound in _bounded_matches(BOUND_MATCHES):
+        d = playout(m, k, bound + 1)
+        if not m.is_over or d > bound:
+            unfinished.append((seed, k, d))
+        check_state(m)
     assert not unfinished, f"{len(unfinished)} matches ran past the bound: {unfinished[:10]}"
 
 
 def test_stubborn_play_over_random_packs_ends_within_the_match_length_bound():
     unfinished = []
-    for seed in range(BOUND_PACKS):
-        engine = random_engine(seed)
-        bound = engine.max_match_length
-        for k, m in matches(engine, STUBBORN_MATCHES):
-            r = random.Random(k)
-            while not m.is_over and len(m.actions) <= bound:
-                m.apply(stubborn(r, m.legal_action_codes()))
-            if not m.is_over:
-                unfinished.append((seed, k))
-                continue
-            assert len(m.actions) <= bound
-            check_state(m)
+    for seed, k, m, bound in _bounded_matches(STUBBORN_MATCHES):
+        r = random.Random(k)
+        while not m.is_over and len(m.actions) <= bound:
+            m.apply(stubborn(r, m.legal_action_codes()))
+        if not m.is_over:
+            unfinished.append((seed, k))
+            continue
+        assert len(m.actions) <= bound
+        check_state(m)
     assert not unfinished, f"{len(unfinished)} matches ran past the bound: {unfinished[:10]}"
 
 

@@ -19,6 +19,7 @@ from eve.core import vocabulary
 from eve.core.instructions import BY_NAME as INSTRUCTION
 from eve.core.vocabulary import CONTENT, TEXT
 from eve.plugins.data import DataPack
+from eve.testing import build_pack
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -269,22 +270,26 @@ def _ember():
         sys.path.pop(0)
 
 
-def _pack(module, attr):
-    obj = getattr(importlib.import_module(module), attr)
-    return obj() if isinstance(obj, type) else obj
+def _frozen():
+    return importlib.import_module("frozen_pack").FrozenPack()
+
+
+def _test_pack(module, name):
+    """The pack a rules test builds: its module's PACK (eve.testing.build_pack sections)."""
+    return build_pack(name, **importlib.import_module(module).PACK)
 
 
 PACKS = {
     "builtin": lambda: [eve_content],
-    "frozen": lambda: [_pack("frozen_pack", "FrozenPack")],
+    "frozen": lambda: [_frozen()],
     "ember": lambda: [eve_content, _ember()],
     "lexicon": lambda: [eve_content, lexicon_pack()],
-    **{f"{m}.{a}": (lambda m=m, a=a: [eve_content, _pack(m, a)]) for m, a in [
-        ("rules.test_zones", "ZonePack"), ("rules.test_match_length", "LoopPack"),
-        ("rules.test_cards_stack_encounter", "CardPack"), ("rules.test_turn_meter", "TurnPack"),
-        ("rules.test_resolution", "TiePack"), ("rules.test_task_rewards", "PACK"),
-        ("rules.test_intents", "IntentPack"), ("rules.test_sides_and_sources", "SidesPack"),
-        ("test_limits", "LimitPack"), ("rules.test_choices", "ChoicePack")]},
+    **{f"{m}.{n}": (lambda m=m, n=n: [eve_content, _test_pack(m, n)]) for m, n in [
+        ("rules.test_zones", "tz"), ("rules.test_match_length", "loop"),
+        ("rules.test_cards_stack_encounter", "tc"), ("rules.test_turn_meter", "tt"),
+        ("rules.test_resolution", "tr"), ("rules.test_task_rewards", "tr"),
+        ("rules.test_intents", "it"), ("rules.test_sides_and_sources", "sd"),
+        ("test_limits", "tl"), ("rules.test_choices", "ch")]},
 }
 
 

@@ -1,25 +1,43 @@
-"""Helpers for testing rules and cards: build a match in a given position.
+"""The test dialect: small packs, matches in a chosen position, and the moves a rules test makes.
 
-    from eve.testing import scenario
-    m = scenario(engine, rift=["ember_squire"], enemy_lanes={0: "cinder_imp"}, phase="main")
-    m.apply(next(a for a in m.legal_actions() if a.kind == "play"))
+    from eve.testing import build_engine, end_turn, play, scenario, sortilege
+    eng = build_engine("t", heroes={"hero": {}},
+                       cards={"bolt": sortilege([{"op": "damage", "n": 3}], "foe")},
+                       units={"boss": {"kind": "enemy_hero", "max_hp": 30}},
+                       encounters={"idle": {}})
+    m = scenario(eng, heroes=["t:hero"], encounter="t:idle", rift=["t:bolt"])
+    play(m, "bolt", target=16, resolve=True)      # the Stack resolved: 3 damage dealt
+    end_turn(m)                                   # on to the player's next round
 
-Ids may be written without their pack prefix when unambiguous ("ember_squire").
+- **Packs** (`build_pack`, `build_engine`, `engine_fixture`): sections as dicts of
+  {name: data}, with what an item needs to load filled in (see `build_pack`); `sortilege`
+  writes the usual one-shot card.
+- **Positions** (`scenario`): any zones, units, phase, meter and tasks, checked before use.
+- **Moves** (`actions`, `action`, `play`, `resolve`, `end_turn`, `run_until`, `run_to`): find
+  a legal action by kind, card or unit name, target and lane; apply it; pass until the Stack
+  is empty; play on.
+- **Reading** (`unit`, `unit_id`, `instances`, `events`, `moves`): a unit, the card instances
+  of a zone, the event log.
 
-To test a pack's own cards, register it for the block's duration with `temporary_pack`:
+Ids may be written without their pack prefix when unambiguous ("ember_squire"): `scenario`
+resolves them through the engine, the moves compare names with and without the prefix.
+
+To test a pack through discovery (as if installed), register it with `temporary_pack`:
 
     with temporary_pack(cards={"flare": {...}}) as tp:
         m = scenario(tp.engine(), rift=[tp.id("flare")])
 """
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from typing import Any
 
 from eve.core import testkit as _tk
 from eve.core.match import Match
+from eve.encoding import CHAR_BASE, decode_target
 from eve.engine import Engine
+from eve.plugins.data import DataPack
 
 _ZONES = _tk.CARD_ZONES
 _MAX_CARDS = _tk.LIMITS["cards"]
@@ -253,7 +271,6 @@ def temporary_pack(pack: Any = None, /, *, name: str = "test", version: str = "0
     Give either a pack object (a module or an object with @eve.hookimpl methods) or the data
     (a DataPack named `name`, requiring the built-in pack by default)."""
     from eve.plugins import manager
-    from eve.plugins.data import DataPack
 
     if pack is None:
         pack = DataPack(name, version, engine=engine, requires=requires, rules=rules, heroes=heroes,
@@ -269,3 +286,229 @@ def temporary_pack(pack: Any = None, /, *, name: str = "test", version: str = "0
         yield TemporaryPack(pack, name)
     finally:
         manager._TEMPORARY.remove(source)
+
+
+# ---------------------------------------------------------------- packs built in a few lines
+
+SECTIONS = ("rules", "heroes", "cards", "units", "tasks", "encounters", "statuses", "keywords",
+            "counters")
+HERO_DEFAULTS: Mapping[str, Any] = {"max_hp": 40, "cards": []}
+ENEMY_HERO_DEFAULTS: Mapping[str, Any] = {"power": 0}
+ENCOUNTER_DEFAULTS: Mapping[str, Any] = {"initiative": 1, "script": [{"move": "wait"}]}
+
+
+def sortilege(effect: Sequence[Mapping[str, Any]], target: str = "none", *, charges: int = 1,
+              **extra: Any) -> dict[str, Any]:
+    """A Sortilege whose on-enter effect is `effect`, aimed at `target` (a target selector)."""
+    return {"kind": "sortilege", "charges": charges,
+            "on_enter": {"target": target, "effect": list(effect)}, **extra}
+
+
+def _filled(section: str, data: Any, enemy_heroes: Sequence[str]) -> Any:
+    if section == "heroes":
+        if isinstance(data, (list, tuple)):            # a hero given by its starting cards
+            data = {"cards": list(data)}
+        return {**HERO_DEFAULTS, **data}
+    if section == "units" and data.get("kind") == "enemy_hero":
+        return {**ENEMY_HERO_DEFAULTS, **data}
+    if section == "encounters":
+        roster = {"roster": [enemy_heroes[0]]} if enemy_heroes else {}
+        # a script in phases has no top-level one
+        return {**roster, **{k: v for k, v in ENCOUNTER_DEFAULTS.items()
+                             if k != "script" or "phases" not in data}, **data}
+    return data
+
+
+def build_pack(name: str = "t", *, version: str = "0", requires: Sequence[str] = (),
+               description: str | None = None, **sections: Any) -> DataPack:
+    """A content pack (eve.plugins.data.DataPack) from sections given as {item: data}.
+
+    Sections: rules (the numbers themselves), heroes, cards, units, tasks, encounters,
+    statuses, keywords, counters. What an item needs to load and a test rarely cares about
+    is filled in where missing: a hero gets `HERO_DEFAULTS` (and may be written as its list
+    of starting cards), an enemy hero power 0, an Encounter `ENCOUNTER_DEFAULTS` and, as
+    roster, the pack's first enemy hero. Everything else is the engine's own default. Items
+    register in the order given."""
+    unknown = set(sections) - set(SECTIONS)
+    if unknown:
+        raise ValueError(f"unknown pack sections {sorted(unknown)} "
+                         f"(sections: {', '.join(SECTIONS)})")
+    units = sections.get("units") or {}
+    enemy_heroes = [k for k, v in units.items() if v.get("kind") == "enemy_hero"]
+    filled: dict[str, Any] = {
+        sec: ({k: _filled(sec, v, enemy_heroes) for k, v in items.items()}
+              if sec != "rules" and items else items)
+        for sec, items in sections.items()}
+    return DataPack(name, version, requires=requires, description=description, **filled)
+
+
+def build_engine(name: str = "t", *, config: Mapping[str, Any] | None = None,
+                 builtin: bool = True, strict: bool | None = None, version: str = "0",
+                 requires: Sequence[str] = (), **sections: Any) -> Engine:
+    """An Engine of the built-in pack (unless `builtin=False`) and `build_pack(name, ...)`;
+    `config` and `strict` as eve.Engine's."""
+    from importlib import import_module
+
+    from eve.plugins.discovery import BUILTIN
+
+    pack = build_pack(name, version=version, requires=requires, **sections)
+    return Engine(packs=[import_module(BUILTIN), pack] if builtin else [pack], config=config,
+                  strict=strict)
+
+
+def engine_fixture(name: str = "t", *, scope: str = "module", **kw: Any) -> Any:
+    """A pytest fixture giving `build_engine(name, **kw)`, built once a module (`scope`):
+
+        eng = engine_fixture("cn", cards=CARDS, units=UNITS)
+    """
+    import pytest
+
+    def engine() -> Engine:
+        return build_engine(name, **kw)
+    return pytest.fixture(scope=scope)(engine)      # type: ignore[call-overload]
+
+
+# ---------------------------------------------------------------- moves
+
+def _same(full: str | None, name: str) -> bool:
+    """`name` is `full` with or without its pack prefix."""
+    return full is not None and (full == name or full.partition(":")[2] == name)
+
+
+def unit_id(m: Match, code: int) -> str | None:
+    """The catalog id behind a target code (eve.encoding): a unit's or a card instance's; None
+    for a Stack item or no target."""
+    t = decode_target(code)
+    if t is None or t.what == "stack":
+        return None
+    if t.what == "card":
+        return m.card_id(t.index)
+    assert t.side is not None and t.slot is not None
+    if t.slot < CHAR_BASE:
+        heroes = m.heroes(t.side)
+        return heroes[t.slot]["id"] if t.slot < len(heroes) else None
+    char = m.characters(t.side)[t.slot - CHAR_BASE]
+    return None if char is None else char["id"]
+
+
+def _source_name(m: Match, a: Any) -> str | None:
+    if a.kind == "play":
+        return m.card_id(a.source)
+    if a.kind in ("activate", "attack"):
+        return unit_id(m, a.source)
+    return None
+
+
+def actions(m: Match, kind: str | None = None, card: str | int | None = None, *,
+            target: int | None = None, lane: int | None = None) -> list[Any]:
+    """The legal actions of `kind` whose source is `card`: a card instance's index, or a card,
+    hero or unit id (the card played, activated or attacking), with or without its prefix.
+    `target`/`lane`, when given, must match too; an action that takes no target ignores
+    `target`, one that is neither a deploy nor an attack ignores `lane`."""
+    out = []
+    for a in m.legal_actions():
+        if kind is not None and a.kind != kind:
+            continue
+        if isinstance(card, int) and a.source != card:
+            continue
+        if isinstance(card, str) and not _same(_source_name(m, a), card):
+            continue
+        if target is not None and a.target not in (target, None):
+            continue
+        if lane is not None and a.lane not in (lane, None):
+            continue
+        out.append(a)
+    return out
+
+
+def action(m: Match, kind: str | None = "play", card: str | int | None = None, *,
+           target: int | None = None, lane: int | None = None) -> Any:
+    """The first of `actions(...)`; AssertionError listing the legal actions if there is none."""
+    found = actions(m, kind, card, target=target, lane=lane)
+    if not found:
+        raise AssertionError(f"no legal {kind or 'action'} of {card} (target {target}, lane "
+                             f"{lane}): {[str(a) for a in m.legal_actions()]}")
+    return found[0]
+
+
+def resolve(m: Match, limit: int = 200) -> None:
+    """Pass priority until the Stack is empty. A choice the resolving program waits for
+    (rule C01) is left to the test: the Stack is empty while it waits."""
+    for _ in range(limit):
+        if not m.stack or m.is_over:
+            return
+        m.apply(action(m, "pass"))
+    raise AssertionError(f"the Stack did not resolve in {limit} passes: {m.stack}")
+
+
+def play(m: Match, card: str | int | None = None, target: int | None = None,
+         lane: int | None = None, *, kind: str = "play", resolve: bool = False) -> Any:
+    """Apply the first legal `kind` action of `card` (see `actions`) and return it; with
+    `resolve=True` then pass until the Stack is empty (see `resolve`). `kind="activate"`
+    uses an ability, `kind="attack"` attacks with the named unit."""
+    a = action(m, kind, card, target=target, lane=lane)
+    m.apply(a)
+    if resolve:
+        _resolve_stack(m)
+    return a
+
+
+_resolve_stack = resolve         # inside `play`, its keyword `resolve` hides the function
+
+
+def run_until(m: Match, done: Callable[[Match], bool], limit: int = 200) -> Match:
+    """Pass priority (or, where passing is not offered, end the phase) until `done(m)` holds or
+    the match is over; AssertionError after `limit` actions."""
+    for _ in range(limit):
+        if done(m) or m.is_over:
+            return m
+        acts = {a.kind: a for a in m.legal_actions()}
+        m.apply(acts.get("pass") or acts["end_phase"])
+    raise AssertionError(f"the position asked for was not reached in {limit} actions")
+
+
+def run_to(m: Match, phase: str, side: str = "player", limit: int = 200) -> Match:
+    """`run_until` `side` acts in `phase` ("beginning", "main", "end"...)."""
+    return run_until(m, lambda x: x.phase == phase and x.active_side == side, limit)
+
+
+def end_turn(m: Match, limit: int = 200) -> None:
+    """End the phases of the side acting (passing where it must) until the round changes or
+    the match is over: the player's first decision of the next round."""
+    start = m.round
+    for _ in range(limit):
+        if m.round != start or m.is_over:
+            return
+        acts = {a.kind: a for a in m.legal_actions()}
+        m.apply(acts.get("end_phase") or acts["pass"])
+    raise AssertionError(f"the round did not end in {limit} actions")
+
+
+# ---------------------------------------------------------------- reading
+
+def unit(m: Match, name: str, side: str | None = None) -> dict[str, Any]:
+    """The first living hero or character (of `side`, or of either) whose id is `name`."""
+    for s in (side,) if side else _SIDES:
+        for u in [*m.heroes(s), *m.characters(s)]:
+            if u is not None and u["alive"] and _same(u["id"], name):
+                return u
+    raise AssertionError(f"no living unit {name!r}")
+
+
+def instances(m: Match, zone: str, card: str) -> list[int]:
+    """The card instances of `zone` (a card zone, "archive" top first) holding `card`."""
+    return [c for c in m.zone_cards(zone) if _same(m.card_id(c), card)]
+
+
+def events(m: Match, kind: str, side: str | None = None) -> list[Any]:
+    """The match's events of `kind` (of `side`, "player" or "encounter", when given)."""
+    return [e for e in m.events if e.kind == kind and (side is None or e.side == side)]
+
+
+def moves(m: Match, since: int = 0) -> list[tuple[Any, str | None, str | None, Any]]:
+    """The card moves of the event log from event `since` on: (card instance, from zone, to
+    zone, how), the zones by name (None: no zone, as for a created card)."""
+    from eve.core.match import ZONE_NAMES
+
+    name = {v: k for k, v in ZONE_NAMES.items()}
+    return [(e.a, name.get(e.b), name.get(e.c), e.d) for e in m.events[since:] if e.kind == "move"]

@@ -5,7 +5,6 @@ game itself changed.
     python tests/golden/make_golden.py
 """
 import json
-import random
 import sys
 from pathlib import Path
 
@@ -14,22 +13,18 @@ sys.path.insert(0, str(HERE.parent))
 
 from frozen_pack import frozen_engine  # noqa: E402
 
+from eve.bench import _recorded_match  # noqa: E402
 
-def play(engine, seed):
-    m = engine.new_match(seed=seed)
-    rng = random.Random(seed)
-    codes = []
-    while not m.is_over:
-        c = rng.choice(m.legal_action_codes())
-        codes.append(c)
-        m.apply(c)
-    return codes
+
+def random_match_codes(engine, seed):
+    """The action codes of a match played at random from `seed` (the bench's recorded match)."""
+    return _recorded_match(engine, seed)[1]
 
 
 def main():
     e = frozen_engine()
     seed = 11
-    codes = play(e, seed)
+    codes = random_match_codes(e, seed)
     n = len(codes)
     points = {"early": 2, "mid": n // 2, "late": n - 3}
     out = {"fingerprint": e.fingerprint, "snapshots": {}, "final_hashes": {}}
@@ -48,7 +43,7 @@ def main():
                                   "chain": chain, "outcome": m.outcome}
     for s in range(20):
         m = e.new_match(seed=s)
-        for c in play(e, s):
+        for c in random_match_codes(e, s):
             m.apply(c)
         out["final_hashes"][str(s)] = [m.state_hash(), m.outcome, m.round]
     (HERE / "golden.json").write_text(json.dumps(out, indent=1) + "\n")

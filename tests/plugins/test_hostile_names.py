@@ -12,6 +12,7 @@ from eve.core.vocabulary import names
 from eve.errors import ContentError, PluginError
 from eve.expressions import OWN_COUNTER, shadowed_names
 from eve.plugins.data import DataPack
+from eve.testing import build_pack
 from tests.conftest import rule
 
 pytestmark = pytest.mark.filterwarnings("ignore::eve.plugins.manager.PluginWarning")
@@ -22,17 +23,18 @@ BOLT = {"kind": "sortilege", "charges": 2,
         "ability": {"target": "foe", "effect": [{"op": "damage", "n": 2}]}}
 
 
-def _pack(cards=None, statuses=None, counters=None, keywords=None, description=None):
+def _names_pack(cards=None, statuses=None, counters=None, keywords=None, description=None):
+    """Pack "t": hero h starting with every card of the pack, enemy hero boss, Encounter arena."""
     cards = cards or {"bolt": BOLT}
-    return DataPack("t", "1.0", requires=["core"], description=description,
-                    heroes={"h": {"max_hp": 10, "cards": list(cards)}}, cards=cards,
-                    units={"boss": BOSS}, encounters={"arena": ARENA},
-                    statuses=statuses or {}, counters=counters or {}, keywords=keywords or {})
+    return build_pack("t", version="1.0", requires=["core"], description=description,
+                      heroes={"h": {"max_hp": 10, "cards": list(cards)}}, cards=cards,
+                      units={"boss": BOSS}, encounters={"arena": ARENA},
+                      statuses=statuses or {}, counters=counters or {}, keywords=keywords or {})
 
 
 def _refusal(**kw) -> PluginError:
     with pytest.raises(PluginError) as ei:
-        eve.Engine(packs=[eve_content, _pack(**kw)], strict=True)
+        eve.Engine(packs=[eve_content, _names_pack(**kw)], strict=True)
     return ei.value
 
 
@@ -69,7 +71,7 @@ def test_a_counter_named_card_is_refused_and_others_load():
     assert err.code == "EVE-P024" and err.item == "t:card"
     count = {"kind": "sortilege", "charges": 1, "ability": {"target": "foe", "effect": [
         {"op": "add_counter", "counter": "cards"}, {"op": "damage", "n": "counter.cards"}]}}
-    eve.Engine(packs=[eve_content, _pack(cards={"count": count}, counters={"cards": {}})],
+    eve.Engine(packs=[eve_content, _names_pack(cards={"count": count}, counters={"cards": {}})],
                strict=True)
 
 
@@ -100,7 +102,7 @@ def test_control_characters_in_the_manifest_are_refused():
 
 @rule("F02")
 def test_printable_unicode_loads():
-    eve.Engine(packs=[eve_content, _pack(cards={"bolt": {**BOLT, "name": "Éclair — ⚡ 雷"}})],
+    eve.Engine(packs=[eve_content, _names_pack(cards={"bolt": {**BOLT, "name": "Éclair — ⚡ 雷"}})],
                strict=True)
 
 
@@ -126,7 +128,7 @@ def test_return_of_a_void_card_loads():
     for ability in ({"target": "void_card", "effect": [{"op": "return"}]},
                     {"target": "none", "effect": [{"op": "return", "to": "newest_void"}]}):
         card = {"kind": "sortilege", "charges": 1, "ability": ability}
-        eve.Engine(packs=[eve_content, _pack(cards={"bolt": BOLT, "back": card})])
+        eve.Engine(packs=[eve_content, _names_pack(cards={"bolt": BOLT, "back": card})])
 
 
 # ---- F04: a data file that is not valid TOML

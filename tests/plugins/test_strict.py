@@ -11,19 +11,16 @@ import eve_content
 from eve import ConfigError, PluginError, RegistrationClosed
 from eve.core.tables import ENUMS, LIMITS
 from eve.plugins.data import DataPack
+from eve.testing import build_engine
 
 from .conftest import BOSS, CARDS, ENCOUNTER, HERO
 
 pytestmark = pytest.mark.filterwarnings("ignore::eve.plugins.manager.PluginWarning")
 
 
-def _engine(**sections):
-    return eve.Engine(packs=[eve_content, DataPack("mod", requires=["core"], **sections)])
-
-
 def _refused(**sections) -> PluginError:
     with pytest.raises(PluginError) as ei:
-        _engine(**sections)
+        build_engine("mod", requires=["core"], **sections)
     return ei.value
 
 
@@ -381,7 +378,7 @@ def test_a_misspelled_reference_gets_a_did_you_mean():
 ])
 def test_dangerous_or_dead_content_loads_with_a_warning(sections, code):
     with pytest.warns(eve.ContentWarning, match=code):
-        _engine(**sections)
+        build_engine("mod", requires=["core"], **sections)
 
 
 def test_the_built_in_content_loads_without_a_content_warning(recwarn):

@@ -1,17 +1,16 @@
 """Cards, effects, the Stack and the Encounter (docs/rules.md E05-E12, E16, S02-S04, N01-N04, W01).
 
 Every test runs on a purpose-built content pack ("tc"), so that no test depends on the balance of
-the built-in cards; eve_content only supplies the rule configuration.
+the built-in cards; the built-in pack only supplies the rule configuration.
 """
 import pytest
 
 import eve
-import eve_content
-from eve import hookimpl
 from eve.core.match import make_action_code
 from eve.core.rng import SplitMix64
 from eve.core.testkit import advance
-from eve.testing import scenario
+from eve.testing import build_engine, engine_fixture, run_until, scenario
+from eve.testing import events as evs
 
 try:
     from conftest import rule
@@ -28,120 +27,103 @@ def _summon_move(unit="imp"):
 
 QUIET = [{"move": "effect", "phase": "main", "effect": [{"op": "draw", "n": 0}]}]     # a no-op
 
-class CardPack:
-    @hookimpl
-    def eve_pack_manifest(self):
-        return {"name": "tc", "version": "0"}
+def _sort(target, effect, **kw):
+    return {"kind": "sortilege", "charges": 1, **kw, "on_enter": {"target": target, "effect": effect}}
 
-    @hookimpl
-    def eve_register_heroes(self, register):
-        register("plain", {"max_hp": 10, "power": 1, "ambition": 2, "morality": 0, "cards": [],
-                           "ability": {"target": "foe", "effect": [{"op": "damage", "n": 1}]}})
-        register("saint", {"max_hp": 10, "power": 1, "ambition": 2, "morality": 3, "cards": []})
-        register("guard", {"max_hp": 10, "power": 1, "ambition": 2, "morality": 0, "cards": [],
-                           "ability": {"target": "none", "reaction": True,
-                                       "effect": [{"op": "shield", "to": "self", "n": 2}]}})
 
-    @hookimpl
-    def eve_register_cards(self, register):
-        def sort(name, target, effect, **kw):
-            register(name, {"kind": "sortilege", "charges": 1, **kw,
-                            "on_enter": {"target": target, "effect": effect}})
+def _enc(script=QUIET, initiative=1, responses=()):
+    return {"roster": ["dummy"], "initiative": initiative, "script": list(script),
+            "responses": list(responses)}
 
-        register("squire", {"name": "Ember Squire", "kind": "character", "power": 2, "hp": 3})
-        register("squire_gold", {"kind": "character", "power": 2, "hp": 3, "aurorune": 900})
-        register("scout", {"kind": "character", "power": 1, "hp": 2, "keywords": ["swift"]})
-        register("ambusher", {"kind": "character", "power": 1, "hp": 1, "keywords": ["reaction"]})
-        register("medic", {"kind": "character", "power": 1, "hp": 2,
-                           "ability": {"target": "ally_hero", "effect": [{"op": "heal", "n": 2}]}})
-        register("scrapper", {"kind": "character", "power": 1, "hp": 2, "ability": {
-            "target": "none", "effect": [{"op": "exile", "to": "newest_lattice"}]}})
-        register("sentinel", {"kind": "character", "power": 1, "hp": 2, "ability": {
-            "target": "none", "reaction": True, "effect": [{"op": "shield", "to": "self", "n": 1}]}})
-        register("charm", {"kind": "sortilege", "charges": 1, "ability": {
+
+TASK_REWARD = [{"op": "damage", "to": "foe_leader", "n": 4}]
+PACK = {
+    "heroes": {
+        "plain": {"max_hp": 10, "power": 1, "ambition": 2, "morality": 0, "cards": [],
+                  "ability": {"target": "foe", "effect": [{"op": "damage", "n": 1}]}},
+        "saint": {"max_hp": 10, "power": 1, "ambition": 2, "morality": 3, "cards": []},
+        "guard": {"max_hp": 10, "power": 1, "ambition": 2, "morality": 0, "cards": [],
+                  "ability": {"target": "none", "reaction": True,
+                              "effect": [{"op": "shield", "to": "self", "n": 2}]}}},
+    "cards": {
+        "squire": {"name": "Ember Squire", "kind": "character", "power": 2, "hp": 3},
+        "squire_gold": {"kind": "character", "power": 2, "hp": 3, "aurorune": 900},
+        "scout": {"kind": "character", "power": 1, "hp": 2, "keywords": ["swift"]},
+        "ambusher": {"kind": "character", "power": 1, "hp": 1, "keywords": ["reaction"]},
+        "medic": {"kind": "character", "power": 1, "hp": 2,
+                  "ability": {"target": "ally_hero", "effect": [{"op": "heal", "n": 2}]}},
+        "scrapper": {"kind": "character", "power": 1, "hp": 2, "ability": {
+            "target": "none", "effect": [{"op": "exile", "to": "newest_lattice"}]}},
+        "sentinel": {"kind": "character", "power": 1, "hp": 2, "ability": {
+            "target": "none", "reaction": True, "effect": [{"op": "shield", "to": "self", "n": 1}]}},
+        "charm": {"kind": "sortilege", "charges": 1, "ability": {
             "target": "none", "reaction": True, "effect": [{"op": "shield", "to": "own_leader",
-                                                            "n": 1}]}})
-        register("herald", {"kind": "character", "power": 1, "hp": 2,
-                            "on_enter": {"effect": [{"op": "buff", "to": "self", "n": 2}]}})
-        sort("ward", "foe_stack_item", [{"op": "counter"}], keywords=["reaction"])
-        sort("bolt", "none", [{"op": "damage", "to": "foe_leader", "n": 1}], keywords=["reaction"])
-        sort("purge", "foe_character", [{"op": "exile"}], keywords=["reaction"])
-        sort("dismiss", "ally_character", [{"op": "exile"}], keywords=["reaction"])
-        sort("smite", "foe", [{"op": "damage", "n": 3}])
-        sort("mend", "ally", [{"op": "heal", "n": 3}])
-        sort("aegis", "ally", [{"op": "shield", "n": 2}])
-        sort("venom", "foe", [{"op": "poison", "n": 2}])
-        sort("insight", "none", [{"op": "draw", "n": 2}])
-        sort("toss", "none", [{"op": "discard", "n": 1}])
-        sort("banish", "ally_character", [{"op": "exile"}])
-        sort("recall", "void_card", [{"op": "return"}])
-        sort("shatter", "lattice_card", [{"op": "destroy"}])
-        sort("raise", "none", [{"op": "summon", "unit": "imp", "n": 2}])
-        sort("rally", "none", [{"op": "buff", "to": "all_ally_characters", "n": 1}])
-        sort("quest", "none", [{"op": "task", "task": "chore", "n": 2}])
-        register("wand", {"kind": "sortilege", "charges": 2,
-                          "ability": {"target": "foe", "effect": [{"op": "damage", "n": 1}]}})
-        register("rod", {"kind": "sortilege", "charges": 1,
-                         "ability": {"target": "foe", "effect": [{"op": "damage", "n": 2}]}})
-        register("banner", {"kind": "relic", "ally_power": 2})
-        for name, on, effect in (
-                ("dawn_a", "turn_start", [{"op": "damage", "to": "foe_leader", "n": 1}]),
-                ("dawn_b", "turn_start", [{"op": "damage", "to": "foe_leader", "n": 2}]),
-                ("scourge", "turn_start", [{"op": "damage", "to": "own_leader", "n": 1}]),
-                ("tripwire", "ally_hero_damaged", [{"op": "damage", "to": "foe_leader", "n": 3}]),
-                ("drum", "ally_deploy", [{"op": "damage", "to": "foe_leader", "n": 1}]),
-                ("dusk", "turn_end", [{"op": "damage", "to": "foe_leader", "n": 1}])):
-            register(name, {"kind": "relic", "trigger": {"on": on, "effect": effect}})
-
-    @hookimpl
-    def eve_register_units(self, register):
-        register("dummy", {"kind": "enemy_hero", "max_hp": 10, "power": 2})
-        register("imp", {"kind": "unit", "power": 1, "hp": 2})
-        register("brute", {"kind": "unit", "power": 3, "hp": 5})
-
-    @hookimpl
-    def eve_register_tasks(self, register):
-        reward = [{"op": "damage", "to": "foe_leader", "n": 4}]
-        for name, goal, threshold in (("bleed", "damage", 3), ("muster", "deploy", 5),
-                                      ("slayer", "kills", 5), ("endure", "rounds", 5),
-                                      ("scribe", "cards", 5), ("tend", "heal", 5),
-                                      ("chore", "effect", 3)):
-            register(name, {"goal": goal, "threshold": threshold, "reward": reward})
-
-    @hookimpl
-    def eve_register_encounters(self, register):
-        def enc(name, script=QUIET, initiative=1, responses=()):
-            register(name, {"roster": ["dummy"], "initiative": initiative, "script": list(script),
-                            "responses": list(responses)})
-
-        enc("quiet")
-        enc("counterer", [_summon_move()],
-            responses=[{"on": "deploy", "counter": True, "per_round": 1, "charges": 2}])
-        enc("hushed", responses=[{"on": "support", "counter": True}])
-        enc("responder", responses=[{"on": "support",
-                                     "effect": [{"op": "shield", "to": "own_leader", "n": 5}]}])
-        enc("ordered", responses=[
+                                                            "n": 1}]}},
+        "herald": {"kind": "character", "power": 1, "hp": 2,
+                   "on_enter": {"effect": [{"op": "buff", "to": "self", "n": 2}]}},
+        "ward": _sort("foe_stack_item", [{"op": "counter"}], keywords=["reaction"]),
+        "bolt": _sort("none", [{"op": "damage", "to": "foe_leader", "n": 1}], keywords=["reaction"]),
+        "purge": _sort("foe_character", [{"op": "exile"}], keywords=["reaction"]),
+        "dismiss": _sort("ally_character", [{"op": "exile"}], keywords=["reaction"]),
+        "smite": _sort("foe", [{"op": "damage", "n": 3}]),
+        "mend": _sort("ally", [{"op": "heal", "n": 3}]),
+        "aegis": _sort("ally", [{"op": "shield", "n": 2}]),
+        "venom": _sort("foe", [{"op": "poison", "n": 2}]),
+        "insight": _sort("none", [{"op": "draw", "n": 2}]),
+        "toss": _sort("none", [{"op": "discard", "n": 1}]),
+        "banish": _sort("ally_character", [{"op": "exile"}]),
+        "recall": _sort("void_card", [{"op": "return"}]),
+        "shatter": _sort("lattice_card", [{"op": "destroy"}]),
+        "raise": _sort("none", [{"op": "summon", "unit": "imp", "n": 2}]),
+        "rally": _sort("none", [{"op": "buff", "to": "all_ally_characters", "n": 1}]),
+        "quest": _sort("none", [{"op": "task", "task": "chore", "n": 2}]),
+        "wand": {"kind": "sortilege", "charges": 2,
+                 "ability": {"target": "foe", "effect": [{"op": "damage", "n": 1}]}},
+        "rod": {"kind": "sortilege", "charges": 1,
+                "ability": {"target": "foe", "effect": [{"op": "damage", "n": 2}]}},
+        "banner": {"kind": "relic", "ally_power": 2},
+        **{name: {"kind": "relic", "trigger": {"on": on, "effect": effect}} for name, on, effect in (
+            ("dawn_a", "turn_start", [{"op": "damage", "to": "foe_leader", "n": 1}]),
+            ("dawn_b", "turn_start", [{"op": "damage", "to": "foe_leader", "n": 2}]),
+            ("scourge", "turn_start", [{"op": "damage", "to": "own_leader", "n": 1}]),
+            ("tripwire", "ally_hero_damaged", [{"op": "damage", "to": "foe_leader", "n": 3}]),
+            ("drum", "ally_deploy", [{"op": "damage", "to": "foe_leader", "n": 1}]),
+            ("dusk", "turn_end", [{"op": "damage", "to": "foe_leader", "n": 1}]))}},
+    "units": {"dummy": {"kind": "enemy_hero", "max_hp": 10, "power": 2},
+              "imp": {"kind": "unit", "power": 1, "hp": 2},
+              "brute": {"kind": "unit", "power": 3, "hp": 5}},
+    "tasks": {name: {"goal": goal, "threshold": threshold, "reward": TASK_REWARD}
+              for name, goal, threshold in (("bleed", "damage", 3), ("muster", "deploy", 5),
+                                            ("slayer", "kills", 5), ("endure", "rounds", 5),
+                                            ("scribe", "cards", 5), ("tend", "heal", 5),
+                                            ("chore", "effect", 3))},
+    "encounters": {
+        "quiet": _enc(),
+        "counterer": _enc([_summon_move()],
+                          responses=[{"on": "deploy", "counter": True, "per_round": 1, "charges": 2}]),
+        "hushed": _enc(responses=[{"on": "support", "counter": True}]),
+        "responder": _enc(responses=[{"on": "support",
+                                      "effect": [{"op": "shield", "to": "own_leader", "n": 5}]}]),
+        "ordered": _enc(responses=[
             {"on": "any", "per_round": 1, "effect": [{"op": "damage", "to": "foe_leader", "n": 1}]},
-            {"on": "any", "effect": [{"op": "damage", "to": "foe_leader", "n": 2}]}])
-        enc("picky", responses=[{"on": "ability", "effect": [{"op": "damage", "to": "foe_leader", "n": 2}]}])
-        enc("summoner", [_summon_move()])
-        enc("twostep", [_summon_move(), _summon_move(), _summon_move("brute")], initiative=2)
-        enc("brancher", [dict(_summon_move(), unless={"if": "round_at_least", "arg": 2,
-                                                      "do": _summon_move("brute")})])
-        enc("early", [dict(_summon_move(), unless={"if": "round_at_least", "arg": 1,
-                                                   "do": _summon_move("brute")})])
-        register("questing", {"roster": ["dummy"], "initiative": 1, "script": QUIET,
-                              "tasks": ["bleed", "endure"]})
-        enc("taxer", [{"move": "effect", "phase": "main", "effect": [{"op": "discard", "n": 1}]}])
-        enc("gambler", [dict(_summon_move(), lane="random",
-                             unless={"if": "random_pct", "arg": 50,
-                                     "do": dict(_summon_move("brute"), lane="random")})])
-        enc("striker", [_summon_move(), {"move": "attack", "phase": "combat", "lane": 0}], initiative=2)
+            {"on": "any", "effect": [{"op": "damage", "to": "foe_leader", "n": 2}]}]),
+        "picky": _enc(responses=[{"on": "ability",
+                                  "effect": [{"op": "damage", "to": "foe_leader", "n": 2}]}]),
+        "summoner": _enc([_summon_move()]),
+        "twostep": _enc([_summon_move(), _summon_move(), _summon_move("brute")], initiative=2),
+        "brancher": _enc([dict(_summon_move(), unless={"if": "round_at_least", "arg": 2,
+                                                       "do": _summon_move("brute")})]),
+        "early": _enc([dict(_summon_move(), unless={"if": "round_at_least", "arg": 1,
+                                                    "do": _summon_move("brute")})]),
+        "questing": {"roster": ["dummy"], "initiative": 1, "script": QUIET, "tasks": ["bleed", "endure"]},
+        "taxer": _enc([{"move": "effect", "phase": "main", "effect": [{"op": "discard", "n": 1}]}]),
+        "gambler": _enc([dict(_summon_move(), lane="random",
+                              unless={"if": "random_pct", "arg": 50,
+                                      "do": dict(_summon_move("brute"), lane="random")})]),
+        "striker": _enc([_summon_move(), {"move": "attack", "phase": "combat", "lane": 0}],
+                        initiative=2)}}
 
-
-@pytest.fixture(scope="module")
-def eng():
-    return eve.Engine(packs=[eve_content, CardPack()])
+eng = engine_fixture("tc", **PACK)
 
 def tc(name):
     return name if ":" in name else f"tc:{name}"
@@ -184,9 +166,6 @@ def hp(m, unit):
     side, slot = ("player" if unit < 16 else "encounter"), unit & 15
     return m.heroes(side)[slot]["hp"] if slot < 8 else (m.characters(side)[slot - 8] or {}).get("hp")
 
-def evs(m, kind, side=None):
-    return [e for e in m.events if e.kind == kind and (side is None or e.side == side)]
-
 def illegal_code(m, code):
     with pytest.raises(eve.IllegalAction) as ei:
         m.apply(code)
@@ -195,18 +174,9 @@ def illegal_code(m, code):
 def play_code(card, tgt=255, lane=0):         # an action code, legal or not
     return make_action_code(3, card, tgt, lane)
 
-def until(m, pred, limit=200):
-    """Pass / end phases until pred(m) holds."""
-    for _ in range(limit):
-        if pred(m) or m.is_over:
-            return m
-        kinds = {a.kind: a for a in m.legal_actions()}
-        m.apply(kinds.get("pass") or kinds["end_phase"])
-    raise AssertionError("state never reached")
-
 def next_player_main(m):
     r = m.round
-    return until(m, lambda x: x.round == r + 1 and x.active_side == "player" and x.phase == "main")
+    return run_until(m, lambda x: x.round == r + 1 and x.active_side == "player" and x.phase == "main")
 
 # ---------------- E05: a card is data ----------------
 @rule("E05")
@@ -228,13 +198,8 @@ def test_deployed_character_takes_the_cards_numbers(eng):
 
 @rule("E05")
 def test_bad_card_data_is_refused_with_its_path(eng):
-    class Bad(CardPack):
-        @hookimpl
-        def eve_register_cards(self, register):
-            register("odd", {"kind": "spell"})
-
     with pytest.raises(eve.ContentError) as ei:
-        eve.Engine(packs=[eve_content, Bad()])
+        build_engine("tc", **{**PACK, "cards": {"odd": {"kind": "spell"}}})
     assert ei.value.path == "cards.tc:odd.kind"
 
 # ---------------- E06: deploying characters ----------------
@@ -437,7 +402,7 @@ def test_reaction_ability_used_in_the_players_turn_is_usable_in_the_encounters_t
     m = sc(eng, heroes=("guard",), encounter="summoner", rift=["smite"])
     do(m, "play", "smite", tgt=E_HERO)
     do(m, "activate", src=P_HERO)                       # once in the player's turn
-    until(m, lambda x: x.active_side == "encounter" or x.round > 1)
+    run_until(m, lambda x: x.active_side == "encounter" or x.round > 1)
     assert (m.round, m.active_side) == (1, "encounter")
     assert find(m, "activate", src=P_HERO) is not None   # and once in the Encounter's turn
 

@@ -9,13 +9,11 @@ from conftest import rule
 
 import eve
 import eve.search
-import eve_content
-from eve import hookimpl
 from eve.core.snapshot import checksum
 from eve.encoding import CHOICE_STOP, encode_action
 from eve.errors import ContentError, IllegalAction, SchemaViolation
 from eve.plugins import errors as codes
-from eve.testing import scenario
+from eve.testing import build_engine, engine_fixture, instances, play, scenario
 
 S = "sortilege"
 FOE_HERO = 16
@@ -86,48 +84,9 @@ ENCOUNTERS = {
 }
 
 
-class ChoicePack:
-    def __init__(self, cards=None, extra=None):
-        self.cards = {**CARDS, **(cards or {})}
-        self.extra = extra or {}
-
-    @hookimpl
-    def eve_pack_manifest(self):
-        return {"name": "ch", "version": "0"}
-
-    @hookimpl
-    def eve_register_heroes(self, register):
-        register("brute", {"max_hp": 30, "power": 2, "ambition": 3, "morality": 0, "cards": []})
-
-    @hookimpl
-    def eve_register_cards(self, register):
-        for name, data in self.cards.items():
-            register(name, data)
-
-    @hookimpl
-    def eve_register_units(self, register):
-        for name, data in UNITS.items():
-            register(name, data)
-
-    @hookimpl
-    def eve_register_tasks(self, register):
-        for name, data in self.extra.get("tasks", {}).items():
-            register(name, data)
-
-    @hookimpl
-    def eve_register_statuses(self, register):
-        for name, data in self.extra.get("statuses", {}).items():
-            register(name, data)
-
-    @hookimpl
-    def eve_register_encounters(self, register):
-        for name, data in ENCOUNTERS.items():
-            register(name, data)
-
-
-@pytest.fixture(scope="module")
-def eng():
-    return eve.Engine(packs=[eve_content, ChoicePack()])
+PACK = {"heroes": {"brute": {"max_hp": 30, "power": 2, "ambition": 3, "morality": 0, "cards": []}},
+        "cards": CARDS, "units": UNITS, "encounters": ENCOUNTERS}
+eng = engine_fixture("ch", **PACK)
 
 
 def _m(eng, encounter="idle", **zones):
@@ -138,11 +97,8 @@ def _m(eng, encounter="idle", **zones):
 
 def _cast(m, card, target=None):
     """Play the Rift's first `card` and let it resolve: the match then waits for a choice."""
-    inst = next(c for c in m.zone_cards("rift") if m.card_id(c) == f"ch:{card}")
-    m.apply(next(a for a in m.legal_actions() if a.kind == "play" and a.source == inst
-                 and (target is None or a.target == target)))
-    while m.stack and m.choice is None:
-        m.apply(next(a for a in m.legal_actions() if a.kind == "pass"))
+    inst = instances(m, "rift", f"ch:{card}")[0]
+    play(m, inst, target, resolve=True)
     return inst
 
 
@@ -306,8 +262,8 @@ def test_the_encounter_takes_the_first_options_at_once(eng):
 
 @rule("C05", "X02")
 def test_choices_are_decisions_of_the_turn_and_a_spent_turn_takes_the_first_options():
-    eng2 = eve.Engine(packs=[eve_content, ChoicePack()], config={"max_decisions_per_turn": 2})
-    for e, spent in ((eng2, True), (eve.Engine(packs=[eve_content, ChoicePack()]), False)):
+    eng2 = build_engine("ch", config={"max_decisions_per_turn": 2}, **PACK)
+    for e, spent in ((eng2, True), (build_engine("ch", **PACK), False)):
         m = _m(e, rift=["ch:sift", "ch:bolt", "ch:ward", "ch:squire"])
         _cast(m, "sift")                         # decision 1
         before = msgpack.unpackb(m.snapshot())[6][1][12]          # turn.decisions (X02)
@@ -422,7 +378,7 @@ def test_cards_seen_on_the_archive_top_are_known_and_no_other_is(eng):
 # ---------------------------------------------------------------- refused when the pack loads
 
 def _loads(cards=None, extra=None):
-    eve.Engine(packs=[eve_content, ChoicePack(cards, extra)])
+    build_engine("ch", **{**PACK, "cards": {**CARDS, **(cards or {})}, **(extra or {})})
 
 
 CHOOSE = {"op": "choose", "from": "rift", "into": "abyss"}
@@ -532,13 +488,11 @@ def test_the_modding_guide_examples_compile():
     import tomllib
     from pathlib import Path
 
-    from eve.plugins.data import DataPack
     doc = (Path(__file__).resolve().parents[2] / "docs" / "modding.md").read_text()
     block = doc[doc.index("### Choices during resolution"):].split("```toml")[1].split("```")[0]
     cards = tomllib.loads(block)["cards"]
     assert len(cards) == 6 and all(c["kind"] == S for c in cards.values())
-    eve.Engine(packs=[eve_content, DataPack("doc", "1", requires=["core"], cards=cards)],
-               strict=True)
+    build_engine("doc", version="1", requires=["core"], strict=True, cards=cards)
 
 
 def test_mutated_pending_choices_are_refused_or_play_on(eng):

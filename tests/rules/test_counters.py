@@ -3,12 +3,9 @@ import msgpack
 import pytest
 from conftest import rule
 
-import eve
-import eve_content
-from eve import hookimpl
 from eve.errors import ContentError
 from eve.plugins import errors as codes
-from eve.testing import scenario
+from eve.testing import build_engine, end_turn, engine_fixture, play, scenario
 
 BOSS_HP = 300
 BOSS = 16
@@ -38,59 +35,16 @@ CARDS = {
 }
 
 
-class CounterPack:
-    def __init__(self, cards=None, counters=None, hero=None):
-        self.cards = CARDS if cards is None else cards
-        self.counters = COUNTERS if counters is None else counters
-        self.hero = hero or {"max_hp": 40, "power": 4, "cards": []}
-
-    @hookimpl
-    def eve_pack_manifest(self):
-        return {"name": "cn", "version": "0"}
-
-    @hookimpl
-    def eve_register_heroes(self, register):
-        register("brute", self.hero)
-
-    @hookimpl
-    def eve_register_cards(self, register):
-        for name, data in self.cards.items():
-            register(name, data)
-
-    @hookimpl
-    def eve_register_units(self, register):
-        register("boss", {"kind": "enemy_hero", "max_hp": BOSS_HP, "power": 0})
-
-    @hookimpl
-    def eve_register_encounters(self, register):
-        register("idle", {"roster": ["boss"], "initiative": 1, "script": [{"move": "wait"}]})
-
-    @hookimpl
-    def eve_register_counters(self, register):
-        for name, data in self.counters.items():
-            register(name, data)
-
-
-@pytest.fixture(scope="module")
-def eng():
-    return eve.Engine(packs=[eve_content, CounterPack()])
+PACK = {"heroes": {"brute": {"max_hp": 40, "power": 4, "cards": []}}, "cards": CARDS,
+        "units": {"boss": {"kind": "enemy_hero", "max_hp": BOSS_HP, "power": 0}},
+        "encounters": {"idle": {}},                     # the boss waiting, every turn
+        "counters": COUNTERS}
+eng = engine_fixture("cn", **PACK)
 
 
 def _match(eng, cards, **kw):
     return scenario(eng, heroes=["cn:brute"], encounter="cn:idle",
                     rift=[f"cn:{c}" for c in cards], meter={"capacity": 99}, **kw)
-
-
-def _play(m, card, target=None):
-    for a in m.legal_actions():
-        if a.kind == "play" and m.card_id(a.source) == f"cn:{card}" \
-                and (target is None or a.target == target):
-            m.apply(a)
-            break
-    else:
-        raise AssertionError(f"{card} is not playable: {m.legal_actions()}")
-    while m.stack:
-        m.apply(next(x for x in m.legal_actions() if x.kind == "pass"))
 
 
 def _lost(m):
@@ -109,28 +63,24 @@ def _card_counter(m, card):
     return _body(m)[2][5][next(i for i in range(m.n_cards) if m.card_id(i) == f"cn:{card}")]
 
 
-def _end_turn(m):
-    start = m.round
-    while m.round == start and not m.is_over:
-        m.apply(next(a for a in m.legal_actions() if a.kind in ("end_phase", "pass")))
 
 
 @rule("V01", "V02", "V03")
 def test_rampage_grows_with_its_own_counter_each_time_it_is_played(eng):
     m = _match(eng, ["rampage"])
-    _play(m, "rampage", BOSS)
+    play(m, "rampage", BOSS, resolve=True)
     assert _lost(m) == 8 and _card_counter(m, "rampage") == 5
-    _play(m, "rampage", BOSS)
+    play(m, "rampage", BOSS, resolve=True)
     assert _lost(m) == 8 + 13
-    _play(m, "rampage", BOSS)
+    play(m, "rampage", BOSS, resolve=True)
     assert _lost(m) == 8 + 13 + 18 and _card_counter(m, "rampage") == 15
 
 
 @rule("V01", "V03")
 def test_each_card_instance_has_a_counter_of_its_own(eng):
     m = _match(eng, ["rampage", "rampage"])
-    _play(m, "rampage", BOSS)
-    _play(m, "rampage", BOSS)           # the same instance, back in the Rift, or the other
+    play(m, "rampage", BOSS, resolve=True)
+    play(m, "rampage", BOSS, resolve=True)           # the same instance, back in the Rift, or the other
     body = _body(m)
     assert sorted(body[2][5][:2]) in ([5, 5], [0, 10]) and sum(body[2][5][:2]) == 10
 
@@ -138,31 +88,31 @@ def test_each_card_instance_has_a_counter_of_its_own(eng):
 @rule("V01", "V02")
 def test_a_turn_counter_counts_from_zero_each_turn_a_match_counter_keeps_counting(eng):
     m = _match(eng, ["mark", "read"], lattice=["cn:tally"])
-    _play(m, "mark")
-    _play(m, "read", BOSS)
+    play(m, "mark", resolve=True)
+    play(m, "read", BOSS, resolve=True)
     assert _lost(m) == 21                       # 1 + 10 x 2 swings
     assert _counters(m)[:2] == [2, 2]           # plays (the tally counted 2), swings
-    _end_turn(m)
+    end_turn(m)
     assert _counters(m)[:2] == [2, 0]           # swings reset at a Beginning; plays kept
-    _play(m, "read", BOSS)
+    play(m, "read", BOSS, resolve=True)
     assert _lost(m) == 21 + 1 and _counters(m)[0] == 3
 
 
 @rule("V02")
 def test_set_counter_sets_and_a_counter_is_held_within_9999(eng):
     m = _match(eng, ["mark", "reset", "pump"])
-    _play(m, "mark")
-    _play(m, "reset")
+    play(m, "mark", resolve=True)
+    play(m, "reset", resolve=True)
     assert _counters(m)[1] == 0
-    _play(m, "pump")
+    play(m, "pump", resolve=True)
     assert _counters(m)[0] == 9999              # 999 + 10 x 999, held
 
 
 @rule("V03")
 def test_a_relics_trigger_counts_with_its_own_card_and_reads_the_packs_counter(eng):
     m = _match(eng, ["mark", "mark"], lattice=["cn:tally"])
-    _play(m, "mark")
-    _play(m, "mark")
+    play(m, "mark", resolve=True)
+    play(m, "mark", resolve=True)
     # plays went 1 then 2: the Relic's own counter added each value
     assert _counters(m)[0] == 2 and _card_counter(m, "tally") == 1 + 2
 
@@ -170,12 +120,12 @@ def test_a_relics_trigger_counts_with_its_own_card_and_reads_the_packs_counter(e
 @rule("V04")
 def test_counters_are_part_of_the_state_a_snapshot_keeps(eng):
     m = _match(eng, ["rampage", "mark", "read"])
-    _play(m, "rampage", BOSS)
-    _play(m, "mark")
+    play(m, "rampage", BOSS, resolve=True)
+    play(m, "mark", resolve=True)
     back = eng.restore(m.snapshot())
     assert back.state_hash() == m.state_hash()
-    _play(back, "rampage", BOSS)
-    _play(back, "read", BOSS)
+    play(back, "rampage", BOSS, resolve=True)
+    play(back, "read", BOSS, resolve=True)
     assert _lost(back) == 8 + 13 + 21
 
 
@@ -187,11 +137,11 @@ def test_counters_are_part_of_the_state_a_snapshot_keeps(eng):
      "cards.cn:bad.on_enter.effect[0].counter", codes.UNKNOWN_REFERENCE),
     ({"cards": {"bad": _sortilege([{"op": "damage", "counter": "plays"}], "foe")}},
      "cards.cn:bad.on_enter.effect[0].counter", codes.UNKNOWN_FIELD),
-    ({"cards": {}, "hero": {"max_hp": 40, "cards": [], "ability": {"effect": [
-        {"op": "add_counter", "counter": "card"}]}}}, "heroes.cn:brute.ability.effect[0].counter",
+    ({"cards": {}, "heroes": {"brute": {"max_hp": 40, "cards": [], "ability": {"effect": [
+        {"op": "add_counter", "counter": "card"}]}}}}, "heroes.cn:brute.ability.effect[0].counter",
      codes.INVALID_VALUE),
-    ({"cards": {}, "hero": {"max_hp": 40, "cards": [], "ability": {"target": "foe", "effect": [
-        {"op": "damage", "n": "card.counter"}]}}}, "heroes.cn:brute.ability.effect[0].n",
+    ({"cards": {}, "heroes": {"brute": {"max_hp": 40, "cards": [], "ability": {
+        "target": "foe", "effect": [{"op": "damage", "n": "card.counter"}]}}}}, "heroes.cn:brute.ability.effect[0].n",
      codes.INVALID_VALUE),
     ({"cards": {"bad": _sortilege([{"op": "damage", "n": "counter.nope"}], "foe")}},
      "cards.cn:bad.on_enter.effect[0].n", codes.INVALID_VALUE),
@@ -200,17 +150,17 @@ def test_counters_are_part_of_the_state_a_snapshot_keeps(eng):
 ])
 def test_a_counter_the_core_cannot_keep_is_refused_with_its_path(change, path, code):
     with pytest.raises(ContentError) as e:
-        eve.Engine(packs=[eve_content, CounterPack(**change)], strict=True)
+        build_engine("cn", strict=True, **{**PACK, **change})
     assert e.value.code == code and path in str(e.value), str(e.value)
 
 
 @rule("V01")
 def test_at_most_8_counters():
-    eve.Engine(packs=[eve_content, CounterPack(counters={f"c{i}": {} for i in range(8)},
-                                               cards={})], strict=True)
+    build_engine("cn", strict=True, **{**PACK, "counters": {f"c{i}": {} for i in range(8)},
+                                       "cards": {}})
     with pytest.raises(ContentError) as e:
-        eve.Engine(packs=[eve_content, CounterPack(counters={f"c{i}": {} for i in range(9)},
-                                                   cards={})], strict=True)
+        build_engine("cn", strict=True, **{**PACK, "counters": {f"c{i}": {} for i in range(9)},
+                                           "cards": {}})
     assert e.value.code == codes.CAPACITY
 
 

@@ -6,10 +6,8 @@ from collections import Counter
 import pytest
 from conftest import rule
 
-import eve
-import eve_content
-from eve import hookimpl
 from eve.errors import ContentError
+from eve.testing import build_engine, engine_fixture, sortilege
 
 PLAYER_HP = 900          # the player outlives every script here: the match runs to its timeout
 
@@ -42,48 +40,17 @@ RAGER = {"roster": ["worm"], "initiative": 1, "vars": {"rage": 0}, "phases": [
     {"script": [_hit("1 + var.rage", set={"rage": "var.rage + 1"})]}]}
 
 
-class ScriptPack:
-    def __init__(self, encounters=None, cards=None):
-        self.encounters = encounters
-        self.cards = cards or {}
-
-    @hookimpl
-    def eve_pack_manifest(self):
-        return {"name": "es", "version": "0"}
-
-    @hookimpl
-    def eve_register_heroes(self, register):
-        register("tank", {"max_hp": PLAYER_HP, "power": 0, "ambition": 3, "morality": 0,
-                          "cards": [], "ability": {"target": "foe", "effect": [
-                              {"op": "damage", "n": 1}]}})
-
-    @hookimpl
-    def eve_register_cards(self, register):
-        # a cheap card whose play the Encounter answers with a draw from its own stream
-        register("chime", {"kind": "sortilege", "charges": 1,
-                           "on_enter": {"target": "none", "effect": [{"op": "draw", "n": 0}]}})
-        for name, data in self.cards.items():
-            register(name, data)
-
-    @hookimpl
-    def eve_register_units(self, register):
-        register("worm", {"kind": "enemy_hero", "max_hp": 400, "power": 0})
-        register("lag", {"kind": "enemy_hero", "max_hp": 100, "power": 0})
-
-    @hookimpl
-    def eve_register_encounters(self, register):
-        answer = [{"on": "any", "target": "random_foe",
-                   "effect": [{"op": "shield", "to": "own_leader", "n": 0}]}]
-        encounters = self.encounters or {
-            "jaw_worm": JAW_WORM, "lagavulin": LAGAVULIN, "rager": RAGER,
-            "chiming_worm": {**JAW_WORM, "responses": answer}}
-        for name, data in encounters.items():
-            register(name, data)
-
-
-@pytest.fixture(scope="module")
-def eng():
-    return eve.Engine(packs=[eve_content, ScriptPack()])
+ANSWER = [{"on": "any", "target": "random_foe", "effect": [{"op": "shield", "to": "own_leader", "n": 0}]}]
+PACK = {
+    "heroes": {"tank": {"max_hp": PLAYER_HP, "power": 0, "ambition": 3, "morality": 0, "cards": [],
+                        "ability": {"target": "foe", "effect": [{"op": "damage", "n": 1}]}}},
+    # a cheap card whose play the Encounter answers with a draw from its own stream
+    "cards": {"chime": sortilege([{"op": "draw", "n": 0}])},
+    "units": {"worm": {"kind": "enemy_hero", "max_hp": 400, "power": 0},
+              "lag": {"kind": "enemy_hero", "max_hp": 100, "power": 0}},
+    "encounters": {"jaw_worm": JAW_WORM, "lagavulin": LAGAVULIN, "rager": RAGER,
+                   "chiming_worm": {**JAW_WORM, "responses": ANSWER}}}
+eng = engine_fixture("es", **PACK)
 
 
 def _match(eng, encounter, seed=0):
@@ -158,7 +125,7 @@ def test_jaw_worm_draws_follow_the_weights(eng):
 @rule("N06", "N05")
 @pytest.mark.parametrize("seed", range(8))
 def test_a_pick_is_drawn_when_shown_whatever_the_player_does(seed):
-    eng = eve.Engine(packs=[eve_content, ScriptPack()])
+    eng = build_engine("es", **PACK)
     got = []
     for plays in (0, 3):
         m = _match(eng, "chiming_worm", seed)
@@ -263,7 +230,7 @@ def test_lagavulin_damaged_makes_the_wait_it_showed_then_wakes(eng):
 def test_a_wait_spends_initiative_and_puts_nothing_on_the_stack():
     idle = {"roster": ["worm"], "initiative": 2, "vars": {"n": 0}, "script": [
         {"move": "wait", "set": {"n": "var.n + 1"}}, _hit("var.n")]}
-    m = _match(eve.Engine(packs=[eve_content, ScriptPack({"idle": idle})]), "idle")
+    m = _match(build_engine("es", **{**PACK, "encounters": {"idle": idle}}), "idle")
     start = len(m.events)
     assert [d for _, ds in _turns(m, 3) for d in ds] == [1, 2, 3]
     pushed = [e for e in m.events_since(start) if e.kind == "push" and e.side == "encounter"]
@@ -273,8 +240,8 @@ def test_a_wait_spends_initiative_and_puts_nothing_on_the_stack():
 # ---------------------------------------------------------------- capacities and errors
 
 def _loads(enc, cards=None):
-    return eve.Engine(packs=[eve_content, ScriptPack({"x": {"roster": ["worm"], "initiative": 1,
-                                                            **enc}}, cards)])
+    return build_engine("es", **{**PACK, "encounters": {"x": {"roster": ["worm"], "initiative": 1, **enc}},
+                                 "cards": {**PACK["cards"], **(cards or {})}})
 
 
 HIT = _hit(1)
@@ -320,12 +287,12 @@ def test_a_card_has_no_script_variables():
 
 @pytest.mark.rule
 def test_the_rules_text_says_the_script():
-    text = eve.Engine(packs=[eve_content, ScriptPack()]).catalog.rules_text("es:lagavulin")
+    text = build_engine("es", **PACK).catalog.rules_text("es:lagavulin")
     assert "Variables: slept (starting at 0), awake (starting at 0)." in text
     assert "While the Encounter's awake == 0 and the Encounter's slept < 3" in text
     assert "Main: do nothing. Then the Encounter's slept becomes the Encounter's slept + 1." in text
     assert "Otherwise (awake):" in text
-    worm = eve.Engine(packs=[eve_content, ScriptPack()]).catalog.rules_text("es:jaw_worm")
+    worm = build_engine("es", **PACK).catalog.rules_text("es:jaw_worm")
     assert "- 45 in 100, never more than 2 times in a row: Main: deal 3 damage" in worm
 
 
@@ -342,13 +309,9 @@ def test_the_guides_examples_load_and_play():
     encounters = {k: v for b in blocks for k, v in b["encounters"].items()}
     assert {"jaw_worm", "rager", "lagavulin"} <= set(encounters)
 
-    class Guide(ScriptPack):
-        @hookimpl
-        def eve_register_units(self, register):
-            for name in ("worm", "brute", "lag"):     # the guide's enemy heroes
-                register(name, {"kind": "enemy_hero", "max_hp": 40, "power": 2})
-
-    eng = eve.Engine(packs=[eve_content, Guide(encounters)])
+    # the guide's enemy heroes
+    units = {name: {"kind": "enemy_hero", "max_hp": 40, "power": 2} for name in ("worm", "brute", "lag")}
+    eng = build_engine("es", **{**PACK, "units": units, "encounters": encounters})
     for name in encounters:
         m = _match(eng, name)
         assert len(_turns(m, 4)) == 4 and m.intent is not None

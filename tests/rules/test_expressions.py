@@ -3,47 +3,16 @@ import pytest
 from conftest import rule
 
 import eve
-import eve_content
-from eve import hookimpl
 from eve.encoding import encode_action
 from eve.errors import ContentError
 from eve.expressions import ExpressionError, compile_expression
-from eve.testing import scenario
+from eve.testing import build_engine, engine_fixture, play, scenario
 
 BOSS_HP = 300
 
 
 def _sortilege(effect, target="foe"):
     return {"kind": "sortilege", "charges": 1, "on_enter": {"target": target, "effect": effect}}
-
-
-class ExprPack:
-    def __init__(self, cards=None):
-        self.cards = cards or {}
-
-    @hookimpl
-    def eve_pack_manifest(self):
-        return {"name": "ex", "version": "0"}
-
-    @hookimpl
-    def eve_register_heroes(self, register):
-        register("brute", {"max_hp": 30, "power": 4, "ambition": 3, "morality": 0, "cards": []})
-
-    @hookimpl
-    def eve_register_cards(self, register):
-        register("post", {"kind": "character", "power": 1, "hp": 3})
-        for name, data in self.cards.items():
-            register(name, data)
-
-    @hookimpl
-    def eve_register_units(self, register):
-        register("boss", {"kind": "enemy_hero", "max_hp": BOSS_HP, "power": 0})
-
-    @hookimpl
-    def eve_register_encounters(self, register):
-        register("idle", {"roster": ["boss"], "initiative": 1, "script": [
-            {"move": "effect", "phase": "main", "target": "foe_leader",
-             "effect": [{"op": "damage", "n": 0}]}]})
 
 
 EXECUTE = {"kind": "sortilege", "charges": 1, "play_if": "target.hp <= 10",
@@ -78,25 +47,32 @@ CARDS = {
 }
 
 
-@pytest.fixture(scope="module")
-def eng():
-    return eve.Engine(packs=[eve_content, ExprPack(CARDS)])
 
 
-def _play(eng, card, boss=None, lanes=None, rift_extra=(), round=1):
+def _content(cards):
+    """The sections of the pack "ex": a hero, a boss, an idle Encounter, `post` and `cards`."""
+    return {"heroes": {"brute": {"max_hp": 30, "power": 4, "ambition": 3, "morality": 0, "cards": []}},
+            "cards": {"post": {"kind": "character", "power": 1, "hp": 3}, **cards},
+            "units": {"boss": {"kind": "enemy_hero", "max_hp": BOSS_HP, "power": 0}},
+            "encounters": {"idle": {"roster": ["boss"], "initiative": 1, "script": [
+                {"move": "effect", "phase": "main", "target": "foe_leader",
+                 "effect": [{"op": "damage", "n": 0}]}]}}}
+
+
+eng = engine_fixture("ex", **_content(CARDS))
+
+
+def _boss_after(eng, card, boss=None, lanes=None, rift_extra=(), round=1):
+    """The Encounter's leader once `card` (first in the Rift) is played on it and resolved."""
     m = scenario(eng, heroes=["ex:brute"], encounter="ex:idle",
                  rift=[f"ex:{card}", *rift_extra], enemy_state={0: boss or {}},
                  player_lanes=lanes or {}, meter={"capacity": 9}, round=round)
-    a = next(a for a in m.legal_actions() if a.kind == "play" and a.source == 0
-             and a.target in (16, 255, None))
-    m.apply(a)
-    while m.stack:
-        m.apply(next(x for x in m.legal_actions() if x.kind == "pass"))
+    play(m, 0, 16, resolve=True)
     return m.heroes("encounter")[0]
 
 
 def _dealt(eng, card, **kw):
-    return BOSS_HP - _play(eng, card, **kw)["hp"]
+    return BOSS_HP - _boss_after(eng, card, **kw)["hp"]
 
 
 @rule("E17")
@@ -106,8 +82,8 @@ def test_heavy_blade_reads_its_heroes_power(eng):
 
 @rule("E17")
 def test_catalyst_doubles_the_targets_poison(eng):
-    assert _play(eng, "catalyst", boss={"poison": 3})["poison"] == 6
-    assert _play(eng, "catalyst")["poison"] == 0
+    assert _boss_after(eng, "catalyst", boss={"poison": 3})["poison"] == 6
+    assert _boss_after(eng, "catalyst")["poison"] == 0
 
 
 @rule("E17")
@@ -178,7 +154,7 @@ def test_bounds_on_terms_and_depth():
 
 
 def _loads(card):
-    eve.Engine(packs=[eve_content, ExprPack({"x": card})])
+    build_engine("ex", **_content({"x": card}))
 
 
 @pytest.mark.parametrize("effect,path,code", [

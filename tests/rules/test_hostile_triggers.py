@@ -9,9 +9,8 @@ from conftest import rule
 
 import eve
 import eve_content
-from eve import hookimpl
 from eve.core.tables import LIMITS
-from eve.testing import scenario
+from eve.testing import build_engine, scenario
 
 BIG = 30000
 
@@ -36,40 +35,19 @@ SELF_FEED = [{"op": "shield", "to": "self", "n": 1},
              {"op": "remove_status", "status": "shield", "to": "self", "n": 1}] * 16
 
 
-class HostilePack:
-    def __init__(self, cards=None, boss=None, hero=None, rules=None):
-        self.cards = cards or {}
-        self.boss = boss or {}
-        self.hero = hero or {}
-        self.rules = rules
-
-    @hookimpl
-    def eve_pack_manifest(self):
-        return {"name": "hx", "version": "0", "requires": ["core"]}
-
-    @hookimpl
-    def eve_register_heroes(self, register):
-        register("brute", {"max_hp": BIG, "power": 1, "cards": [], **self.hero})
-
-    @hookimpl
-    def eve_register_cards(self, register):
-        base = {"bolt": _sortilege([{"op": "damage", "n": 1}]), "storm": STORM, "spark": SPARK}
-        for name, data in {**base, **self.cards}.items():
-            register(name, data)
-
-    @hookimpl
-    def eve_register_units(self, register):
-        register("boss", {"kind": "enemy_hero", "max_hp": BIG, "power": 0, **self.boss})
-
-    @hookimpl
-    def eve_register_encounters(self, register):
-        register("idle", {"roster": ["boss"], "initiative": 1, "script": [
-            {"move": "effect", "phase": "main", "target": "foe_leader",
-             "effect": [{"op": "damage", "n": 0}]}]})
+IDLE = {"roster": ["boss"], "initiative": 1, "script": [
+    {"move": "effect", "phase": "main", "target": "foe_leader", "effect": [{"op": "damage", "n": 0}]}]}
 
 
-def _engine(**kw):
-    return eve.Engine(packs=[eve_content, HostilePack(**kw)])
+def _hostile_engine(cards=None, boss=None, hero=None, config=None):
+    """The pack "hx" (a bolt, the storm, the spark) with `cards` added and the hero's and the
+    boss's fields changed."""
+    return build_engine(
+        "hx", requires=["core"], heroes={"brute": {"max_hp": BIG, "power": 1, "cards": [], **(hero or {})}},
+        cards={"bolt": _sortilege([{"op": "damage", "n": 1}]), "storm": STORM, "spark": SPARK,
+               **(cards or {})},
+        units={"boss": {"kind": "enemy_hero", "max_hp": BIG, "power": 0, **(boss or {})}},
+        encounters={"idle": IDLE}, config=config)
 
 
 def _damage_events(m, since):
@@ -81,7 +59,7 @@ def test_one_decision_runs_exactly_one_budget_of_programs():
     # the play's `card_played` sets the storm off while the bolt waits on the Stack, and the
     # bolt's own damage sets it off again when it resolves: both inside one decision, so one
     # budget between them (a reset when the game runs on after the commit doubled it)
-    e = _engine()
+    e = _hostile_engine()
     m = scenario(e, heroes=["hx:brute"], encounter="hx:idle", rift=["hx:bolt"],
                  lattice=["hx:spark"] + ["hx:storm"] * 4, meter={"capacity": 30})
     before = m.n_events
@@ -107,7 +85,7 @@ def test_the_encounters_loop_does_not_silence_the_players_turn_start():
         {"on": "status_applied", "who": "self", "effect": SELF_FEED}]}
     clock = _relic({"on": "turn_start", "effect": [{"op": "damage", "to": "foe_leader",
                                                     "n": 7, "pierce": True}]})
-    e = _engine(boss=boss, cards={"clock": clock})
+    e = _hostile_engine(boss=boss, cards={"clock": clock})
     m = scenario(e, heroes=["hx:brute"], encounter="hx:idle", lattice=["hx:clock"],
                  meter={"capacity": 30})
     hp = m.heroes("encounter")[0]["hp"]
@@ -126,7 +104,7 @@ def test_the_players_loop_spends_only_the_players_budget():
     # event, after it, still runs on the Encounter's budget
     boss = {"triggers": [{"on": "card_played", "who": "foe", "effect": [
         {"op": "status", "status": "core:strength", "to": "self", "n": 3}]}]}
-    e = _engine(boss=boss)
+    e = _hostile_engine(boss=boss)
     m = scenario(e, heroes=["hx:brute"], encounter="hx:idle", rift=["hx:bolt"],
                  lattice=["hx:spark"] + ["hx:storm"] * 4, meter={"capacity": 30})
     m.apply(next(a for a in m.legal_actions() if a.kind == "play"))
@@ -141,7 +119,7 @@ def test_a_match_end_program_that_kills_every_hero_after_a_win_makes_it_a_loss()
     doom = _relic({"on": "match_end", "effect": [
         {"op": "damage", "to": "own_leader", "n": 999, "pierce": True}]})
     kill = _sortilege([{"op": "damage", "n": 999}])
-    e = _engine(cards={"doom": doom, "kill": kill}, hero={"max_hp": 40}, boss={"max_hp": 5})
+    e = _hostile_engine(cards={"doom": doom, "kill": kill}, hero={"max_hp": 40}, boss={"max_hp": 5})
     m = scenario(e, heroes=["hx:brute"], encounter="hx:idle", rift=["hx:kill"],
                  lattice=["hx:doom"], meter={"capacity": 30})
     m.apply(next(a for a in m.legal_actions() if a.kind == "play"))
@@ -158,7 +136,7 @@ def test_a_match_end_program_that_kills_every_hero_after_a_win_makes_it_a_loss()
 def test_a_match_end_program_that_leaves_the_winner_alive_changes_nothing():
     cheer = _relic({"on": "match_end", "effect": [{"op": "damage", "to": "own_leader", "n": 3}]})
     kill = _sortilege([{"op": "damage", "n": 999}])
-    e = _engine(cards={"cheer": cheer, "kill": kill}, hero={"max_hp": 40}, boss={"max_hp": 5})
+    e = _hostile_engine(cards={"cheer": cheer, "kill": kill}, hero={"max_hp": 40}, boss={"max_hp": 5})
     m = scenario(e, heroes=["hx:brute"], encounter="hx:idle", rift=["hx:kill"],
                  lattice=["hx:cheer"], meter={"capacity": 30})
     m.apply(next(a for a in m.legal_actions() if a.kind == "play"))
@@ -178,7 +156,7 @@ def test_a_card_put_away_by_its_own_played_trigger_leaves_no_marker_on_top():
     # with a reaction in the Rift the player keeps a response window: the state the engine
     # stops in is one restore and pickle admit, and it plays on as the original does
     from match_invariants import check_state
-    e = _engine(cards={"boomerang": BOOMERANG, "parry": PARRY})
+    e = _hostile_engine(cards={"boomerang": BOOMERANG, "parry": PARRY})
     m = scenario(e, heroes=["hx:brute"], encounter="hx:idle", rift=["hx:bolt", "hx:parry"],
                  lattice=["hx:boomerang"], meter={"capacity": 30})
     m.apply(next(a for a in m.legal_actions() if a.kind == "play" and "bolt" in str(a)))
@@ -198,7 +176,7 @@ def test_a_card_put_away_by_its_own_played_trigger_leaves_no_marker_on_top():
 @rule("B05")
 def test_random_play_with_the_boomerang_always_restores():
     import random
-    e = _engine(cards={"boomerang": BOOMERANG, "parry": PARRY})
+    e = _hostile_engine(cards={"boomerang": BOOMERANG, "parry": PARRY})
     for seed in range(6):
         rng = random.Random(seed)
         m = scenario(e, heroes=["hx:brute"], encounter="hx:idle",
@@ -215,7 +193,7 @@ def test_random_play_with_the_boomerang_always_restores():
 # ---------------------------------------------------------------- B04: the event log's bound
 
 def _storm_match(config=None):
-    e = eve.Engine(packs=[eve_content, HostilePack()], config=config)
+    e = _hostile_engine(config=config)
     return e, scenario(e, heroes=["hx:brute"], encounter="hx:idle", rift=["hx:bolt"] * 3,
                        lattice=["hx:spark"] + ["hx:storm"] * 4, meter={"capacity": 30})
 
@@ -256,8 +234,7 @@ def test_a_match_end_program_that_kills_the_last_foe_at_the_round_cap_makes_it_a
     from match_invariants import check_state
     finale = _relic({"on": "match_end", "effect": [
         {"op": "damage", "to": "foe_leader", "n": 999, "pierce": True}]})
-    e = eve.Engine(packs=[eve_content, HostilePack(cards={"finale": finale}, boss={"max_hp": 5})],
-                   config={"max_rounds": 1})
+    e = _hostile_engine(cards={"finale": finale}, boss={"max_hp": 5}, config={"max_rounds": 1})
     m = scenario(e, heroes=["hx:brute"], encounter="hx:idle", lattice=["hx:finale"],
                  meter={"capacity": 30})
     _end_turn(m)

@@ -4,63 +4,40 @@ import pytest
 from conftest import rule
 
 import eve
-import eve_content
-from eve import hookimpl
-from eve.testing import scenario
+from eve.testing import actions, build_engine, engine_fixture, events, play, run_until, scenario, sortilege
 
 LANES = 5
 
 
-class IntentPack:
-    @hookimpl
-    def eve_pack_manifest(self):
-        return {"name": "it", "version": "0"}
-
-    @hookimpl
-    def eve_register_heroes(self, register):
-        register("plain", {"max_hp": 30, "power": 1, "ambition": 3, "morality": 0, "cards": []})
-
-    @hookimpl
-    def eve_register_cards(self, register):
-        # a cheap card whose play the Encounter answers with a draw from its own stream
-        register("chime", {"kind": "sortilege", "charges": 1,
-                           "on_enter": {"target": "none", "effect": [{"op": "draw", "n": 0}]}})
-        register("post", {"kind": "character", "power": 0, "hp": 20})
-
-    @hookimpl
-    def eve_register_units(self, register):
-        register("boss", {"kind": "enemy_hero", "max_hp": 40, "power": 1})
-        register("imp", {"kind": "unit", "power": 1, "hp": 2})
-        register("brute", {"kind": "unit", "power": 3, "hp": 5})
-
-    @hookimpl
-    def eve_register_encounters(self, register):
-        # each response to the player draws from the `encounter` stream: the player's plays
-        # move that stream on, so a draw made later than the intent would be steered by them
-        answer = [{"on": "any", "target": "random_foe",
-                   "effect": [{"op": "shield", "to": "own_leader", "n": 0}]}]
-        register("roller", {"roster": ["boss"], "initiative": 1, "responses": answer,
-                            "script": [{"move": "attack", "phase": "combat", "lane": "random"}]})
-        register("sniper", {"roster": ["boss"], "initiative": 1, "responses": answer,
-                            "script": [{"move": "effect", "phase": "main", "target": "random_foe",
-                                        "effect": [{"op": "damage", "n": 1}]}]})
-        register("caller", {"roster": ["boss"], "initiative": 1, "responses": answer,
-                            "script": [{"move": "summon", "phase": "main", "unit": "imp",
-                                        "lane": "random"}]})
-        register("watcher", {"roster": ["boss"], "initiative": 1, "script": [
+# each response to the player draws from the `encounter` stream: the player's plays move that
+# stream on, so a draw made later than the intent would be steered by them
+ANSWER = [{"on": "any", "target": "random_foe", "effect": [{"op": "shield", "to": "own_leader", "n": 0}]}]
+PACK = {
+    "heroes": {"plain": {"max_hp": 30, "power": 1, "ambition": 3, "morality": 0, "cards": []}},
+    # a cheap card whose play the Encounter answers with a draw from its own stream
+    "cards": {"chime": sortilege([{"op": "draw", "n": 0}]),
+              "post": {"kind": "character", "power": 0, "hp": 20}},
+    "units": {"boss": {"kind": "enemy_hero", "max_hp": 40, "power": 1},
+              "imp": {"kind": "unit", "power": 1, "hp": 2},
+              "brute": {"kind": "unit", "power": 3, "hp": 5}},
+    "encounters": {
+        "roller": {"roster": ["boss"], "initiative": 1, "responses": ANSWER,
+                   "script": [{"move": "attack", "phase": "combat", "lane": "random"}]},
+        "sniper": {"roster": ["boss"], "initiative": 1, "responses": ANSWER,
+                   "script": [{"move": "effect", "phase": "main", "target": "random_foe",
+                               "effect": [{"op": "damage", "n": 1}]}]},
+        "caller": {"roster": ["boss"], "initiative": 1, "responses": ANSWER,
+                   "script": [{"move": "summon", "phase": "main", "unit": "imp", "lane": "random"}]},
+        "watcher": {"roster": ["boss"], "initiative": 1, "script": [
             {"move": "summon", "phase": "main", "unit": "imp",
              "unless": {"cond": "count(foe_characters) >= 2 and own_leader.hp > 10",
-                        "do": {"move": "summon", "phase": "main", "unit": "brute"}}}]})
-        register("forker", {"roster": ["boss"], "initiative": 1, "script": [
+                        "do": {"move": "summon", "phase": "main", "unit": "brute"}}}]},
+        "forker": {"roster": ["boss"], "initiative": 1, "script": [
             {"move": "summon", "phase": "main", "unit": "imp",
              "unless": {"if": "random_pct", "arg": 50,
                         "do": {"move": "summon", "phase": "main", "unit": "brute",
-                               "lane": "random"}}}]})
-
-
-@pytest.fixture(scope="module")
-def eng():
-    return eve.Engine(packs=[eve_content, IntentPack()])
+                               "lane": "random"}}}]}}}
+eng = engine_fixture("it", **PACK)
 
 
 def _position(eng, encounter, seed):
@@ -71,18 +48,32 @@ def _position(eng, encounter, seed):
 
 def _to_encounter_turn(m, plays):
     for _ in range(plays):
-        chime = [a for a in m.legal_actions() if a.kind == "play"]
-        if not chime:
+        if not actions(m, "play"):
             break
-        m.apply(chime[0])
-        while m.stack:
-            m.apply(next(a for a in m.legal_actions() if a.kind == "pass"))
+        play(m, resolve=True)
     while not m.is_over and m.active_side == "player":
         m.apply(next(a for a in m.legal_actions() if a.kind in ("end_phase", "pass")))
 
 
 def _encounter_events(m, kind):
-    return [e for e in m.events if e.kind == kind and e.side == "encounter"]
+    return events(m, kind, side="encounter")
+
+
+def _encounter_damage(m):
+    """The damage events the Encounter's side dealt."""
+    return [e for e in m.events if e.kind == "damage" and e.fields["by_side"] == 1]
+
+
+def _shown_then_hit(eng, encounter, seed, plays):
+    """The intent shown at the player's Main, and the unit the Encounter's first damage hit
+    once the player has played `plays` chimes and ended the turn."""
+    m = _position(eng, encounter, seed)
+    shown = m.intent
+    _to_encounter_turn(m, plays)
+    run_until(m, lambda x: x.active_side != "encounter")
+    dmg = _encounter_damage(m)
+    assert dmg, "the move was made"
+    return shown, dmg[0].fields["unit"]
 
 
 @rule("N05")
@@ -90,16 +81,10 @@ def _encounter_events(m, kind):
 def test_a_random_attack_lane_is_drawn_when_shown_whatever_the_player_does(eng, seed):
     hit = []
     for plays in (0, 3):
-        m = _position(eng, "roller", seed)
-        lane = m.intent["drawn_lane"]
-        assert m.intent["lane"] == "random" and 0 <= lane < LANES
-        _to_encounter_turn(m, plays)
-        while not m.is_over and m.active_side == "encounter":
-            m.apply(next(a for a in m.legal_actions() if a.kind == "pass"))
-        dmg = [e for e in m.events if e.kind == "damage" and e.fields["by_side"] == 1]
-        assert dmg, "the attack was made"
-        hit.append(dmg[0].fields["unit"])
-        assert hit[-1] == 8 + lane           # the post in the lane the intent showed
+        shown, unit = _shown_then_hit(eng, "roller", seed, plays)
+        assert shown["lane"] == "random" and 0 <= shown["drawn_lane"] < LANES
+        assert unit == 8 + shown["drawn_lane"]       # the post in the lane the intent showed
+        hit.append(unit)
     assert hit[0] == hit[1]
 
 
@@ -108,13 +93,10 @@ def test_a_random_attack_lane_is_drawn_when_shown_whatever_the_player_does(eng, 
 def test_a_random_effect_target_is_drawn_when_shown_whatever_the_player_does(eng, seed):
     hit = []
     for plays in (0, 2):
-        m = _position(eng, "sniper", seed)
-        target = m.intent["drawn_target"]
-        assert m.intent["drawn_target_present"]
-        _to_encounter_turn(m, plays)
-        dmg = [e for e in m.events if e.kind == "damage" and e.fields["by_side"] == 1]
-        assert dmg and dmg[0].fields["unit"] == target
-        hit.append(target)
+        shown, unit = _shown_then_hit(eng, "sniper", seed, plays)
+        assert shown["drawn_target_present"]
+        assert unit == shown["drawn_target"]
+        hit.append(unit)
     assert hit[0] == hit[1]
 
 
@@ -181,7 +163,7 @@ def test_a_drawn_target_replaced_before_the_move_makes_it_fizzle(eng):
     while m.round == 1 and not m.is_over:         # to the end of the Encounter's turn
         m.apply(next(a for a in m.legal_actions() if a.kind in ("end_phase", "pass")))
     assert [e for e in m.events if e.kind == "fizzle" and e.side == "encounter"]
-    assert not [e for e in m.events if e.kind == "damage" and e.fields["by_side"] == 1]
+    assert not _encounter_damage(m)
 
 
 @rule("N02", "E17")
@@ -197,26 +179,20 @@ def test_a_branch_condition_may_be_an_expression_read_for_the_encounter(eng):
 
 
 def test_a_branch_names_its_condition_or_gives_an_expression_not_both():
-    class Both(IntentPack):
-        @hookimpl
-        def eve_register_encounters(self, register):
-            register("both", {"roster": ["boss"], "initiative": 1, "script": [
-                {"move": "summon", "phase": "main", "unit": "imp",
-                 "unless": {"cond": "round > 1", "if": "round_at_least", "arg": 2,
-                            "do": {"move": "summon", "phase": "main", "unit": "brute"}}}]})
+    encounter = {"both": {"roster": ["boss"], "initiative": 1, "script": [
+        {"move": "summon", "phase": "main", "unit": "imp",
+         "unless": {"cond": "round > 1", "if": "round_at_least", "arg": 2,
+                    "do": {"move": "summon", "phase": "main", "unit": "brute"}}}]}}
     with pytest.raises(eve.ContentError) as ei:
-        eve.Engine(packs=[eve_content, Both()])
+        build_engine("it", **{**PACK, "encounters": encounter})
     assert ei.value.path.endswith("script[0].unless.if")
 
 
 def test_an_expression_condition_cannot_be_named_with_an_arg():
-    class Named(IntentPack):
-        @hookimpl
-        def eve_register_encounters(self, register):
-            register("named", {"roster": ["boss"], "initiative": 1, "script": [
-                {"move": "summon", "phase": "main", "unit": "imp",
-                 "unless": {"if": "expr", "arg": 30,
-                            "do": {"move": "summon", "phase": "main", "unit": "brute"}}}]})
+    encounter = {"named": {"roster": ["boss"], "initiative": 1, "script": [
+        {"move": "summon", "phase": "main", "unit": "imp",
+         "unless": {"if": "expr", "arg": 30,
+                    "do": {"move": "summon", "phase": "main", "unit": "brute"}}}]}}
     with pytest.raises(eve.ContentError) as ei:
-        eve.Engine(packs=[eve_content, Named()])
+        build_engine("it", **{**PACK, "encounters": encounter})
     assert ei.value.path.endswith("script[0].unless.if") and "cond" in str(ei.value)

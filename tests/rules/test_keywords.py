@@ -4,11 +4,8 @@ character whose on-enter effect takes a chosen target (rule E20)."""
 import pytest
 from conftest import rule
 
-import eve
-import eve_content
-from eve import hookimpl
 from eve.errors import ContentError, IllegalAction
-from eve.testing import scenario
+from eve.testing import build_engine, end_turn, engine_fixture, play, scenario
 
 BOSS_HP = 100
 
@@ -40,75 +37,31 @@ KEYWORDS = {
 }
 
 
-class KeywordPack:
-    def __init__(self, cards=None, keywords=None, script=None, responses=None):
-        self.cards = CARDS if cards is None else cards
-        self.keywords = KEYWORDS if keywords is None else keywords
-        self.script = script or [{"move": "effect", "phase": "main", "target": "foe_leader",
-                                  "effect": [{"op": "damage", "n": 0}]}]
-        self.responses = responses or []
-
-    @hookimpl
-    def eve_pack_manifest(self):
-        return {"name": "kw", "version": "0", "requires": ["core"]}
-
-    @hookimpl
-    def eve_register_heroes(self, register):
-        register("brute", {"max_hp": 40, "power": 4, "cards": []})
-
-    @hookimpl
-    def eve_register_cards(self, register):
-        for name, data in self.cards.items():
-            register(name, data)
-
-    @hookimpl
-    def eve_register_units(self, register):
-        register("boss", {"kind": "enemy_hero", "max_hp": BOSS_HP, "power": 5})
-        register("wall", {"power": 0, "hp": 8, "keywords": ["taunt"]})
-        register("imp", {"power": 0, "hp": 1})
-
-    @hookimpl
-    def eve_register_encounters(self, register):
-        register("foe", {"roster": ["boss"], "initiative": 1, "script": self.script,
-                         "responses": self.responses})
-
-    @hookimpl
-    def eve_register_keywords(self, register):
-        for name, data in self.keywords.items():
-            register(name, data)
+SCRIPT = [{"move": "effect", "phase": "main", "target": "foe_leader",
+           "effect": [{"op": "damage", "n": 0}]}]
 
 
-@pytest.fixture(scope="module")
-def eng():
-    return eve.Engine(packs=[eve_content, KeywordPack()])
+def _foe(script=SCRIPT, responses=()):
+    """The pack's one Encounter, "foe", with the given script and responses."""
+    return {"foe": {"roster": ["boss"], "initiative": 1, "script": script,
+                    "responses": list(responses)}}
 
 
-def _engine(**kw):
-    return eve.Engine(packs=[eve_content, KeywordPack(**kw)])
+PACK = {"requires": ["core"], "heroes": {"brute": {"max_hp": 40, "power": 4, "cards": []}},
+        "cards": CARDS, "encounters": _foe(), "keywords": KEYWORDS,
+        "units": {"boss": {"kind": "enemy_hero", "max_hp": BOSS_HP, "power": 5},
+                  "wall": {"power": 0, "hp": 8, "keywords": ["taunt"]}, "imp": {"power": 0, "hp": 1}}}
+eng = engine_fixture("kw", **PACK)
+
+
+def _foe_engine(script=SCRIPT, responses=()):
+    """The pack with another script or responses for its Encounter."""
+    return build_engine("kw", **{**PACK, "encounters": _foe(script, responses)})
 
 
 def _match(eng, rift=(), **kw):
     return scenario(eng, heroes=["kw:brute"], encounter="kw:foe", rift=[f"kw:{c}" for c in rift],
                     meter={"capacity": 30}, **kw)
-
-
-def _resolve(m):
-    while m.stack:
-        m.apply(next(x for x in m.legal_actions() if x.kind == "pass"))
-
-
-def _play(m, card, target=None, lane=None):
-    a = next(a for a in m.legal_actions() if a.kind == "play" and str(a).split()[1].startswith(
-        f"kw:{card}") and (target is None or a.target == target) and (lane is None or a.lane == lane))
-    m.apply(a)
-    _resolve(m)
-
-
-def _encounter_turn(m):
-    """End the player's turn and let the Encounter's run, up to the player's next one."""
-    r = m.round
-    while m.round == r and not m.is_over:
-        m.apply(next(a for a in m.legal_actions() if a.kind in ("end_phase", "pass")))
 
 
 def _hp(m, lane):
@@ -120,51 +73,50 @@ def _hp(m, lane):
 @rule("K01")
 @pytest.mark.parametrize("lane_sel", [3, "strongest", "random"])
 def test_encounter_attacks_hit_the_taunting_character(lane_sel):
-    eng = _engine(script=[{"move": "attack", "lane": lane_sel}])
+    eng = _foe_engine(script=[{"move": "attack", "lane": lane_sel}])
     strong = {"id": "kw:squire", "power": 2}           # lane 3 is the strongest
     m = _match(eng, player_lanes={1: "kw:guard", 3: strong})
     hero_hp = m.heroes()[0]["hp"]
-    _encounter_turn(m)
+    end_turn(m)
     assert _hp(m, 1) == 10 - 5 and _hp(m, 3) == 10
     assert m.heroes()[0]["hp"] == hero_hp
     if lane_sel != "random":
         # without a taunting character the same attack lands where its lane says
         m = _match(eng, player_lanes={1: "kw:squire", 3: strong})
-        _encounter_turn(m)
+        end_turn(m)
         assert (_hp(m, 1), _hp(m, 3)) == (10, 5)
 
 
 @rule("K01")
 def test_a_taunting_character_takes_an_attack_on_an_empty_lane():
-    eng = _engine(script=[{"move": "attack", "lane": 4}])
+    eng = _foe_engine(script=[{"move": "attack", "lane": 4}])
     m = _match(eng, player_lanes={2: "kw:guard"})
     hero_hp = m.heroes()[0]["hp"]
-    _encounter_turn(m)
+    end_turn(m)
     assert _hp(m, 2) == 5 and m.heroes()[0]["hp"] == hero_hp
 
 
 @rule("K01")
 def test_moves_that_pick_among_foes_pick_a_taunting_character():
-    eng = _engine(script=[{"move": "effect", "target": "weakest_foe",
+    eng = _foe_engine(script=[{"move": "effect", "target": "weakest_foe",
                            "effect": [{"op": "damage", "n": 4}]}])
     # the weakest is the squire (hp 2), but the guard taunts
     m = _match(eng, player_lanes={0: {"id": "kw:squire", "hp": 2}, 1: "kw:guard"})
-    _encounter_turn(m)
+    end_turn(m)
     assert _hp(m, 1) == 6 and _hp(m, 0) == 2
     # foe_leader names the leader: not redirected
-    eng = _engine(script=[{"move": "effect", "target": "foe_leader",
+    eng = _foe_engine(script=[{"move": "effect", "target": "foe_leader",
                            "effect": [{"op": "damage", "n": 4}]}])
     m = _match(eng, player_lanes={1: "kw:guard"})
     hero_hp = m.heroes()[0]["hp"]
-    _encounter_turn(m)
+    end_turn(m)
     assert _hp(m, 1) == 10 and m.heroes()[0]["hp"] == hero_hp - 4
 
 
 @rule("K01")
 def test_player_attacks_hit_an_enemy_taunting_unit(eng):
     m = _match(eng, enemy_lanes={2: "kw:wall"}, phase="combat")
-    m.apply(next(a for a in m.legal_actions() if a.kind == "attack" and a.lane == 0))
-    _resolve(m)
+    play(m, kind="attack", lane=0, resolve=True)
     assert m.heroes("encounter")[0]["hp"] == BOSS_HP
     assert m.characters("encounter")[2]["hp"] == 8 - 4
 
@@ -174,29 +126,28 @@ def test_player_attacks_hit_an_enemy_taunting_unit(eng):
 @rule("K02", "D01")
 def test_divine_shield_ignores_the_first_damage(eng):
     m = _match(eng, rift=["paladin", "zap", "zap"])
-    _play(m, "paladin", lane=0)
+    play(m, "paladin", lane=0, resolve=True)
     assert m.characters("player")[0]["statuses"] == {"divine_shield": 1}
-    _play(m, "zap", target=8)
+    play(m, "zap", target=8, resolve=True)
     assert _hp(m, 0) == 10 and m.characters("player")[0]["statuses"] == {}
-    _play(m, "zap", target=8)
+    play(m, "zap", target=8, resolve=True)
     assert _hp(m, 0) == 8
 
 
 @rule("K02")
 def test_ward_takes_its_parameter(eng):
     m = _match(eng, rift=["warden", "zap", "zap", "zap"])
-    _play(m, "warden", lane=0)
+    play(m, "warden", lane=0, resolve=True)
     assert m.characters("player")[0]["statuses"] == {"ward": 2}
     for _ in range(3):
-        _play(m, "zap", target=8)
+        play(m, "zap", target=8, resolve=True)
     assert _hp(m, 0) == 8
 
 
 @rule("K02", "E19")
 def test_lifesteal_heals_by_the_damage_dealt(eng):
     m = _match(eng, player_lanes={0: {"id": "kw:leech", "hp": 2}}, phase="combat")
-    m.apply(next(a for a in m.legal_actions() if a.kind == "attack" and a.source == 8))
-    _resolve(m)
+    play(m, 8, kind="attack", resolve=True)
     assert m.heroes("encounter")[0]["hp"] == BOSS_HP - 3
     assert _hp(m, 0) == 5
 
@@ -204,8 +155,8 @@ def test_lifesteal_heals_by_the_damage_dealt(eng):
 @rule("K02")
 def test_a_packs_parameterized_keyword(eng):
     m = _match(eng, rift=["zap", "zap"], player_lanes={0: "kw:berserker", 1: "kw:brawler"})
-    _play(m, "zap", target=8)
-    _play(m, "zap", target=9)
+    play(m, "zap", target=8, resolve=True)
+    play(m, "zap", target=9, resolve=True)
     assert m.characters("player")[0]["power"] == 1 + 2        # Enrage 2
     assert m.characters("player")[1]["power"] == 1 + 1        # its default, 1
     text = eng.catalog.rules_text("kw:berserker")
@@ -216,10 +167,10 @@ def test_a_packs_parameterized_keyword(eng):
 @rule("K02")
 def test_fading_exiles_at_the_start_of_its_nth_turn(eng):
     m = _match(eng, rift=["ghost"])
-    _play(m, "ghost", lane=0)
-    _encounter_turn(m)
+    play(m, "ghost", lane=0, resolve=True)
+    end_turn(m)
     assert m.characters("player")[0] is not None      # its 1st turn start
-    _encounter_turn(m)
+    end_turn(m)
     assert m.characters("player")[0] is None          # its 2nd: gone to the Void
     assert any(c.startswith("kw:ghost") for c in m.zone("void"))
 
@@ -233,9 +184,9 @@ def test_keywords_read_as_their_names_with_parameters(eng):
 
 # ---------------------------------------------------------------- errors
 
-def _error(cards=None, keywords=None):
+def _error(cards, keywords=KEYWORDS):
     with pytest.raises(ContentError) as e:
-        eve.Engine(packs=[eve_content, KeywordPack(cards=cards, keywords=keywords)])
+        build_engine("kw", **{**PACK, "cards": cards, "keywords": keywords})
     return e.value
 
 
@@ -292,7 +243,7 @@ def test_a_character_on_enter_effect_takes_a_chosen_target(eng):
     # every empty lane with every foe: the boss and the imp
     assert {(a.target, a.lane) for a in plays} == {(t, ln) for t in (16, 25) for ln in range(lanes)}
     assert "on encounter hero" in str(next(a for a in plays if a.target == 16 and a.lane == 2))
-    _play(m, "elemental", target=16, lane=2)
+    play(m, "elemental", target=16, lane=2, resolve=True)
     assert m.heroes("encounter")[0]["hp"] == BOSS_HP - 3
     assert m.characters("player")[2]["power"] == 6
     text = eng.catalog.rules_text("kw:elemental")
@@ -317,10 +268,10 @@ def test_a_deploy_target_must_fit_its_spec(eng):
 @rule("E20", "S03")
 def test_a_deploy_whose_target_is_gone_still_enters(eng):
     # the Encounter answers a deploy by killing its own imp, the deploy's target
-    eng = _engine(responses=[{"on": "deploy", "target": "weakest_ally",
+    eng = _foe_engine(responses=[{"on": "deploy", "target": "weakest_ally",
                               "effect": [{"op": "damage", "n": 5}]}])
     m = _match(eng, rift=["sparker"], enemy_lanes={1: "kw:imp"})
-    _play(m, "sparker", target=25, lane=0)
+    play(m, "sparker", target=25, lane=0, resolve=True)
     assert m.characters("encounter")[1] is None
     assert m.characters("player")[0]["power"] == 6
     assert m.heroes("encounter")[0]["hp"] == BOSS_HP      # no part of the effect ran
@@ -356,9 +307,9 @@ def test_a_keyword_on_the_cards_resolution_fires_beside_exile_on_play_in_either_
                    {"op": "damage", "to": "foe_leader", "n": 5}]}]}
     flash = {"kind": "sortilege", "charges": 1, "keywords": order,
              "on_enter": {"target": "foe", "effect": [{"op": "damage", "n": 3}]}}
-    eng = _engine(cards={"flash": flash}, keywords={"resound": resound})
+    eng = build_engine("kw", **{**PACK, "cards": {"flash": flash}, "keywords": {"resound": resound}})
     m = _match(eng, rift=["flash"])
-    _play(m, "flash", target=16)
+    play(m, "flash", target=16, resolve=True)
     assert BOSS_HP - m.heroes("encounter")[0]["hp"] == 3 + 5
     assert [str(c).split("#")[0] for c in m.zone("void")] == ["kw:flash"]
     assert not m.zone("lattice")

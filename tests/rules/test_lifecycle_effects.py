@@ -9,15 +9,23 @@ import pytest
 from conftest import rule
 
 import eve
-import eve_content
-from eve import hookimpl
 from eve.core import vocabulary
 from eve.core.match import ZONE_NAMES
 from eve.core.rng import SplitMix64
 from eve.core.snapshot import checksum
 from eve.errors import ContentError, SchemaViolation
 from eve.plugins import errors as codes
-from eve.testing import scenario
+from eve.testing import (
+    actions,
+    build_engine,
+    end_turn,
+    engine_fixture,
+    events,
+    instances,
+    moves,
+    play,
+    scenario,
+)
 
 ZN = {v: k for k, v in ZONE_NAMES.items()}
 MH = vocabulary.BY_KEY["move_how"].by_name()          # a move event's `how`
@@ -89,38 +97,11 @@ ENCOUNTERS = {
 }
 
 
-class LifePack:
-    cards = CARDS
-    encounters = ENCOUNTERS
-
-    @hookimpl
-    def eve_pack_manifest(self):
-        return {"name": "tl", "version": "0"}
-
-    @hookimpl
-    def eve_register_heroes(self, register):
-        # no starting cards: a scenario's match then starts with an unused `shuffle` stream
-        register("plain", {"max_hp": 10, "power": 1, "ambition": 7, "morality": 0, "cards": []})
-
-    @hookimpl
-    def eve_register_cards(self, register):
-        for k, v in self.cards.items():
-            register(k, v)
-
-    @hookimpl
-    def eve_register_units(self, register):
-        for k, v in UNITS.items():
-            register(k, v)
-
-    @hookimpl
-    def eve_register_encounters(self, register):
-        for k, v in self.encounters.items():
-            register(k, v)
-
-
-@pytest.fixture(scope="module")
-def eng():
-    return eve.Engine(packs=[eve_content, LifePack()])
+PACK = {
+    # no starting cards: a scenario's match then starts with an unused `shuffle` stream
+    "heroes": {"plain": {"max_hp": 10, "power": 1, "ambition": 7, "morality": 0, "cards": []}},
+    "cards": CARDS, "units": UNITS, "encounters": ENCOUNTERS}
+eng = engine_fixture("tl", **PACK)
 
 
 def sc(eng, **kw):
@@ -129,43 +110,13 @@ def sc(eng, **kw):
     return scenario(eng, **kw)
 
 
-def moves(m, since=0):
-    return [(e.a, ZN.get(e.b), ZN.get(e.c), e.d) for e in m.events[since:] if e.kind == "move"]
-
-
-def kinds(m, kind):
-    return [e for e in m.events if e.kind == kind]
-
-
-def plays(m, card):
-    return [a for a in m.legal_actions() if a.kind == "play" and m.card_id(a.source) == card]
-
-
-def play(m, card, target=None):
-    for a in plays(m, card):
-        if target is None or a.target == target:
-            m.apply(a)
-            return a
-    raise AssertionError(f"{card} -> {target} is not legal")
-
-
-def inst(m, zone, card):
-    return [c for c in m.zone_cards(zone) if m.card_id(c) == card]
-
-
-def end_turn(m):
-    start = m.round
-    while m.round == start and not m.is_over:
-        m.apply(next(a for a in m.legal_actions() if a.kind in ("end_phase", "pass")))
-
-
 # ---------------- Z23: chosen cards ----------------
 
 @rule("Z23")
 def test_headbutt_puts_a_chosen_abyss_card_on_top_of_the_archive(eng):
     m = sc(eng, rift=["tl:headbutt"], archive=["tl:squire", "tl:zap"], abyss=["tl:bolt", "tl:scout"])
     bolt, scout = m.zone_cards("abyss")
-    targets = sorted(a.target for a in plays(m, "tl:headbutt"))
+    targets = sorted(a.target for a in actions(m, "play", "tl:headbutt"))
     assert targets == [CARD + bolt, CARD + scout]              # every Abyss card, a choice each
     hp = m.heroes("encounter")[0]["hp"]
     play(m, "tl:headbutt", CARD + scout)
@@ -182,7 +133,7 @@ def test_burning_pact_exiles_a_chosen_rift_card_then_draws_two(eng):
     m = sc(eng, rift=["tl:pact", "tl:squire", "tl:bolt"], archive=["tl:zap", "tl:scout", "tl:raise"])
     pact, squire, bolt = m.zone_cards("rift")
     zap, scout, _ = m.zone_cards("archive")
-    assert sorted(a.target for a in plays(m, "tl:pact")) == [CARD + squire, CARD + bolt]
+    assert sorted(a.target for a in actions(m, "play", "tl:pact")) == [CARD + squire, CARD + bolt]
     play(m, "tl:pact", CARD + bolt)
     assert m.zone_cards("void") == [bolt]
     assert m.zone_cards("rift") == [squire, zap, scout]
@@ -193,7 +144,7 @@ def test_burning_pact_exiles_a_chosen_rift_card_then_draws_two(eng):
 def test_a_card_never_targets_itself_from_the_rift(eng):
     m = sc(eng, rift=["tl:pact", "tl:prune"])
     pact, prune = m.zone_cards("rift")
-    assert [a.target for a in plays(m, "tl:pact")] == [CARD + prune]
+    assert [a.target for a in actions(m, "play", "tl:pact")] == [CARD + prune]
     with pytest.raises(eve.IllegalAction) as e:
         m.apply((3 << 24) | (pact << 16) | ((CARD + pact) << 8))       # play pact -> pact
     assert e.value.code == R_BAD_TARGET
@@ -205,7 +156,7 @@ def test_discard_a_chosen_card(eng):
     _, squire, bolt, zap = m.zone_cards("rift")
     before = m.clone()
     play(m, "tl:prune", CARD + bolt)
-    assert inst(m, "abyss", "tl:bolt") == [bolt] and m.zone_cards("rift") == [squire, zap]
+    assert instances(m, "abyss", "tl:bolt") == [bolt] and m.zone_cards("rift") == [squire, zap]
     assert (bolt, "rift", "abyss", 1) in moves(m)
     # the choice is the player's, not the shuffle stream's (a random discard draws from it)
     assert m.observation()["rift"] == ["tl:squire", "tl:zap"]
@@ -254,26 +205,26 @@ def test_exiling_a_card_on_the_stack_removes_its_play(eng):
     hp = m.heroes("encounter")[0]["hp"]
     play(m, "tl:bolt", FOE_HERO)
     assert m.card_zone(bolt) == "stack"
-    assert [a.target for a in plays(m, "tl:void_snare")] == [CARD + bolt]
+    assert [a.target for a in actions(m, "play", "tl:void_snare")] == [CARD + bolt]
     play(m, "tl:void_snare", CARD + bolt)
     while m.stack:
         m.apply(next(a for a in m.legal_actions() if a.kind == "pass"))
     assert m.card_zone(bolt) == "void" and m.zone("lattice") == ["tl:void_snare"]
     assert m.heroes("encounter")[0]["hp"] == hp                 # the bolt never resolved
     assert (bolt, "stack", "void", 1) in moves(m)
-    assert [e.b for e in kinds(m, "resolve")] == [snare]        # only the snare resolved
-    assert not kinds(m, "fizzle") and not kinds(m, "counter")
+    assert [e.b for e in events(m, "resolve")] == [snare]        # only the snare resolved
+    assert not events(m, "fizzle") and not events(m, "counter")
 
 
 @rule("Z24")
 def test_stack_card_targets_only_cards_being_played(eng):
     m = sc(eng, rift=["tl:zap", "tl:void_snare"], lattice=["tl:zap"])
-    assert plays(m, "tl:void_snare") == []                      # an empty Stack: nothing
+    assert actions(m, "play", "tl:void_snare") == []                      # an empty Stack: nothing
     lat = m.zone_cards("lattice")[0]
     m.apply(next(a for a in m.legal_actions() if a.kind == "activate" and a.source == CARD + lat))
     # an ability has no card: the snare had nothing to target, so the window was passed
-    assert kinds(m, "resolve")[0].a == 2 and m.stack == []
-    assert inst(m, "rift", "tl:void_snare")
+    assert events(m, "resolve")[0].a == 2 and m.stack == []
+    assert instances(m, "rift", "tl:void_snare")
 
 
 # ---------------- Z15 / Z27: Void -> Wastes ----------------
@@ -287,7 +238,7 @@ def test_a_character_card_deployed_from_the_void(eng, card, ready):
     ch = m.characters()[1]                                      # the first empty lane
     assert ch["card"] == v and ch["id"] == card and ch["ready"] is ready
     assert m.card_zone(v) == "wastes" and (v, "void", "wastes", 1) in moves(m)
-    assert kinds(m, "summon")[-1].d == 0                        # a card's character, not a token
+    assert events(m, "summon")[-1].d == 0                        # a card's character, not a token
 
 
 @rule("Z27")
@@ -326,7 +277,7 @@ def test_mill_into_the_void_exiles_the_archive_top(eng):
 def test_mill_of_an_empty_archive_does_not_reshuffle(eng):
     m = sc(eng, rift=["tl:mill2"], archive=["tl:zap"], abyss=["tl:bolt"])
     play(m, "tl:mill2")
-    assert m.zone("archive") == [] and not kinds(m, "shuffle")
+    assert m.zone("archive") == [] and not events(m, "shuffle")
 
 
 # ---------------- Z25 / Z26: created and copied cards ----------------
@@ -356,7 +307,7 @@ def test_a_created_card_is_a_card_like_any_other(eng):
     assert m.zone_cards("archive") == [n, *m.zone_cards("archive")[1:]]
     end_turn(m)
     assert n in m.zone_cards("rift")                            # drawn from the top
-    m.apply(next(a for a in plays(m, "tl:zap") if a.source == n))
+    m.apply(next(a for a in actions(m, "play", "tl:zap") if a.source == n))
     assert m.card_zone(n) == "lattice"
     m.apply(next(a for a in m.legal_actions() if a.kind == "activate" and a.source == CARD + n))
     assert m.card_zone(n) == "abyss"                            # spent: the Abyss, as any card
@@ -420,10 +371,8 @@ def test_encounter_put_acts_on_the_players_cards_but_never_deploys_or_fills_the_
 # ---------------- the compiler ----------------
 
 def _bad(card, code, path):
-    pack = LifePack()
-    pack.cards = {**CARDS, "odd": card}
     with pytest.raises(ContentError) as e:
-        eve.Engine(packs=[eve_content, pack])
+        build_engine("tl", **{**PACK, "cards": {**CARDS, "odd": card}})
     assert e.value.code == code, e.value
     assert e.value.path == f"cards.tl:odd.{path}", e.value.path
 
@@ -534,7 +483,6 @@ def test_a_known_top_larger_than_the_archive_is_refused_by_restore(eng):
     with pytest.raises(SchemaViolation) as e:
         eng.restore(msgpack.packb(doc))
     assert e.value.path == "body.turn.archive_known"
-
 
 
 def _rebuilt(start: dict, events) -> dict:

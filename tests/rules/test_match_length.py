@@ -6,57 +6,27 @@ import pytest
 from conftest import rule
 
 import eve
-import eve_content
-from eve import hookimpl
 from eve.core import testkit
 from eve.core.playout import playout, run_matches
 from eve.core.vocabulary import names
 from eve.encoding import decode_action
-from eve.testing import scenario
+from eve.testing import build_engine, engine_fixture, scenario, sortilege
 
-
-class LoopPack:
-    """One card, valid and free: a reaction Sortilege whose reaction ability draws a card. Its
-    one charge sends it to the Abyss, the draw reshuffles it back into the hand, and the window
-    is still open: without a limit a turn can go on for ever."""
-
-    @hookimpl
-    def eve_pack_manifest(self):
-        return {"name": "loop", "version": "0"}
-
-    @hookimpl
-    def eve_register_heroes(self, register):
-        register("looper", {"max_hp": 30, "power": 1, "ambition": 0, "morality": 0,
-                            "cards": ["echo"]})
-
-    @hookimpl
-    def eve_register_cards(self, register):
-        register("echo", {"kind": "sortilege", "charges": 1, "keywords": ["reaction"],
-                          "ability": {"target": "none", "reaction": True,
-                                      "effect": [{"op": "draw", "n": 1}]}})
-
-        # a proactive card for positions built by hand (no deck holds it)
-        register("flare", {"kind": "sortilege", "charges": 1,
-                           "on_enter": {"target": "none", "effect": [{"op": "draw", "n": 0}]}})
-
-    @hookimpl
-    def eve_register_units(self, register):
-        register("boss", {"kind": "enemy_hero", "max_hp": 30, "power": 2})
-
-    @hookimpl
-    def eve_register_encounters(self, register):
-        register("pounder", {"roster": ["boss"], "initiative": 1, "script": [
-            {"move": "effect", "phase": "main", "target": "foe_leader",
-             "effect": [{"op": "damage", "n": 1}]}]})
-
-
-def _engine(**config):
-    return eve.Engine(packs=[eve_content, LoopPack()], config=config)
-
-
-@pytest.fixture(scope="module")
-def eng():
-    return _engine()
+# One card, valid and free: a reaction Sortilege whose reaction ability draws a card. Its one
+# charge sends it to the Abyss, the draw reshuffles it back into the hand, and the window is
+# still open: without a limit a turn can go on for ever.
+PACK = {
+    "heroes": {"looper": {"max_hp": 30, "power": 1, "ambition": 0, "morality": 0, "cards": ["echo"]}},
+    "cards": {"echo": {"kind": "sortilege", "charges": 1, "keywords": ["reaction"],
+                       "ability": {"target": "none", "reaction": True,
+                                   "effect": [{"op": "draw", "n": 1}]}},
+              # a proactive card for positions built by hand (no deck holds it)
+              "flare": sortilege([{"op": "draw", "n": 0}])},
+    "units": {"boss": {"kind": "enemy_hero", "max_hp": 30, "power": 2}},
+    "encounters": {"pounder": {"roster": ["boss"], "initiative": 1, "script": [
+        {"move": "effect", "phase": "main", "target": "foe_leader",
+         "effect": [{"op": "damage", "n": 1}]}]}}}
+eng = engine_fixture("loop", **PACK)
 
 
 def _play_looping(m, seed, cap):
@@ -79,14 +49,14 @@ def _play_looping(m, seed, cap):
 def test_the_declared_match_length_follows_the_config(eng):
     cfg = eng.config
     assert eng.max_match_length == 2 * cfg["max_rounds"] * cfg["max_decisions_per_turn"]
-    small = _engine(max_rounds=3, max_decisions_per_turn=7)
+    small = build_engine("loop", config=dict(max_rounds=3, max_decisions_per_turn=7), **PACK)
     assert small.max_match_length == 2 * 3 * 7
 
 
 @rule("X02")
 @pytest.mark.parametrize("seed", range(6))
 def test_a_free_drawing_reaction_cannot_hold_a_turn_open(seed):
-    e = _engine(max_decisions_per_turn=12, max_rounds=10)
+    e = build_engine("loop", config=dict(max_decisions_per_turn=12, max_rounds=10), **PACK)
     m = e.new_match(seed=seed, heroes=["loop:looper"], encounter="loop:pounder")
     per_turn = _play_looping(m, seed, e.max_match_length + 1)
     assert m.is_over and len(m.actions) <= e.max_match_length
@@ -96,7 +66,7 @@ def test_a_free_drawing_reaction_cannot_hold_a_turn_open(seed):
 
 @rule("X02")
 def test_at_the_limit_only_ending_the_phase_is_legal_and_the_rest_is_refused():
-    e = _engine(max_decisions_per_turn=4)
+    e = build_engine("loop", config=dict(max_decisions_per_turn=4), **PACK)
     m = scenario(e, heroes=["loop:looper"], encounter="loop:pounder", rift=["loop:flare"])
     assert any(a.kind == "play" for a in m.legal_actions())
     flare = next(a for a in m.legal_actions() if a.kind == "play")
@@ -112,7 +82,7 @@ def test_at_the_limit_only_ending_the_phase_is_legal_and_the_rest_is_refused():
 @rule("X02")
 def test_the_last_decision_of_a_turn_hands_the_rest_of_it_to_the_engine():
     free = {"play_support": 0, "deploy": 2, "activate": 1, "attack": 1}
-    e = _engine(max_decisions_per_turn=4, costs=free)
+    e = build_engine("loop", config=dict(max_decisions_per_turn=4, costs=free), **PACK)
     m = scenario(e, heroes=["loop:looper"], encounter="loop:pounder", rift=["loop:flare"] * 2)
     testkit.set_decisions(m, 3)
     m.apply(next(a for a in m.legal_actions() if a.kind == "play"))
@@ -124,7 +94,7 @@ def test_the_last_decision_of_a_turn_hands_the_rest_of_it_to_the_engine():
 
 @rule("X02")
 def test_native_playouts_of_the_loop_end_within_the_declared_length():
-    e = _engine(max_decisions_per_turn=20, max_rounds=12)
+    e = build_engine("loop", config=dict(max_decisions_per_turn=20, max_rounds=12), **PACK)
     heroes = [e.hero_index("loop:looper")]
     got = run_matches(e.content, list(range(30)), heroes, e.encounter_index("loop:pounder"),
                       "random", max_decisions=e.max_match_length)

@@ -5,10 +5,7 @@ import msgpack
 import pytest
 from conftest import rule
 
-import eve
-import eve_content
-from eve.plugins.data import DataPack
-from eve.testing import scenario
+from eve.testing import engine_fixture, play, resolve, scenario
 
 S = "sortilege"
 CARD = 64
@@ -46,31 +43,14 @@ UNITS = {
     "ghost": {"kind": "unit", "hp": 3, "power": 0},
 }
 IDLE = [{"move": "effect", "phase": "main", "effect": [{"op": "shield", "to": "own_leader", "n": 0}]}]
-PACK = DataPack("pi", "0", requires=["core"], cards=CARDS, units=UNITS,
-                heroes={"brute": {"max_hp": 30, "power": 2, "ambition": 5, "morality": 0, "cards": []}},
-                encounters={"idle": {"roster": ["dummy"], "initiative": 1, "script": IDLE}})
-
-
-@pytest.fixture(scope="module")
-def eng():
-    return eve.Engine(packs=[eve_content, PACK])
+PACK = {"requires": ["core"], "cards": CARDS, "units": UNITS,
+        "heroes": {"brute": {"max_hp": 30, "power": 2, "ambition": 5, "morality": 0, "cards": []}},
+        "encounters": {"idle": {"roster": ["dummy"], "initiative": 1, "script": IDLE}}}
+eng = engine_fixture("pi", **PACK)
 
 
 def _m(eng, **kw):
     return scenario(eng, heroes=["pi:brute"], encounter="pi:idle", **kw)
-
-
-def _play(m, card, target=None):
-    for a in m.legal_actions():
-        if a.kind == "play" and m.card_id(a.source) == card and (target is None or a.target == target):
-            m.apply(a)
-            return
-    raise AssertionError(f"{card} is not playable: {[str(a) for a in m.legal_actions()]}")
-
-
-def _resolve(m):
-    while m.stack and not m.choice:
-        m.apply(next(a for a in m.legal_actions() if a.kind == "pass"))
 
 
 @rule("P06")
@@ -78,8 +58,8 @@ def test_the_target_that_dies_and_is_replaced_is_gone_for_the_rest_of_the_progra
     """"Deal 5 to target foe character, then give it 2 poison": the husk dies and its spawn
     takes its lane, and the spawn was poisoned (the target re-read from the lane)."""
     m = _m(eng, rift=["pi:lance"], enemy_lanes={0: "pi:husk"})
-    _play(m, "pi:lance", FOE_CHAR)
-    _resolve(m)
+    play(m, "pi:lance", FOE_CHAR)
+    resolve(m)
     spawn = m.characters("encounter")[0]
     assert spawn is not None and spawn["id"] == "pi:spawn"
     assert spawn["poison"] == 0 and spawn["hp"] == 9
@@ -92,7 +72,7 @@ def test_a_self_that_dies_mid_program_gives_nothing_and_grants_nothing(eng):
     m = _m(eng, player_lanes={0: {"id": "pi:martyr", "ready": 1}})
     act = next(a for a in m.legal_actions() if a.kind == "activate")
     m.apply(act)
-    _resolve(m)
+    resolve(m)
     ghost = m.characters("player")[0]
     assert ghost is not None and ghost["id"] == "pi:ghost"
     assert ghost["power"] == 0 and ghost["statuses"] == {}
@@ -105,8 +85,8 @@ def test_killed_survives_the_players_choice(eng, mode):
     """`[damage 99, choose_mode [...], if killed then draw 2]`: `killed` read 0 after the
     player's choice, 1 when the choice had one option or the Encounter chose."""
     m = _m(eng, rift=["pi:gamble"], archive=["pi:filler"] * 4, enemy_lanes={0: "pi:spawn"})
-    _play(m, "pi:gamble", FOE_CHAR)
-    _resolve(m)
+    play(m, "pi:gamble", FOE_CHAR)
+    resolve(m)
     assert m.choice is not None and m.characters("encounter")[0] is None
     before = len(m.zone_cards("rift"))
     m.apply(m.legal_actions()[mode])
@@ -116,8 +96,8 @@ def test_killed_survives_the_players_choice(eng, mode):
 @rule("P07")
 def test_killed_survives_a_snapshot_taken_while_the_choice_waits(eng):
     m = _m(eng, rift=["pi:gamble"], archive=["pi:filler"] * 4, enemy_lanes={0: "pi:spawn"})
-    _play(m, "pi:gamble", FOE_CHAR)
-    _resolve(m)
+    play(m, "pi:gamble", FOE_CHAR)
+    resolve(m)
     r = eng.restore(m.snapshot())
     before = len(r.zone_cards("rift"))
     r.apply(r.legal_actions()[0])

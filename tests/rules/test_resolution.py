@@ -1,53 +1,30 @@
 """E03/E08: the outcome is checked at the end of a resolution; a trigger inside it is part of it."""
-import pytest
 from conftest import rule
 
-import eve
-import eve_content
-from eve import hookimpl
-from eve.testing import scenario
+from eve.testing import engine_fixture, play, scenario
 
-
-class TiePack:
-    @hookimpl
-    def eve_pack_manifest(self):
-        return {"name": "tr", "version": "0"}
-
-    @hookimpl
-    def eve_register_heroes(self, register):
-        register("lone", {"max_hp": 5, "power": 1, "ambition": 2, "morality": 0, "cards": []})
-
-    @hookimpl
-    def eve_register_cards(self, register):
+PACK = dict(
+    heroes={"lone": {"max_hp": 5, "power": 1, "ambition": 2, "morality": 0, "cards": []}},
+    cards={
         # kills the Encounter's last hero, then (after a trigger has fired) the player's last hero
-        register("pyrrhic", {"kind": "sortilege", "charges": 1, "on_enter": {"effect": [
+        "pyrrhic": {"kind": "sortilege", "charges": 1, "on_enter": {"effect": [
             {"op": "damage", "to": "foe_leader", "n": 1},
             {"op": "damage", "to": "own_leader", "n": 1},
-            {"op": "damage", "to": "own_leader", "n": 99}]}})
-        register("mirror", {"kind": "relic", "trigger": {"on": "ally_hero_damaged", "effect": [
-            {"op": "shield", "to": "own_leader", "n": 0}]}})
-
-    @hookimpl
-    def eve_register_units(self, register):
-        register("husk", {"kind": "enemy_hero", "max_hp": 10, "power": 0})
-
-    @hookimpl
-    def eve_register_encounters(self, register):
-        register("still", {"roster": ["husk"], "initiative": 1,
-                           "script": [{"move": "effect", "phase": "main", "target": "own_leader",
-                                       "effect": [{"op": "shield", "n": 0}]}]})
-
-
-@pytest.fixture(scope="module")
-def eng():
-    return eve.Engine(packs=[eve_content, TiePack()])
+            {"op": "damage", "to": "own_leader", "n": 99}]}},
+        "mirror": {"kind": "relic", "trigger": {"on": "ally_hero_damaged", "effect": [
+            {"op": "shield", "to": "own_leader", "n": 0}]}}},
+    units={"husk": {"kind": "enemy_hero", "max_hp": 10, "power": 0}},
+    encounters={"still": {"roster": ["husk"], "initiative": 1,
+                          "script": [{"move": "effect", "phase": "main", "target": "own_leader",
+                                      "effect": [{"op": "shield", "n": 0}]}]}})
+eng = engine_fixture("tr", **PACK)
 
 
 @rule("E03", "E08")
 def test_both_last_heroes_falling_in_one_resolution_is_a_loss_even_with_a_trigger_inside(eng):
     m = scenario(eng, heroes=["tr:lone"], encounter="tr:still", rift=["pyrrhic"], lattice=["mirror"],
                  enemy_state={0: {"hp": 1}})
-    m.apply(next(a for a in m.legal_actions() if a.kind == "play"))
+    play(m)
     assert m.heroes("encounter")[0]["alive"] is False and m.heroes("player")[0]["alive"] is False
     assert m.outcome == "loss"
 
@@ -56,5 +33,5 @@ def test_both_last_heroes_falling_in_one_resolution_is_a_loss_even_with_a_trigge
 def test_a_win_inside_a_resolution_stands_when_the_player_survives(eng):
     m = scenario(eng, heroes=["tr:lone"], encounter="tr:still", rift=["pyrrhic"], lattice=["mirror"],
                  enemy_state={0: {"hp": 1}}, hero_state={0: {"shield": 200}})
-    m.apply(next(a for a in m.legal_actions() if a.kind == "play"))
+    play(m)
     assert m.outcome == "win"

@@ -3,85 +3,44 @@ draws (E16), `task` progress across goal kinds (W04), and abilities whose source
 import pytest
 from conftest import rule
 
-import eve
-import eve_content
-from eve import hookimpl
 from eve.errors import ContentError
-from eve.testing import scenario
+from eve.testing import build_engine, end_turn, engine_fixture, scenario, sortilege
 
 POKE = [{"op": "damage", "to": "foe_leader", "n": 1}]
 
 
-class SidesPack:
-    def __init__(self, extra_cards=()):
-        self.extra_cards = list(extra_cards)
-
-    @hookimpl
-    def eve_pack_manifest(self):
-        return {"name": "sd", "version": "0"}
-
-    @hookimpl
-    def eve_register_heroes(self, register):
-        register("plain", {"max_hp": 20, "power": 1, "ambition": 3, "morality": 0, "cards": []})
-        register("frail", {"max_hp": 20, "power": 1, "ambition": 3, "morality": 0, "cards": [],
-                           "ability": {"target": "none", "effect": POKE}})
-
-    @hookimpl
-    def eve_register_cards(self, register):
-        register("bell", {"kind": "sortilege", "charges": 1, "ability": {
-            "target": "none", "effect": POKE}})
-        register("guide", {"kind": "character", "power": 0, "hp": 2, "ability": {
-            "target": "none", "effect": POKE}})
-        # a reaction that kills the player's own first character or hero before an ability resolves
-        register("sever", {"kind": "sortilege", "charges": 1, "keywords": ["reaction"],
-                           "on_enter": {"target": "ally", "effect": [{"op": "damage", "n": 99}]}})
-        register("spur", {"kind": "sortilege", "charges": 1, "on_enter": {
-            "target": "none", "effect": [{"op": "task", "task": "all", "n": 5}]}})
-        for name, data in self.extra_cards:
-            register(name, data)
-
-    @hookimpl
-    def eve_register_units(self, register):
-        register("boss", {"kind": "enemy_hero", "max_hp": 50, "power": 0})
-
-    @hookimpl
-    def eve_register_tasks(self, register):
-        reward = [{"op": "shield", "to": "own_leader", "n": 1}]
-        register("chore", {"goal": "effect", "threshold": 5, "reward": reward})
-        register("bleed", {"goal": "damage", "threshold": 5, "reward": reward})
-        register("draws", {"goal": "effect", "threshold": 1,
-                           "reward": [{"op": "draw", "n": 2}]})
-
-    @hookimpl
-    def eve_register_encounters(self, register):
-        idle = [{"move": "effect", "phase": "main", "target": "foe_leader",
-                 "effect": [{"op": "damage", "n": 0}]}]
-        register("scribe", {"roster": ["boss"], "initiative": 1, "script": [
-            {"move": "effect", "phase": "main", "effect": [{"op": "draw", "n": 3}]}]})
-        register("tasks", {"roster": ["boss"], "initiative": 1, "script": idle,
-                           "tasks": ["chore", "bleed"]})
-        register("gift", {"roster": ["boss"], "initiative": 1, "tasks": ["draws"], "script": [
-            {"move": "effect", "phase": "main", "effect": [{"op": "task", "task": "draws",
-                                                            "n": 1}]}]})
-        register("idle", {"roster": ["boss"], "initiative": 1, "script": idle})
-
-
-@pytest.fixture(scope="module")
-def eng():
-    return eve.Engine(packs=[eve_content, SidesPack()])
-
-
-def _through_encounter_turn(m):
-    r = m.round
-    while m.round == r and not m.is_over:
-        m.apply(next(a for a in m.legal_actions() if a.kind in ("end_phase", "pass")))
+IDLE = [{"move": "effect", "phase": "main", "target": "foe_leader", "effect": [{"op": "damage", "n": 0}]}]
+REWARD = [{"op": "shield", "to": "own_leader", "n": 1}]
+CARDS = {
+    "bell": {"kind": "sortilege", "charges": 1, "ability": {"target": "none", "effect": POKE}},
+    "guide": {"kind": "character", "power": 0, "hp": 2, "ability": {"target": "none", "effect": POKE}},
+    # a reaction that kills the player's own first character or hero before an ability resolves
+    "sever": {"kind": "sortilege", "charges": 1, "keywords": ["reaction"],
+              "on_enter": {"target": "ally", "effect": [{"op": "damage", "n": 99}]}},
+    "spur": sortilege([{"op": "task", "task": "all", "n": 5}])}
+PACK = {
+    "heroes": {"plain": {"max_hp": 20, "power": 1, "ambition": 3, "morality": 0, "cards": []},
+               "frail": {"max_hp": 20, "power": 1, "ambition": 3, "morality": 0, "cards": [],
+                         "ability": {"target": "none", "effect": POKE}}},
+    "cards": CARDS, "units": {"boss": {"kind": "enemy_hero", "max_hp": 50, "power": 0}},
+    "tasks": {"chore": {"goal": "effect", "threshold": 5, "reward": REWARD},
+              "bleed": {"goal": "damage", "threshold": 5, "reward": REWARD},
+              "draws": {"goal": "effect", "threshold": 1, "reward": [{"op": "draw", "n": 2}]}},
+    "encounters": {
+        "scribe": {"roster": ["boss"], "initiative": 1, "script": [
+            {"move": "effect", "phase": "main", "effect": [{"op": "draw", "n": 3}]}]},
+        "tasks": {"roster": ["boss"], "initiative": 1, "script": IDLE, "tasks": ["chore", "bleed"]},
+        "gift": {"roster": ["boss"], "initiative": 1, "tasks": ["draws"], "script": [
+            {"move": "effect", "phase": "main", "effect": [{"op": "task", "task": "draws", "n": 1}]}]},
+        "idle": {"roster": ["boss"], "initiative": 1, "script": IDLE}}}
+eng = engine_fixture("sd", **PACK)
 
 
 @rule("E16")
 def test_a_draw_run_by_the_encounter_draws_nothing(eng):
     m = scenario(eng, heroes=["sd:plain"], encounter="sd:scribe", rift=[],
                  archive=["sd:bell"] * 8)
-    _through_encounter_turn(m)
+    end_turn(m)
     # the hand floor drew 5 at the player's End; the Encounter's "draw 3" added nothing
     assert len(m.zone_cards("rift")) == 5
     assert len(m.zone_cards("archive")) == 3
@@ -91,7 +50,7 @@ def test_a_draw_run_by_the_encounter_draws_nothing(eng):
 def test_a_task_reward_won_by_the_encounter_does_not_make_the_player_draw(eng):
     m = scenario(eng, heroes=["sd:plain"], encounter="sd:gift", rift=[],
                  archive=["sd:bell"] * 10)
-    _through_encounter_turn(m)
+    end_turn(m)
     done = [e for e in m.events if e.kind == "task_done"]
     assert done and done[0].side == "encounter"
     assert len(m.zone_cards("rift")) == 5 and len(m.zone_cards("archive")) == 5
@@ -115,7 +74,7 @@ def test_a_task_instruction_naming_a_task_of_another_goal_is_refused():
     bad = ("prod", {"kind": "sortilege", "charges": 1, "on_enter": {
         "target": "none", "effect": [{"op": "task", "task": "bleed", "n": 1}]}})
     with pytest.raises(ContentError) as ei:
-        eve.Engine(packs=[eve_content, SidesPack([bad])])
+        build_engine("sd", **{**PACK, "cards": {**CARDS, bad[0]: bad[1]}})
     assert "effect" in str(ei.value) and "W04" in str(ei.value)
 
 

@@ -2,13 +2,11 @@
 import pytest
 from conftest import rule
 
-import eve
-import eve_content
-from eve import hookimpl
 from eve.errors import ContentError
-from eve.testing import scenario
+from eve.testing import build_engine, end_turn, engine_fixture, play, scenario
 
 BOSS_HP = 300
+BOSS = 16                                   # the target code of the Encounter's leader
 
 
 def _sortilege(effect, target="foe"):
@@ -50,55 +48,17 @@ CARDS = {
 }
 
 
-class StatusPack:
-    def __init__(self, statuses=None, cards=None):
-        self.statuses = STATUSES if statuses is None else statuses
-        self.cards = CARDS if cards is None else cards
-
-    @hookimpl
-    def eve_pack_manifest(self):
-        return {"name": "st", "version": "0"}
-
-    @hookimpl
-    def eve_register_heroes(self, register):
-        register("brute", {"max_hp": 40, "power": 4, "ambition": 3, "morality": 0, "cards": []})
-
-    @hookimpl
-    def eve_register_cards(self, register):
-        for name, data in self.cards.items():
-            register(name, data)
-
-    @hookimpl
-    def eve_register_units(self, register):
-        register("boss", {"kind": "enemy_hero", "max_hp": BOSS_HP, "power": 5})
-
-    @hookimpl
-    def eve_register_encounters(self, register):
-        register("hitter", {"roster": ["boss"], "initiative": 1,
-                            "script": [{"move": "attack", "lane": 0}]})
-
-    @hookimpl
-    def eve_register_statuses(self, register):
-        for name, data in self.statuses.items():
-            register(name, data)
-
-
-@pytest.fixture(scope="module")
-def eng():
-    return eve.Engine(packs=[eve_content, StatusPack()])
+PACK = {"heroes": {"brute": {"max_hp": 40, "power": 4, "ambition": 3, "morality": 0, "cards": []}},
+        "cards": CARDS, "units": {"boss": {"kind": "enemy_hero", "max_hp": BOSS_HP, "power": 5}},
+        "encounters": {"hitter": {"roster": ["boss"], "initiative": 1,
+                                  "script": [{"move": "attack", "lane": 0}]}},
+        "statuses": STATUSES}
+eng = engine_fixture("st", **PACK)
 
 
 def _match(eng, cards, **kw):
     return scenario(eng, heroes=["st:brute"], encounter="st:hitter",
                     rift=[f"st:{c}" for c in cards], meter={"capacity": 20}, **kw)
-
-
-def _play(m, card_index, target=16):
-    a = next(a for a in m.legal_actions() if a.kind == "play" and a.source == card_index
-             and a.target in (target, 255, None))
-    m.apply(a)
-    while m.stack:
-        m.apply(next(x for x in m.legal_actions() if x.kind == "pass"))
 
 
 def _boss(m):
@@ -109,88 +69,83 @@ def _status(m, unit, name):
     return unit["statuses"].get(name, 0)
 
 
-def _end_turn(m):
-    """End the player's turn and play on to the player's first decision of the next round."""
-    start = m.round
-    while m.round == start and not m.is_over:
-        m.apply(next(a for a in m.legal_actions() if a.kind in ("end_phase", "pass")))
 
 
 @rule("E18", "D01")
 def test_bash_deals_its_damage_then_vulnerable_multiplies_what_follows(eng):
     m = _match(eng, ["bash", "strike"])
-    _play(m, 0)
+    play(m, 0, BOSS, resolve=True)
     assert BOSS_HP - _boss(m)["hp"] == 8                 # the Vulnerable came after the damage
     assert _status(m, _boss(m), "st:vulnerable") == 2
-    _play(m, 1)
+    play(m, 1, BOSS, resolve=True)
     assert BOSS_HP - _boss(m)["hp"] == 8 + 15             # 10 x 150%
 
 
 @rule("E18")
 def test_a_duration_status_counts_down_its_owners_turns(eng):
     m = _match(eng, ["bash"])
-    _play(m, 0)
-    _end_turn(m)                                          # the Encounter's End: one less
+    play(m, 0, BOSS, resolve=True)
+    end_turn(m)                                          # the Encounter's End: one less
     assert _status(m, _boss(m), "st:vulnerable") == 1
-    _end_turn(m)
+    end_turn(m)
     assert _status(m, _boss(m), "st:vulnerable") == 0
 
 
 @rule("D01")
 def test_the_pipeline_adds_before_it_multiplies(eng):
     m = _match(eng, ["expose", "strike"])
-    _play(m, 0)
-    _play(m, 1)
+    play(m, 0, BOSS, resolve=True)
+    play(m, 1, BOSS, resolve=True)
     assert BOSS_HP - _boss(m)["hp"] == (10 + 2 * 2) * 3 // 2   # (10 + 2 brittle x 2) x 150%
 
 
 @rule("D01")
 def test_the_sources_statuses_apply_and_multiplying_rounds_down(eng):
     m = _match(eng, ["hone", "strike"])
-    _play(m, 0)
-    _play(m, 1)                                           # the leader is the source
+    play(m, 0, BOSS, resolve=True)
+    play(m, 1, BOSS, resolve=True)                                           # the leader is the source
     assert BOSS_HP - _boss(m)["hp"] == (10 + 3) * 75 // 100
 
 
 @rule("D01")
 def test_pierce_damage_skips_the_pipeline(eng):
     m = _match(eng, ["expose", "pierce"], enemy_state={0: {"shield": 5}})
-    _play(m, 0)
-    _play(m, 1)
+    play(m, 0, BOSS, resolve=True)
+    play(m, 1, BOSS, resolve=True)
     assert BOSS_HP - _boss(m)["hp"] == 10 and _boss(m)["shield"] == 5
 
 
 @rule("E18")
 def test_flex_power_lasts_until_the_end_of_the_turn(eng):
     m = _match(eng, ["flex"])
-    _play(m, 0)
+    play(m, 0, BOSS, resolve=True)
     assert m.heroes()[0]["power"] == 4 + 2
     assert m.phase == "combat"                            # nothing left to play in Main
     m.apply(next(a for a in m.legal_actions() if a.kind == "attack"))
     while m.stack:
         m.apply(next(x for x in m.legal_actions() if x.kind == "pass"))
     assert BOSS_HP - _boss(m)["hp"] == 6                  # the attack read the surged power
-    _end_turn(m)
+    end_turn(m)
     assert m.heroes()[0]["power"] == 4 and not m.heroes()[0]["statuses"]
 
 
 @rule("E18")
 def test_barricade_keeps_shield_from_clearing(eng):
     m = _match(eng, ["fortify"])
-    _play(m, 0)
-    _end_turn(m)                                          # the boss hit for 5: 6 - 5 = 1 left
+    play(m, 0, BOSS, resolve=True)
+    end_turn(m)                                          # the boss hit for 5: 6 - 5 = 1 left
     assert m.heroes()[0]["shield"] == 1 and m.heroes()[0]["hp"] == 40
     plain = _match(eng, [], hero_state={0: {"shield": 6}})
-    _end_turn(plain)
+    end_turn(plain)
     assert plain.heroes()[0]["shield"] == 0               # cleared at its owner's Beginning
 
 
 @rule("D01", "E18")
 def test_divine_shield_prevents_a_whole_hit_once_a_stack_and_a_tick_heals(eng):
     m = _match(eng, ["blessing"], hero_state={0: {"hp": 30}})
-    _play(m, 0)
+    play(m, 0, BOSS, resolve=True)
     assert _status(m, m.heroes()[0], "st:divine") == 1    # max 1: the other four are lost
-    _end_turn(m)
+    end_turn(m)
     h = m.heroes()[0]
     # the boss's attack was prevented whole; at the Beginning regen healed 4, then lost one
     assert h["hp"] == 34 and _status(m, h, "st:divine") == 0 and _status(m, h, "st:regen") == 3
@@ -199,20 +154,20 @@ def test_divine_shield_prevents_a_whole_hit_once_a_stack_and_a_tick_heals(eng):
 @rule("E18")
 def test_remove_status_without_n_takes_every_stack_and_expressions_read_stacks(eng):
     m = _match(eng, ["expose", "read", "cleanse", "read"])
-    _play(m, 0)
-    _play(m, 1)
+    play(m, 0, BOSS, resolve=True)
+    play(m, 1, BOSS, resolve=True)
     first = BOSS_HP - _boss(m)["hp"]
     assert first == (10 * 1 + 2 + 2 * 2) * 3 // 2         # the amount, + brittle, x150%
-    _play(m, 2)
+    play(m, 2, BOSS, resolve=True)
     assert _status(m, _boss(m), "st:vulnerable") == 0
-    _play(m, 3)
+    play(m, 3, BOSS, resolve=True)
     assert BOSS_HP - _boss(m)["hp"] - first == 2 + 2 * 2   # no Vulnerable left to read
 
 
 @rule("E18")
 def test_poison_is_a_standard_status_ticking_at_its_owners_end(eng):
     m = _match(eng, [], enemy_state={0: {"poison": 3, "shield": 10}})
-    _end_turn(m)
+    end_turn(m)
     assert BOSS_HP - _boss(m)["hp"] == 3 and _boss(m)["poison"] == 2
     assert eng.catalog.status_ids[:2] == ("shield", "poison")
 
@@ -235,7 +190,7 @@ VENOMS = {
 def test_the_native_hp_loss_tick_matches_the_interpreted_one(lethal):
     cards = {f"give_{v}": _sortilege([{"op": "status", "status": v, "n": 4},
                                       {"op": "shield", "n": 10}]) for v in VENOMS}
-    e = eve.Engine(packs=[eve_content, StatusPack(statuses=VENOMS, cards=cards)])
+    e = build_engine("st", **{**PACK, "statuses": VENOMS, "cards": cards})
     ids = e.catalog.status_ids
     assert [e.content.status_tick_native(ids.index(x))
             for x in ("poison", "st:venom", "st:slow_venom")] == [True, True, False]
@@ -243,10 +198,10 @@ def test_the_native_hp_loss_tick_matches_the_interpreted_one(lethal):
     seen = []
     for v in VENOMS:
         m = _match(e, [f"give_{v}"], enemy_state={0: {"hp": hp}})
-        _play(m, 0)
+        play(m, 0, BOSS, resolve=True)
         for _ in range(3):
             if not m.is_over:
-                _end_turn(m)
+                end_turn(m)
         # the log, event by event, but for the status's own index
         log = [ev for ev in m.events if ev.kind != "status"]
         seen.append((m.is_over, _boss(m)["hp"], _status(m, _boss(m), f"st:{v}"), log))
@@ -257,7 +212,7 @@ def test_the_native_hp_loss_tick_matches_the_interpreted_one(lethal):
 @rule("E18")
 def test_a_fallen_hero_keeps_no_status(eng):
     m = _match(eng, ["bash"], enemy_state={0: {"hp": 8}})
-    _play(m, 0)
+    play(m, 0, BOSS, resolve=True)
     assert m.is_over and m.outcome == "win"
     assert m.heroes("encounter")[0]["statuses"] == {}
 
@@ -278,30 +233,28 @@ def test_a_fallen_hero_keeps_no_status(eng):
 ])
 def test_a_bad_status_is_refused_naming_its_field(data, path, code):
     with pytest.raises(ContentError) as e:
-        eve.Engine(packs=[eve_content, StatusPack(statuses={"x": data}, cards={})])
+        build_engine("st", **{**PACK, "statuses": {"x": data}, "cards": {}})
     assert e.value.path == path and e.value.code == code, e.value
 
 
 def test_a_status_op_needs_a_known_status_and_a_pack_may_not_shadow_a_standard_one():
     bad_ref = {"c": _sortilege([{"op": "status", "status": "vulnerabel"}])}
     with pytest.raises(ContentError, match="did you mean 'st:vulnerable'"):
-        eve.Engine(packs=[eve_content, StatusPack(cards=bad_ref)])
+        build_engine("st", **{**PACK, "cards": bad_ref})
     with pytest.raises(ContentError) as e:
-        eve.Engine(packs=[eve_content, StatusPack(cards={"c": _sortilege([{"op": "status"}])})])
+        build_engine("st", **{**PACK, "cards": {"c": _sortilege([{"op": "status"}])}})
     assert e.value.path.endswith("on_enter.effect[0].status")
     with pytest.raises(ContentError, match="standard status"):
-        eve.Engine(packs=[eve_content, StatusPack(statuses={"poison": {"polarity": "debuff"}},
-                                                  cards={})])
+        build_engine("st", **{**PACK, "statuses": {"poison": {"polarity": "debuff"}}, "cards": {}})
     with pytest.raises(ContentError, match="unknown attribute or status 'vulnerabel'"):
-        eve.Engine(packs=[eve_content, StatusPack(
-            cards={"c": _sortilege([{"op": "damage", "n": "target.vulnerabel"}])})])
+        build_engine("st", **{**PACK, "cards": {"c": _sortilege([{"op": "damage", "n": "target.vulnerabel"}])}})
 
 
 def test_too_many_statuses_is_a_capacity_error():
     from eve.core.tables import LIMITS
     many = {f"s{i}": {"polarity": "buff"} for i in range(LIMITS["statuses"])}
     with pytest.raises(ContentError, match="exceed the core's"):
-        eve.Engine(packs=[eve_content, StatusPack(statuses=many, cards={})])
+        build_engine("st", **{**PACK, "statuses": many, "cards": {}})
 
 
 def _relic(*triggers):
@@ -317,9 +270,9 @@ def test_before_damage_taken_acts_on_the_hit_itself(when, expected):
     cards = {"strike": CARDS["strike"],
              "hex": _relic({"on": when, "who": "foe", "effect": [
                  {"op": "status", "status": "brittle", "to": "target", "n": 2}]})}
-    e = eve.Engine(packs=[eve_content, StatusPack(cards=cards)])
+    e = build_engine("st", **{**PACK, "cards": cards})
     m = _match(e, ["strike"], lattice=["st:hex"])
-    _play(m, 0)
+    play(m, 0, BOSS, resolve=True)
     assert BOSS_HP - _boss(m)["hp"] == expected
 
 
@@ -330,9 +283,9 @@ def test_before_damage_dealt_lets_the_source_sharpen_its_own_hit():
              "whetstone": _relic({"on": "before_damage_dealt", "who": "ally", "once": "turn",
                                   "effect": [{"op": "status", "status": "sharp", "to": "target",
                                               "n": 3}]})}
-    e = eve.Engine(packs=[eve_content, StatusPack(cards=cards)])
+    e = build_engine("st", **{**PACK, "cards": cards})
     m = _match(e, ["strike"], lattice=["st:whetstone"])
-    _play(m, 0)
+    play(m, 0, BOSS, resolve=True)
     assert BOSS_HP - _boss(m)["hp"] == 10 + 3
     assert "is about to deal damage" in e.catalog.rules_text("st:whetstone")
 
@@ -344,9 +297,9 @@ def test_a_unit_gone_before_the_hit_takes_nothing():
     cards = {"strike": CARDS["strike"],
              "doom": _relic({"on": "before_damage_taken", "who": "foe", "once": "turn",
                              "effect": [{"op": "damage", "to": "target", "n": BOSS_HP}]})}
-    e = eve.Engine(packs=[eve_content, StatusPack(cards=cards)])
+    e = build_engine("st", **{**PACK, "cards": cards})
     m = _match(e, ["strike"], lattice=["st:doom"])
-    _play(m, 0)
+    play(m, 0, BOSS, resolve=True)
     assert m.is_over and _boss(m)["hp"] == 0
     hits = [ev for ev in m.events if ev.kind == "damage" and ev.a == 16]
     assert len(hits) == 1                         # the trigger's hit only
@@ -364,9 +317,9 @@ AMP_CARDS = {
 
 
 def _amplified(**kw):
-    eng = eve.Engine(packs=[eve_content, StatusPack(AMPS, AMP_CARDS)])
+    eng = build_engine("st", **{**PACK, "statuses": AMPS, "cards": AMP_CARDS})
     m = _match(eng, ["amplify", "nuke"], **kw)
-    _play(m, 0)
+    play(m, 0, BOSS, resolve=True)
     assert all(_status(m, u, f"st:amp{i}") == 1 for u in (_boss(m), m.heroes("player")[0])
                for i in range(9))
     return eng, m
@@ -375,7 +328,7 @@ def _amplified(**kw):
 @rule("P01", "D01")
 def test_a_hit_multiplied_past_64_bits_saturates_and_kills_cleanly():
     eng, m = _amplified()
-    _play(m, 1)                                         # the nuke: 999 x 10^18
+    play(m, 1, BOSS, resolve=True)                                         # the nuke: 999 x 10^18
     boss = _boss(m)
     assert boss["hp"] == 0 and not boss["alive"]
     assert m.is_over and m.outcome == "win"
@@ -390,7 +343,7 @@ def test_a_hit_multiplied_past_64_bits_saturates_and_kills_cleanly():
 def test_the_encounters_amplified_attack_saturates_and_kills_the_party():
     # the other way: the Encounter's 999-power attack, x10^18, on the player's only hero
     eng, m = _amplified(enemy_state={0: {"power": 999}})
-    _end_turn(m)
+    end_turn(m)
     hero = m.heroes("player")[0]
     assert hero["hp"] == 0 and not hero["alive"]
     assert m.is_over and m.outcome == "loss"
@@ -406,7 +359,7 @@ def test_a_hit_past_the_bound_enters_the_pipeline_at_the_bound():
              "banner": {"kind": "relic", "ally_power": 1, "triggers": [
                  {"on": "before_damage_taken", "who": "foe", "if": "event.amount == 32767",
                   "effect": [{"op": "status", "status": "divine", "to": "target"}]}]}}
-    e = eve.Engine(packs=[eve_content, StatusPack(cards=cards)])
+    e = build_engine("st", **{**PACK, "cards": cards})
     m = scenario(e, heroes=["st:brute"], encounter="st:hitter", lattice=["st:banner"],
                  player_lanes={0: {"id": "st:giant", "power": 32767, "ready": 1}},
                  phase="combat", meter={"capacity": 20})

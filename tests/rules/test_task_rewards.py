@@ -1,10 +1,6 @@
 """World Task rewards inside the events that complete them (docs/rules.md W02, W03)."""
-import pytest
 
-import eve
-import eve_content
-from eve.plugins.data import DataPack
-from eve.testing import scenario
+from eve.testing import engine_fixture, play, scenario
 
 try:
     from conftest import rule
@@ -13,8 +9,8 @@ except ImportError:  # pragma: no cover - tests/ imported as a package
 
 E0, E1 = 16, 17          # the Encounter's hero slots 0 and 1 (unit ids)
 
-PACK = DataPack(
-    "tr", requires=["core"],
+PACK = dict(
+    requires=["core"],
     heroes={"hero": {"max_hp": 10, "power": 1, "ambition": 3, "morality": 0, "cards": ["jab"]}},
     cards={
         # an on-enter strike of 3: completes "bleed" (3 damage) in the damage that kills
@@ -41,23 +37,20 @@ PACK = DataPack(
     })
 
 
-@pytest.fixture(scope="module")
-def eng():
-    return eve.Engine(packs=[eve_content, PACK])
+eng = engine_fixture("tr", **PACK)
 
 
-def _play(m, card):
-    a = next(a for a in m.legal_actions() if a.kind == "play" and card in str(a)
-             and ("encounter hero" in str(a) or "on" not in str(a)))
-    m.apply(a)
+def _jab_the_weak_leader(eng):
+    """The jab played on the Encounter's leader at 3 hp: its 3 damage complete `bleed`."""
+    m = scenario(eng, heroes=["tr:hero"], encounter="tr:pair", rift=["tr:jab"],
+                 enemy_state={0: {"hp": 3}}, tasks=[{"id": "tr:bleed"}])
+    play(m, "tr:jab", E0)
+    return m
 
 
 @rule("W02")
 def test_a_reward_that_kills_inside_the_damage_that_completed_it_fells_the_unit_once(eng):
-    m = scenario(eng, heroes=["tr:hero"], encounter="tr:pair", rift=["tr:jab"],
-                 enemy_state={0: {"hp": 3}}, tasks=[{"id": "tr:bleed"}])
-    a = next(a for a in m.legal_actions() if a.kind == "play" and a.target == E0)
-    m.apply(a)
+    m = _jab_the_weak_leader(eng)
     falls = [e for e in m.events if e.kind == "hero_falls"]
     assert [e.a for e in falls] == [E0]                        # once, not twice
     assert [e.side for e in m.events if e.kind == "task_done"] == ["player"]
@@ -65,10 +58,7 @@ def test_a_reward_that_kills_inside_the_damage_that_completed_it_fells_the_unit_
 
 @rule("W02")
 def test_reward_damage_to_the_encounter_goes_to_the_leader_else_the_first_living_hero(eng):
-    m = scenario(eng, heroes=["tr:hero"], encounter="tr:pair", rift=["tr:jab"],
-                 enemy_state={0: {"hp": 3}}, tasks=[{"id": "tr:bleed"}])
-    a = next(a for a in m.legal_actions() if a.kind == "play" and a.target == E0)
-    m.apply(a)
+    m = _jab_the_weak_leader(eng)
     hp = {h["unit"]: h["hp"] for h in m.heroes("encounter")}
     assert hp[E0] == 0 and hp[E1] == 10 - 2                  # the reward is not lost
 

@@ -4,11 +4,8 @@ E21), and the keywords exile_on_play and retain (K03), in real matches."""
 import pytest
 from conftest import rule
 
-import eve
-import eve_content
-from eve import hookimpl
 from eve.errors import ContentError
-from eve.testing import scenario
+from eve.testing import build_engine, play, resolve, scenario
 
 BOSS_HP = 100
 
@@ -22,61 +19,24 @@ def _relic(*triggers, **more):
     return {"kind": "relic", "triggers": list(triggers), **more}
 
 
-class Pack:
-    def __init__(self, cards, units=None, boss_hp=BOSS_HP):
-        self.cards = cards
-        self.units = units or {}
-        self.boss_hp = boss_hp
-
-    @hookimpl
-    def eve_pack_manifest(self):
-        return {"name": "tf", "version": "0", "requires": ["core"]}
-
-    @hookimpl
-    def eve_register_heroes(self, register):
-        register("brute", {"max_hp": 40, "power": 4, "cards": []})
-
-    @hookimpl
-    def eve_register_cards(self, register):
-        register("bolt", _sortilege([{"op": "damage", "n": 1}]))
-        register("squire", {"kind": "character", "power": 3, "hp": 9, "keywords": ["swift"]})
-        for name, data in self.cards.items():
-            register(name, data)
-
-    @hookimpl
-    def eve_register_units(self, register):
-        register("boss", {"kind": "enemy_hero", "max_hp": self.boss_hp, "power": 0})
-        register("grunt", {"power": 0, "hp": 6})
-        for name, data in self.units.items():
-            register(name, data)
-
-    @hookimpl
-    def eve_register_encounters(self, register):
-        register("idle", {"roster": ["boss"], "initiative": 1, "script": [
-            {"move": "effect", "phase": "main", "target": "foe_leader",
-             "effect": [{"op": "damage", "n": 0}]}]})
+IDLE = {"roster": ["boss"], "initiative": 1, "script": [
+    {"move": "effect", "phase": "main", "target": "foe_leader", "effect": [{"op": "damage", "n": 0}]}]}
 
 
-def _engine(cards, **kw):
-    return eve.Engine(packs=[eve_content, Pack(cards, **kw)])
+def _filter_engine(cards, units=None, boss_hp=BOSS_HP):
+    """The pack "tf" (a bolt, a squire, a boss, a grunt) with these cards and units added."""
+    return build_engine(
+        "tf", requires=["core"], heroes={"brute": {"max_hp": 40, "power": 4, "cards": []}},
+        cards={"bolt": _sortilege([{"op": "damage", "n": 1}]),
+               "squire": {"kind": "character", "power": 3, "hp": 9, "keywords": ["swift"]}, **cards},
+        units={"boss": {"kind": "enemy_hero", "max_hp": boss_hp, "power": 0},
+               "grunt": {"power": 0, "hp": 6}, **(units or {})},
+        encounters={"idle": IDLE})
 
 
 def _match(e, rift=(), **kw):
     return scenario(e, heroes=["tf:brute"], encounter="tf:idle",
                     rift=[f"tf:{c}" for c in rift], meter={"capacity": 30}, **kw)
-
-
-def _resolve(m):
-    while m.stack:
-        m.apply(next(x for x in m.legal_actions() if x.kind == "pass"))
-
-
-def _play(m, card, target=None, resolve=True):
-    a = next(a for a in m.legal_actions() if a.kind == "play" and f"tf:{card}#" in str(a)
-             and (target is None or a.target == target))
-    m.apply(a)
-    if resolve:
-        _resolve(m)
 
 
 def _boss_lost(m):
@@ -91,10 +51,10 @@ def test_thorns_hits_back_the_unit_that_dealt_the_damage():
     thorns = {"power": 0, "hp": 20, "triggers": [
         {"on": "damage_taken", "source": "foe", "effect": [{"op": "damage", "to": "source",
                                                             "n": 2}]}]}
-    e = _engine({}, units={"thorny": thorns})
+    e = _filter_engine({}, units={"thorny": thorns})
     m = _match(e, player_lanes={0: "tf:squire"}, enemy_lanes={0: "tf:thorny"}, phase="combat")
     m.apply(next(a for a in m.legal_actions() if a.kind == "attack" and a.source == 8))
-    _resolve(m)
+    resolve(m)
     assert m.characters("encounter")[0]["hp"] == 20 - 3
     assert m.characters("player")[0]["hp"] == 9 - 2          # the attacker took it back
     assert m.heroes()[0]["hp"] == 40                          # not the leader
@@ -112,15 +72,15 @@ def test_source_none_and_the_events_source_fields():
                          "effect": [{"op": "damage", "to": "foe_leader",
                                      "n": "event.source_power * 10"}]}),
     }
-    e = _engine(cards)
+    e = _filter_engine(cards)
     m = _match(e, rift=["bolt"], lattice=["tf:ledger", "tf:tally"],
                player_lanes={0: "tf:squire"}, enemy_state={0: {"poison": 2}})
-    _play(m, "bolt", target=16)                      # a card's effect: the leader is its source
+    play(m, "bolt", target=16, resolve=True)                      # a card's effect: the leader is its source
     assert _boss_lost(m) == 1
     while m.phase != "combat":
         m.apply(next(a for a in m.legal_actions() if a.kind == "end_phase"))
     m.apply(next(a for a in m.legal_actions() if a.kind == "attack" and a.source == 8))
-    _resolve(m)
+    resolve(m)
     assert _boss_lost(m) == 1 + 3 + 30                # the squire's 3, then 10 x its power
     while m.round == 1:
         m.apply(next(a for a in m.legal_actions() if a.kind in ("end_phase", "pass")))
@@ -133,9 +93,9 @@ def test_a_tick_deals_no_damage_so_a_poisoned_lifesteal_unit_heals_nothing():
     # unit, so it loses the poison's hp and heals nothing
     leech = {"power": 0, "hp": 20, "triggers": [
         {"on": "damage_dealt", "who": "self", "effect": [{"op": "heal", "to": "self", "n": 5}]}]}
-    e = _engine({"venom": _sortilege([{"op": "poison", "n": 3}])}, units={"leech": leech})
+    e = _filter_engine({"venom": _sortilege([{"op": "poison", "n": 3}])}, units={"leech": leech})
     m = _match(e, rift=["venom"], enemy_lanes={0: "tf:leech"})
-    _play(m, "venom", target=24)
+    play(m, "venom", target=24, resolve=True)
     while m.round == 1:
         m.apply(next(a for a in m.legal_actions() if a.kind in ("end_phase", "pass")))
     assert m.characters("encounter")[0]["hp"] == 20 - 3
@@ -153,7 +113,7 @@ def test_a_bad_source_or_unit_filter_is_refused_naming_its_field():
             "EVE-P015")]
     for trigger, field, code in bad:
         with pytest.raises(ContentError) as err:
-            _engine({"x": _relic(trigger)})
+            _filter_engine({"x": _relic(trigger)})
         assert err.value.path == f"cards.tf:x.triggers[0].{field}" and err.value.code == code
 
 
@@ -165,12 +125,12 @@ def test_unit_filters_heroes_from_characters():
                             "effect": [{"op": "draw"}]}),
              "reaper": _relic({"on": "dies", "who": "foe", "unit": "character",
                                "effect": [{"op": "shield", "to": "own_leader", "n": 4}]})}
-    e = _engine(cards)
+    e = _filter_engine(cards)
     m = _match(e, rift=["bolt", "bolt"], lattice=["tf:spy", "tf:reaper"],
                archive=["tf:squire"] * 3, enemy_lanes={0: {"id": "tf:grunt", "hp": 1}})
-    _play(m, "bolt", target=24)                      # a character: no draw; it dies: shield
+    play(m, "bolt", target=24, resolve=True)                      # a character: no draw; it dies: shield
     assert len(m.zone("rift")) == 1 and m.heroes()[0]["shield"] == 4
-    _play(m, "bolt", target=16)                      # the hero: a draw
+    play(m, "bolt", target=16, resolve=True)                      # the hero: a draw
     assert len(m.zone("rift")) == 1 and len(m.zone("archive")) == 2
 
 
@@ -184,12 +144,12 @@ def test_card_self_answers_only_the_cards_own_event():
                   "effect": [{"op": "shield", "to": "own_leader", "n": 5}]}]},
              "burn": _sortilege([{"op": "exile"}], "rift_card"),
              "other": _sortilege([{"op": "damage", "n": 1}])}
-    e = _engine(cards)
+    e = _filter_engine(cards)
     m = _match(e, rift=["burn", "other"], void=["tf:martyr"])
-    _play(m, "burn")                                  # another card exiled: not this one
+    play(m, "burn", resolve=True)                                  # another card exiled: not this one
     assert m.heroes()[0]["shield"] == 0
     m = _match(e, rift=["burn", "martyr"])
-    _play(m, "burn")
+    play(m, "burn", resolve=True)
     assert m.heroes()[0]["shield"] == 5 and len(m.zone("void")) == 1
 
 
@@ -200,11 +160,11 @@ def test_healed_reads_the_hp_gained_and_not_a_heal_of_nothing():
     cards = {"chalice": _relic({"on": "healed", "who": "any", "effect": [
                  {"op": "damage", "to": "foe_leader", "n": "event.amount"}]}),
              "salve": _sortilege([{"op": "heal", "to": "own_leader", "n": 8}], "none")}
-    e = _engine(cards)
+    e = _filter_engine(cards)
     m = _match(e, rift=["salve", "salve"], lattice=["tf:chalice"], hero_state={0: {"hp": 35}})
-    _play(m, "salve")
+    play(m, "salve", resolve=True)
     assert _boss_lost(m) == 5 and m.heroes()[0]["hp"] == 40     # 5 of the 8: to its max
-    _play(m, "salve")
+    play(m, "salve", resolve=True)
     assert _boss_lost(m) == 5                                     # at max: no hp gained
 
 
@@ -213,9 +173,9 @@ def test_juggernaut_gaining_shield_is_a_status_applied():
     cards = {"juggernaut": _relic({"on": "status_applied", "status": "shield", "effect": [
                  {"op": "damage", "to": "all_foes", "n": 5}]}),
              "block": _sortilege([{"op": "shield", "to": "own_leader", "n": 4}], "none")}
-    e = _engine(cards)
+    e = _filter_engine(cards)
     m = _match(e, rift=["block"], lattice=["tf:juggernaut"])
-    _play(m, "block")
+    play(m, "block", resolve=True)
     assert m.heroes()[0]["shield"] == 4 and _boss_lost(m) == 5
 
 
@@ -228,15 +188,15 @@ def test_shuffled_fires_when_the_abyss_is_reshuffled_into_the_archive():
              "dig": _sortilege([{"op": "draw"}], "none"),
              "stir": _sortilege([{"op": "create", "card": "bolt", "into": "archive_shuffled"}],
                                 "none")}
-    e = _engine(cards)
+    e = _filter_engine(cards)
     m = _match(e, rift=["dig"], lattice=["tf:tumbler"], archive=["tf:bolt"])
-    _play(m, "dig")                                   # a draw from the Archive: no shuffle
+    play(m, "dig", resolve=True)                                   # a draw from the Archive: no shuffle
     assert m.heroes()[0]["shield"] == 0
     m = _match(e, rift=["dig"], lattice=["tf:tumbler"], abyss=["tf:bolt", "tf:bolt"])
-    _play(m, "dig")
+    play(m, "dig", resolve=True)
     assert m.heroes()[0]["shield"] == 3 and len(m.zone("rift")) == 1
     m = _match(e, rift=["stir"], lattice=["tf:tumbler"], archive=["tf:bolt"])
-    _play(m, "stir")                                  # a card shuffled in
+    play(m, "stir", resolve=True)                                  # a card shuffled in
     assert m.heroes()[0]["shield"] == 3
 
 
@@ -249,13 +209,13 @@ def test_card_resolved_fires_after_the_effect_card_played_at_the_commit():
                  {"op": "damage", "to": "foe_leader", "n": "110 - foe_leader.hp"}]}),
              "after": _relic({"on": "card_resolved", "card": "sortilege", "effect": [
                  {"op": "damage", "to": "foe_leader", "n": "100 - foe_leader.hp"}]})}
-    e = _engine(cards)
+    e = _filter_engine(cards)
     m = _match(e, rift=["bolt", "squire"], lattice=["tf:on_play", "tf:after"])
-    _play(m, "bolt", target=16)
+    play(m, "bolt", target=16, resolve=True)
     # played: 10 at the commit; resolved: the bolt's 1 is done, so `after` reads 11 lost and
     # deals 11 more (fired at the commit too, it would read 10: 21 in all)
     assert _boss_lost(m) == 10 + 1 + 11
-    _play(m, "squire")                                 # a character: not a sortilege
+    play(m, "squire", resolve=True)                                 # a character: not a sortilege
     assert _boss_lost(m) == 22
 
 
@@ -274,17 +234,17 @@ def test_match_end_fires_once_and_the_outcome_agrees_with_what_it_leaves():
         "ward": _relic({"on": "damage_taken", "who": "any", "effect": [
             {"op": "shield", "to": "own_leader", "n": 1}]}),
     }
-    e = _engine(cards, boss_hp=1)
+    e = _filter_engine(cards, boss_hp=1)
     m = _match(e, rift=["bolt"], lattice=["tf:pyre"])
     before = m.n_events
-    _play(m, "bolt", target=16)
+    play(m, "bolt", target=16, resolve=True)
     assert m.is_over and m.outcome == "loss"
     assert m.heroes()[0]["hp"] == 0                     # its program ran, after the outcome
     # the win was decided, match_end ran once, and what it left is the outcome
     assert [ev.a for ev in m.events_since(before) if ev.kind == "outcome"] == [1, 2]
     m = _match(e, rift=["bolt"], lattice=["tf:singe", "tf:ward"])
     hp = m.heroes()[0]["hp"]
-    _play(m, "bolt", target=16)
+    play(m, "bolt", target=16, resolve=True)
     # the ward's shield from the bolt's hit soaks 1 of the 5; none comes from the 5 itself
     assert m.outcome == "win" and m.heroes()[0]["hp"] == hp - 4
     assert m.heroes()[0]["shield"] == 0
@@ -298,23 +258,23 @@ def test_exile_on_play_sends_a_played_sortilege_or_relic_to_the_void():
              "idol": _relic({"on": "turn_start", "effect": [{"op": "draw"}]},
                             keywords=["exile_on_play"]),
              "lasting": _sortilege([{"op": "damage", "n": 3}], charges=2)}
-    e = _engine(cards)
+    e = _filter_engine(cards)
     m = _match(e, rift=["flash", "idol", "lasting"])
-    _play(m, "flash", target=16)
+    play(m, "flash", target=16, resolve=True)
     assert _boss_lost(m) == 3                           # its effect first
-    _play(m, "idol")
-    _play(m, "lasting", target=16)
+    play(m, "idol", resolve=True)
+    play(m, "lasting", target=16, resolve=True)
     assert sorted(m.zone("void")) == ["tf:flash#0", "tf:idol#1"] or \
         sorted(c.split("#")[0] for c in map(str, m.zone("void"))) == ["tf:flash", "tf:idol"]
     assert [str(c).split("#")[0] for c in m.zone("lattice")] == ["tf:lasting"]
     with pytest.raises(ContentError) as err:
-        _engine({"x": {"kind": "character", "power": 1, "hp": 1, "keywords": ["exile_on_play"]}})
+        _filter_engine({"x": {"kind": "character", "power": 1, "hp": 1, "keywords": ["exile_on_play"]}})
     assert err.value.path == "cards.tf:x.keywords[0]"
 
 
 @rule("K03")
 def test_retain_is_refused_eve_never_discards_the_hand():
     with pytest.raises(ContentError) as err:
-        _engine({"x": _sortilege([{"op": "draw"}], keywords=["retain"])})
+        _filter_engine({"x": _sortilege([{"op": "draw"}], keywords=["retain"])})
     assert err.value.path == "cards.tf:x.keywords[0]" and err.value.code == "EVE-P015"
     assert "never discards the Rift" in err.value.reason

@@ -3,11 +3,8 @@
 import pytest
 from conftest import rule
 
-import eve
-import eve_content
-from eve import hookimpl
 from eve.errors import ContentError
-from eve.testing import scenario
+from eve.testing import build_engine, engine_fixture, play, resolve, scenario
 
 BOSS_HP = 100
 
@@ -60,65 +57,20 @@ STATUSES = {
 }
 
 
-class TriggerPack:
-    def __init__(self, cards=None, statuses=None, heroes=None, boss_hp=BOSS_HP):
-        self.boss_hp = boss_hp
-        self.cards = CARDS if cards is None else cards
-        self.statuses = STATUSES if statuses is None else statuses
-        self.heroes = heroes or {}
-
-    @hookimpl
-    def eve_pack_manifest(self):
-        return {"name": "tg", "version": "0", "requires": ["core"]}
-
-    @hookimpl
-    def eve_register_heroes(self, register):
-        register("brute", {"max_hp": 40, "power": 4, "cards": [],
-                           **self.heroes.get("brute", {})})
-
-    @hookimpl
-    def eve_register_cards(self, register):
-        for name, data in self.cards.items():
-            register(name, data)
-
-    @hookimpl
-    def eve_register_units(self, register):
-        register("boss", {"kind": "enemy_hero", "max_hp": self.boss_hp, "power": 0})
-        register("grunt", {"power": 0, "hp": 6})
-        register("brute_a", {"power": 0, "hp": 10})
-
-    @hookimpl
-    def eve_register_encounters(self, register):
-        register("idle", {"roster": ["boss"], "initiative": 1, "script": [
+UNITS = {"boss": {"kind": "enemy_hero", "max_hp": BOSS_HP, "power": 0},
+         "grunt": {"power": 0, "hp": 6}, "brute_a": {"power": 0, "hp": 10}}
+BRUTE = {"max_hp": 40, "power": 4, "cards": []}
+PACK = {"requires": ["core"], "heroes": {"brute": BRUTE}, "cards": CARDS, "units": UNITS,
+        "encounters": {"idle": {"roster": ["boss"], "initiative": 1, "script": [
             {"move": "effect", "phase": "main", "target": "foe_leader",
-             "effect": [{"op": "damage", "n": 0}]}]})
-
-    @hookimpl
-    def eve_register_statuses(self, register):
-        for name, data in self.statuses.items():
-            register(name, data)
-
-
-@pytest.fixture(scope="module")
-def eng():
-    return eve.Engine(packs=[eve_content, TriggerPack()])
+             "effect": [{"op": "damage", "n": 0}]}]}},
+        "statuses": STATUSES}
+eng = engine_fixture("tg", **PACK)
 
 
 def _match(eng, rift=(), **kw):
     return scenario(eng, heroes=["tg:brute"], encounter="tg:idle", rift=[f"tg:{c}" for c in rift],
                     meter={"capacity": 30}, **kw)
-
-
-def _resolve(m):
-    while m.stack:
-        m.apply(next(x for x in m.legal_actions() if x.kind == "pass"))
-
-
-def _play(m, card, target=None, lane=None):
-    a = next(a for a in m.legal_actions() if a.kind == "play" and str(a).split()[1].startswith(
-        f"tg:{card}") and (target is None or a.target == target) and (lane is None or a.lane == lane))
-    m.apply(a)
-    _resolve(m)
 
 
 def _boss(m):
@@ -129,7 +81,7 @@ def _boss(m):
 def test_loot_hoarder_draws_when_it_dies(eng):
     m = _match(eng, rift=["zap"], archive=["tg:squire"], player_lanes={0: "tg:hoarder"})
     m.apply(next(a for a in m.legal_actions() if a.kind == "play" and a.target == 8))
-    _resolve(m)
+    resolve(m)
     assert [c for c in m.zone("rift")] and m.characters("player")[0] is None
     assert len(m.zone("rift")) == 1 and len(m.zone("archive")) == 0
 
@@ -138,7 +90,7 @@ def test_loot_hoarder_draws_when_it_dies(eng):
 def test_feel_no_pain_shields_whenever_a_card_is_exiled(eng):
     m = _match(eng, rift=["purge"], lattice=["tg:no_pain"], player_lanes={0: "tg:squire"})
     m.apply(next(a for a in m.legal_actions() if a.kind == "play" and a.target == 8))
-    _resolve(m)
+    resolve(m)
     assert m.zone("void") and m.heroes()[0]["shield"] == 3
 
 
@@ -148,7 +100,7 @@ def test_kunai_counts_every_third_attack_within_a_turn(eng):
     m = _match(eng, lattice=["tg:kunai"], player_lanes=lanes, phase="combat")
     for _ in range(4):
         m.apply(next(a for a in m.legal_actions() if a.kind == "attack" and a.source >= 8))
-        _resolve(m)
+        resolve(m)
     assert m.heroes()[0]["statuses"] == {"core:strength": 1}      # the 3rd, not the 4th
     # the count starts over each turn: two more attacks next turn give nothing yet
     while m.round == 1:
@@ -157,7 +109,7 @@ def test_kunai_counts_every_third_attack_within_a_turn(eng):
         m.apply(next(a for a in m.legal_actions() if a.kind == "end_phase"))
     for _ in range(2):
         m.apply(next(a for a in m.legal_actions() if a.kind == "attack" and a.source >= 8))
-        _resolve(m)
+        resolve(m)
     assert m.heroes()[0]["statuses"] == {"core:strength": 1}
 
 
@@ -165,42 +117,42 @@ def test_kunai_counts_every_third_attack_within_a_turn(eng):
 def test_damage_dealt_reads_the_events_amount(eng):
     m = _match(eng, player_lanes={0: "tg:vampire"}, phase="combat")
     m.apply(next(a for a in m.legal_actions() if a.kind == "attack" and a.source == 8))
-    _resolve(m)
+    resolve(m)
     assert BOSS_HP - _boss(m)["hp"] == 3
     v = m.characters("player")[0]
     assert v["hp"] == 9                        # it was full: healing stops at max hp
     m2 = _match(eng, player_lanes={0: {"id": "tg:vampire", "hp": 2}}, phase="combat")
     m2.apply(next(a for a in m2.legal_actions() if a.kind == "attack" and a.source == 8))
-    _resolve(m2)
+    resolve(m2)
     assert m2.characters("player")[0]["hp"] == 5
 
 
 @rule("E19")
 def test_summoned_allies_and_not_itself(eng):
     m = _match(eng, rift=["banner", "squire"])
-    _play(m, "banner", lane=0)
+    play(m, "banner", lane=0, resolve=True)
     assert m.characters("player")[0]["power"] == 0      # `who = "ally"`: not itself
-    _play(m, "squire", lane=1)
+    play(m, "squire", lane=1, resolve=True)
     assert m.characters("player")[1]["power"] == 2      # the event's unit is the target
 
 
 @rule("E19")
 def test_a_card_kind_filter_and_once_a_turn(eng):
     m = _match(eng, rift=["squire", "squire", "bolt"], lattice=["tg:sigil"])
-    _play(m, "squire", lane=0)
+    play(m, "squire", lane=0, resolve=True)
     assert BOSS_HP - _boss(m)["hp"] == 5
-    _play(m, "squire", lane=1)
-    _play(m, "bolt", target=16)
+    play(m, "squire", lane=1, resolve=True)
+    play(m, "bolt", target=16, resolve=True)
     assert BOSS_HP - _boss(m)["hp"] == 5 + 1             # once a turn, and bolt is no character
 
 
 @rule("E19")
 def test_a_card_listens_from_the_zone_it_names(eng):
     m = _match(eng, rift=["bolt"], abyss=["tg:echo"])
-    _play(m, "bolt", target=16)
+    play(m, "bolt", target=16, resolve=True)
     assert BOSS_HP - _boss(m)["hp"] == 2 + 1              # the echo fired at the play, first
     m2 = _match(eng, rift=["bolt"], lattice=["tg:echo"])
-    _play(m2, "bolt", target=16)
+    play(m2, "bolt", target=16, resolve=True)
     assert BOSS_HP - _boss(m2)["hp"] == 1                 # not from the Lattice
 
 
@@ -208,8 +160,8 @@ def test_a_card_listens_from_the_zone_it_names(eng):
 def test_corpse_explosion_a_status_trigger_reads_the_dying_units_max_hp(eng):
     m = _match(eng, rift=["blight", "bolt"],
                enemy_lanes={0: {"id": "tg:grunt", "hp": 2}, 1: "tg:brute_a"})
-    _play(m, "blight", target=24)                        # 1 damage, then the status
-    _play(m, "bolt", target=24)                          # it dies: 6 (its max hp) to its allies
+    play(m, "blight", target=24, resolve=True)                        # 1 damage, then the status
+    play(m, "bolt", target=24, resolve=True)                          # it dies: 6 (its max hp) to its allies
     e = m.characters("encounter")
     assert e[0] is None and e[1]["hp"] == 10 - 6
     assert BOSS_HP - _boss(m)["hp"] == 6
@@ -219,7 +171,7 @@ def test_corpse_explosion_a_status_trigger_reads_the_dying_units_max_hp(eng):
 def test_triggers_inside_triggers_are_bounded(eng):
     m = _match(eng, rift=["zap"], lattice=["tg:feedback"])
     m.apply(next(a for a in m.legal_actions() if a.kind == "play" and a.target == 0))
-    _resolve(m)
+    resolve(m)
     # the zap's 1, then feedback inside feedback, 4 deep (LIMITS["trigger_depth"]), then cut
     from eve.core.tables import LIMITS
     assert m.heroes()[0]["hp"] == 40 - 1 - LIMITS["trigger_depth"] == 35
@@ -227,9 +179,9 @@ def test_triggers_inside_triggers_are_bounded(eng):
 
 @rule("E19")
 def test_the_foes_turn_start_and_the_match_start(eng):
-    e = eve.Engine(packs=[eve_content, TriggerPack(heroes={"brute": {"triggers": [
+    e = build_engine("tg", **{**PACK, "heroes": {"brute": {**BRUTE, "triggers": [
         {"on": "match_start", "effect": [{"op": "status", "status": "core:strength",
-                                          "to": "self", "n": 2}]}]}})])
+                                          "to": "self", "n": 2}]}]}}})
     m = e.new_match(seed=1, heroes=["tg:brute"], encounter="tg:idle")
     assert m.heroes()[0]["power"] == 4 + 2
     m = _match(eng, lattice=["tg:omen"])
@@ -261,26 +213,26 @@ def test_the_foes_turn_start_and_the_match_start(eng):
 def test_a_bad_trigger_is_refused_naming_its_field(trigger, path, code):
     card = {"kind": "character", "power": 1, "hp": 1, "triggers": [trigger]}
     with pytest.raises(ContentError) as e:
-        eve.Engine(packs=[eve_content, TriggerPack(cards={"x": card}, statuses={})])
+        build_engine("tg", **{**PACK, "cards": {"x": card}, "statuses": {}})
     assert e.value.path == path and e.value.code == code, e.value
 
 
 def test_the_event_is_read_only_in_a_trigger_and_limits_are_one_an_item_none_on_a_status():
     with pytest.raises(ContentError, match="only in a trigger"):
-        eve.Engine(packs=[eve_content, TriggerPack(cards={"x": _sortilege(
-            [{"op": "damage", "n": "event.amount"}])}, statuses={})])
+        build_engine("tg", **{**PACK, "cards": {"x": _sortilege(
+            [{"op": "damage", "n": "event.amount"}])}, "statuses": {}})
     two = {"kind": "relic", "triggers": [
         {"on": "drawn", "once": "turn", "effect": [{"op": "draw"}]},
         {"on": "drawn", "every": 2, "effect": [{"op": "draw"}]}]}
     with pytest.raises(ContentError, match="one trigger an item"):
-        eve.Engine(packs=[eve_content, TriggerPack(cards={"x": two}, statuses={})])
+        build_engine("tg", **{**PACK, "cards": {"x": two}, "statuses": {}})
     with pytest.raises(ContentError, match="status's triggers take no"):
-        eve.Engine(packs=[eve_content, TriggerPack(cards={}, statuses={"s": {
+        build_engine("tg", **{**PACK, "cards": {}, "statuses": {"s": {
             "polarity": "buff", "triggers": [{"on": "dies", "once": "match",
-                                              "effect": [{"op": "draw"}]}]}})])
+                                              "effect": [{"op": "draw"}]}]}}})
     many = {"kind": "relic", "triggers": [{"on": "drawn", "effect": [{"op": "draw"}]}] * 9}
     with pytest.raises(ContentError, match="exceed the limit of 8"):
-        eve.Engine(packs=[eve_content, TriggerPack(cards={"x": many}, statuses={})])
+        build_engine("tg", **{**PACK, "cards": {"x": many}, "statuses": {}})
 
 
 @rule("E19")
@@ -290,14 +242,15 @@ def test_a_wide_chain_of_triggers_stops_at_the_budget():
     # stops it (units with hp enough that no one falls first)
     storm = _relic({"on": "damage_taken", "who": "any", "effect": [
         {"op": "damage", "to": "own_leader"}, {"op": "damage", "to": "foe_leader"}]})
-    e = eve.Engine(packs=[eve_content, TriggerPack(
-        cards={**CARDS, "storm": storm}, heroes={"brute": {"max_hp": 30000}}, boss_hp=30000)])
+    e = build_engine("tg", **{**PACK, "cards": {**CARDS, "storm": storm},
+                              "heroes": {"brute": {**BRUTE, "max_hp": 30000}},
+                              "units": {**UNITS, "boss": {**UNITS["boss"], "max_hp": 30000}}})
     from eve.core.tables import LIMITS
     m = scenario(e, heroes=["tg:brute"], encounter="tg:idle", rift=["tg:bolt"],
                  lattice=["tg:storm"] * 4, meter={"capacity": 30})
     before = m.n_events
     m.apply(next(a for a in m.legal_actions() if a.kind == "play"))
-    _resolve(m)
+    resolve(m)
     damage = sum(1 for ev in m.events_since(before) if ev.kind == "damage")
     # the bolt, then 2 damage events a program; at most one budget for the step that resolved
     # it (each of the passes above is a step of its own)
@@ -314,15 +267,15 @@ def test_killed_reads_the_programs_last_damage_and_my_turn_the_running_sides_tur
              "clock": _relic({"on": "turn_start", "who": "any", "effect": [
                  {"op": "if", "cond": "my_turn", "then": [{"op": "damage", "to": "foe_leader"}],
                   "else": [{"op": "damage", "to": "foe_leader", "n": 10}]}]})}
-    e = eve.Engine(packs=[eve_content, TriggerPack(cards=cards)])
+    e = build_engine("tg", **{**PACK, "cards": cards})
     m = scenario(e, heroes=["tg:brute"], encounter="tg:idle", rift=["tg:finisher", "tg:finisher"],
                  meter={"capacity": 30}, enemy_lanes={0: {"id": "tg:grunt", "hp": 3},
                                                       1: "tg:brute_a"})
     m.apply(next(a for a in m.legal_actions() if a.kind == "play" and a.target == 25))
-    _resolve(m)
+    resolve(m)
     assert BOSS_HP - _boss(m)["hp"] == 0                  # the brute lived: not killed
     m.apply(next(a for a in m.legal_actions() if a.kind == "play" and a.target == 24))
-    _resolve(m)
+    resolve(m)
     assert BOSS_HP - _boss(m)["hp"] == 20                 # the grunt died: killed
     m = scenario(e, heroes=["tg:brute"], encounter="tg:idle", lattice=["tg:clock"],
                  meter={"capacity": 30})
@@ -336,13 +289,13 @@ def test_pen_nib_a_status_spent_by_the_hit_it_doubles():
     cards = {**CARDS, "nib": _relic({"on": "attack", "who": "ally", "every": 2, "effect": [
         {"op": "status", "status": "inked", "to": "target"}]})}
     statuses = {**STATUSES, "inked": {"polarity": "buff", "dealt_pct": 200, "spend": "dealt"}}
-    e = eve.Engine(packs=[eve_content, TriggerPack(cards=cards, statuses=statuses)])
+    e = build_engine("tg", **{**PACK, "cards": cards, "statuses": statuses})
     m = scenario(e, heroes=["tg:brute"], encounter="tg:idle", lattice=["tg:nib"],
                  player_lanes={0: "tg:vampire", 1: "tg:vampire"}, phase="combat",
                  meter={"capacity": 30})
     for lane, dealt in ((8, 3), (9, 3 + 6)):
         m.apply(next(a for a in m.legal_actions() if a.kind == "attack" and a.source == lane))
-        _resolve(m)
+        resolve(m)
         assert BOSS_HP - _boss(m)["hp"] == dealt        # the 2nd attack: doubled
     assert all(not c["statuses"] for c in m.characters("player") if c)   # and spent
 
@@ -357,13 +310,13 @@ def test_status_applied_and_shield_broken():
                                 "effect": [{"op": "draw", "n": 2}]}),
              "toxin": _sortilege([{"op": "poison", "n": 2}, {"op": "poison", "n": 1}]),
              "smash": _sortilege([{"op": "damage", "n": 3}])}
-    e = eve.Engine(packs=[eve_content, TriggerPack(cards=cards)])
+    e = build_engine("tg", **{**PACK, "cards": cards})
     m = scenario(e, heroes=["tg:brute"], encounter="tg:idle", rift=["tg:toxin", "tg:smash"],
                  lattice=["tg:venom", "tg:breaker"], archive=["tg:bolt"] * 3,
                  enemy_state={0: {"shield": 3}}, meter={"capacity": 30})
     m.apply(next(a for a in m.legal_actions() if a.kind == "play" and a.target == 16
                  and "toxin" in str(a)))
-    _resolve(m)
+    resolve(m)
     # 10 through the shield? no: the shield soaks 3 of the 10 and breaks (2 cards drawn)
     assert _boss(m)["poison"] == 3 and BOSS_HP - _boss(m)["hp"] == 7
     assert len(m.zone("rift")) == 1 + 2

@@ -4,83 +4,72 @@ import pytest
 from conftest import rule
 
 import eve
-import eve_content
-from eve import hookimpl
 from eve.core.match import ACTION_KINDS, make_action_code
-from eve.testing import scenario
+from eve.testing import action, build_engine, engine_fixture, play, scenario
+from eve.testing import events as evs
 
 SHIELD_LEADER = [{"op": "shield", "to": "own_leader", "n": 1}]
 
 
-class TurnPack:
-    @hookimpl
-    def eve_pack_manifest(self):
-        return {"name": "tt", "version": "0"}
+def _hero(**kw):
+    return {"max_hp": 10, "power": 1, "ambition": 2, "morality": 0, "cards": [], **kw}
 
-    @hookimpl
-    def eve_register_heroes(self, register):
-        h = lambda **kw: {"max_hp": 10, "power": 1, "ambition": 2, "morality": 0, "cards": [], **kw}
-        register("plain", h())
-        register("second", h(max_hp=8, power=2, ambition=0))
-        register("rich", h(ambition=5, morality=3))
-        register("high", h(morality=3))
-        register("low", h(morality=-3))
-        register("caster", h(ability={"target": "none", "effect": SHIELD_LEADER}))
-        register("warden", h(ability={"target": "none", "reaction": True,
-                                      "effect": [{"op": "shield", "to": "own_leader", "n": 3}]}))
-        register("doomed", h(ability={"target": "none", "effect": [
+
+ATTACK = [{"move": "attack", "phase": "combat", "lane": 0}]
+IDLE = [{"move": "effect", "phase": "main", "target": "own_leader", "effect": [{"op": "heal", "n": 0}]}]
+
+
+def _idol(on, to):
+    return {"kind": "relic", "trigger": {"on": on, "effect": [{"op": "damage", "to": to, "n": 1}]}}
+
+
+PACK = {
+    "heroes": {
+        "plain": _hero(), "second": _hero(max_hp=8, power=2, ambition=0),
+        "rich": _hero(ambition=5, morality=3), "high": _hero(morality=3), "low": _hero(morality=-3),
+        "caster": _hero(ability={"target": "none", "effect": SHIELD_LEADER}),
+        "warden": _hero(ability={"target": "none", "reaction": True,
+                                 "effect": [{"op": "shield", "to": "own_leader", "n": 3}]}),
+        "doomed": _hero(ability={"target": "none", "effect": [
             {"op": "damage", "to": "all_foes", "n": 99},
-            {"op": "damage", "to": "all_ally_heroes", "n": 99}]}))
-
-    @hookimpl
-    def eve_register_cards(self, register):
-        register("squire", {"kind": "character", "power": 2, "hp": 3})
-        register("adept", {"kind": "character", "power": 1, "hp": 3,
-                           "ability": {"target": "none", "effect": SHIELD_LEADER}})
-        register("charm", {"kind": "relic"})
-        register("rite", {"kind": "sortilege", "charges": 2,
-                          "ability": {"target": "foe", "effect": [{"op": "damage", "n": 1}]}})
-        register("guard", {"kind": "sortilege", "keywords": ["reaction"], "charges": 1,
-                           "on_enter": {"effect": [{"op": "shield", "to": "own_leader", "n": 3}]}})
-        register("dawn_idol", {"kind": "relic", "trigger": {
-            "on": "turn_start", "effect": [{"op": "damage", "to": "foe_leader", "n": 1}]}})
-        register("dusk_idol", {"kind": "relic", "trigger": {
-            "on": "turn_end", "effect": [{"op": "damage", "to": "foe_leader", "n": 1}]}})
-        register("hex_idol", {"kind": "relic", "trigger": {
-            "on": "turn_start", "effect": [{"op": "damage", "to": "own_leader", "n": 1}]}})
-
-    @hookimpl
-    def eve_register_units(self, register):
-        register("dummy", {"kind": "enemy_hero", "max_hp": 10, "power": 2})
-        register("dummy2", {"kind": "enemy_hero", "max_hp": 6, "power": 1})
-        register("grunt", {"kind": "unit", "hp": 3, "power": 1})
-
-    @hookimpl
-    def eve_register_encounters(self, register):
-        attack = [{"move": "attack", "phase": "combat", "lane": 0}]
-        idle = [{"move": "effect", "phase": "main", "target": "own_leader",
-                 "effect": [{"op": "heal", "n": 0}]}]
-        register("brute", {"roster": ["dummy"], "initiative": 1, "script": attack})
-        register("idle", {"roster": ["dummy"], "initiative": 1, "script": idle})
-        register("duo", {"roster": ["dummy", "dummy2"], "initiative": 1, "script": idle})
-        register("heckler", {"roster": ["dummy"], "initiative": 1, "script": idle, "responses": [
-            {"on": "deploy", "target": "foe_leader", "effect": [{"op": "damage", "n": 1}]}]})
-        register("sniper", {"roster": ["dummy"], "initiative": 1, "script": idle, "responses": [
-            {"on": "deploy", "target": "foe_leader", "effect": [{"op": "damage", "n": 50}]}]})
-        register("ambush", {"roster": ["dummy"], "initiative": 1, "script": attack, "responses": [
-            {"on": "attack", "target": "foe_leader", "effect": [{"op": "damage", "n": 50}]}]})
-
+            {"op": "damage", "to": "all_ally_heroes", "n": 99}]})},
+    "cards": {
+        "squire": {"kind": "character", "power": 2, "hp": 3},
+        "adept": {"kind": "character", "power": 1, "hp": 3,
+                  "ability": {"target": "none", "effect": SHIELD_LEADER}},
+        "charm": {"kind": "relic"},
+        "rite": {"kind": "sortilege", "charges": 2,
+                 "ability": {"target": "foe", "effect": [{"op": "damage", "n": 1}]}},
+        "guard": {"kind": "sortilege", "keywords": ["reaction"], "charges": 1,
+                  "on_enter": {"effect": [{"op": "shield", "to": "own_leader", "n": 3}]}},
+        "dawn_idol": _idol("turn_start", "foe_leader"), "dusk_idol": _idol("turn_end", "foe_leader"),
+        "hex_idol": _idol("turn_start", "own_leader")},
+    "units": {"dummy": {"kind": "enemy_hero", "max_hp": 10, "power": 2},
+              "dummy2": {"kind": "enemy_hero", "max_hp": 6, "power": 1},
+              "grunt": {"kind": "unit", "hp": 3, "power": 1}},
+    "encounters": {
+        "brute": {"roster": ["dummy"], "initiative": 1, "script": ATTACK},
+        "idle": {"roster": ["dummy"], "initiative": 1, "script": IDLE},
+        "duo": {"roster": ["dummy", "dummy2"], "initiative": 1, "script": IDLE},
+        "heckler": {"roster": ["dummy"], "initiative": 1, "script": IDLE, "responses": [
+            {"on": "deploy", "target": "foe_leader", "effect": [{"op": "damage", "n": 1}]}]},
+        "sniper": {"roster": ["dummy"], "initiative": 1, "script": IDLE, "responses": [
+            {"on": "deploy", "target": "foe_leader", "effect": [{"op": "damage", "n": 50}]}]},
+        "ambush": {"roster": ["dummy"], "initiative": 1, "script": ATTACK, "responses": [
+            {"on": "attack", "target": "foe_leader", "effect": [{"op": "damage", "n": 50}]}]}}}
 _ENGINES = {}
 
+
 def engine_with(**config):
+    """The pack "tt" under these rules, built once per configuration."""
     key = repr(sorted(config.items()))
     if key not in _ENGINES:
-        _ENGINES[key] = eve.Engine(packs=[eve_content, TurnPack()], config=config)
+        _ENGINES[key] = build_engine("tt", config=config, **PACK)
     return _ENGINES[key]
 
-@pytest.fixture(scope="module")
-def eng():
-    return engine_with()
+
+eng = engine_fixture("tt", **PACK)
+
 
 def sc(engine, heroes=("tt:plain",), encounter="tt:brute", **kw):
     return scenario(engine, heroes=list(heroes), encounter=encounter, **kw)
@@ -90,28 +79,15 @@ def code(kind, src=0, tgt=255, lane=0):
         src, tgt, lane = 0, 0, 0
     return make_action_code(ACTION_KINDS[kind], src, tgt, lane)
 
-def find(m, kind, source=None, lane=None):
-    for a in m.legal_actions():
-        if a.kind == kind and source in (None, a.source) and lane in (None, a.lane):
-            return a
-    raise AssertionError(f"no legal {kind} source={source} lane={lane} in {m.legal_actions()}")
-
-def play(m, i=0, lane=0):
+def play_nth(m, i=0, lane=0):
     """Play the i-th card of the Rift (a character to `lane`)."""
-    c = m.zone_cards("rift")[i]
-    for a in m.legal_actions():
-        if a.kind == "play" and a.source == c and (a.lane is None or a.lane == lane):
-            return m.apply(a)
-    raise AssertionError(f"card {c} not playable: {m.legal_actions()}")
+    play(m, m.zone_cards("rift")[i], lane=lane)
 
-def end_turn(m):
+def end_player_turn(m):
     """End the player's phases until the turn is over (or a response window opens)."""
     r = m.round
     while not m.is_over and m.active_side == "player" and m.round == r and not m.stack:
-        m.apply(find(m, "end_phase"))
-
-def evs(m, kind):
-    return [e for e in m.events if e.kind == kind]
+        m.apply(action(m, "end_phase"))
 
 def phases(m):
     return [(e.side, e.a, e.b) for e in m.events if e.kind == "phase"]
@@ -139,7 +115,7 @@ def hp(m, unit):
 def test_player_takes_first_turn_then_encounter(eng):
     m = eng.new_match(seed=3, heroes=["tt:caster"], encounter="tt:brute")
     assert (m.active_side, m.round, m.phase) == ("player", 1, "main")
-    end_turn(m)
+    end_player_turn(m)
     ph = phases(m)
     i_end = ph.index(("player", 3, 1))
     assert ph[i_end + 1:i_end + 5] == [("encounter", p, 1) for p in range(4)]
@@ -150,7 +126,7 @@ def test_player_takes_first_turn_then_encounter(eng):
 @rule("T02", "T08")
 def test_each_side_runs_the_four_phases_in_order(eng):
     m = sc(eng, heroes=["tt:caster"])
-    end_turn(m)
+    end_player_turn(m)
     ph = phases(m)
     assert [p for s, p, r in ph if s == "encounter"] == [0, 1, 2, 3]
     assert [p for s, p, r in ph if s == "player"] == [2, 3, 0, 1]
@@ -169,7 +145,7 @@ def test_beginning_refills_meter_without_carryover(eng):
 @rule("T03", "M07")
 def test_unspent_meter_does_not_carry_over(eng):
     m = sc(eng, meter={"capacity": 4, "spent": 1})
-    end_turn(m)
+    end_player_turn(m)
     assert m.round == 2
     assert m.meter["capacity"] == 4 and m.meter["spent"] == 0 and m.meter["regen"] == 0
     assert [e.a for e in evs(m, "meter")] == [4]
@@ -188,14 +164,14 @@ def test_turn_start_relic_fires_at_beginning_before_main_once_per_round(eng):
     dmg = index_of(m, lambda e: e.kind == "damage" and e.a == 16)
     main = index_of(m, lambda e: e.kind == "phase" and e.side == "player" and e.a == 1)
     assert dmg < main
-    end_turn(m)
+    end_player_turn(m)
     assert m.round == 2 and hp(m, 16) == 8
 
 @rule("T05", "S02")
 def test_proactive_action_goes_on_stack_with_window_for_encounter(eng):
     m = sc(eng, rift=["tt:squire"])
     n0 = len(m.events)
-    play(m, 0, lane=1)
+    play_nth(m, 0, lane=1)
     kinds = [(e.kind, e.side) for e in m.events[n0:] if e.kind in ("push", "pass", "resolve")]
     assert kinds[:4] == [("push", "player"), ("pass", "encounter"), ("pass", "player"),
                          ("resolve", "player")]
@@ -204,7 +180,7 @@ def test_proactive_action_goes_on_stack_with_window_for_encounter(eng):
 @rule("T05", "S02")
 def test_stack_resolves_last_in_first_out(eng):
     m = sc(eng, encounter="tt:heckler", rift=["tt:squire"])
-    play(m, 0, lane=0)
+    play_nth(m, 0, lane=0)
     pushes = [(e.side, e.a) for e in evs(m, "push")]
     resolves = [(e.side, e.a) for e in evs(m, "resolve")]
     assert pushes == [("player", 1), ("encounter", 4)]
@@ -216,7 +192,7 @@ def test_stack_resolves_last_in_first_out(eng):
 @rule("T06", "S01", "M08")
 def test_meter_debited_at_commit_while_item_still_on_stack(eng):
     m = sc(eng, rift=["tt:squire", "tt:guard"])
-    play(m, 0, lane=0)
+    play_nth(m, 0, lane=0)
     # the guard (a reaction) holds the player in a window: the deploy has not resolved yet
     assert len(m.stack) == 1 and m.stack[0]["kind"] == "card"
     assert m.characters()[0] is None
@@ -227,12 +203,12 @@ def test_each_category_debits_its_own_cost():
     e = engine_with(costs={"play_support": 4, "deploy": 3, "activate": 2, "attack": 1})
     m = sc(e, heroes=["tt:caster"], encounter="tt:idle", meter={"capacity": 30},
            rift=["tt:charm", "tt:rite", "tt:squire"], player_lanes={1: "tt:adept"})
-    steps = [lambda: play(m, 0), lambda: play(m, 0), lambda: play(m, 0, lane=0),
-             lambda: m.apply(find(m, "activate", source=0)),
-             lambda: m.apply(find(m, "activate", source=9)),
-             lambda: m.apply(find(m, "activate", source=64 + m.zone_cards("lattice")[-1])),
-             lambda: m.apply(find(m, "end_phase")),
-             lambda: m.apply(find(m, "attack", source=0, lane=3))]
+    steps = [lambda: play_nth(m, 0), lambda: play_nth(m, 0), lambda: play_nth(m, 0, lane=0),
+             lambda: m.apply(action(m, "activate", 0)),
+             lambda: m.apply(action(m, "activate", 9)),
+             lambda: m.apply(action(m, "activate", 64 + m.zone_cards("lattice")[-1])),
+             lambda: m.apply(action(m, "end_phase")),
+             lambda: m.apply(action(m, "attack", 0, lane=3))]
     spent = []
     for s in steps:
         before = m.meter["spent"]
@@ -251,7 +227,7 @@ def test_default_costs_come_from_rules_toml(eng):
 @rule("T07", "M09")
 def test_main_auto_advances_when_nothing_affordable_remains(eng):
     m = sc(eng, rift=["tt:squire", "tt:squire"], meter={"capacity": 3})
-    play(m, 0, lane=0)
+    play_nth(m, 0, lane=0)
     assert m.phase == "combat" and m.active_side == "player" and m.meter["remaining"] == 1
     summon = index_of(m, lambda e: e.kind == "summon")
     combat = index_of(m, lambda e: e.kind == "phase" and e.a == 2)
@@ -260,26 +236,26 @@ def test_main_auto_advances_when_nothing_affordable_remains(eng):
 @rule("T07", "M09")
 def test_main_does_not_advance_while_something_is_affordable(eng):
     m = sc(eng, heroes=["tt:caster"], rift=["tt:squire", "tt:squire"], meter={"capacity": 3})
-    play(m, 0, lane=0)
+    play_nth(m, 0, lane=0)
     assert m.phase == "main"            # the hero's ability (1) is still affordable
-    m.apply(find(m, "activate", source=0))
+    m.apply(action(m, "activate", 0))
     assert ("player", 2, 1) in phases(m)
 
 @rule("T07")
 def test_acting_side_may_end_phases_early(eng):
     m = sc(eng, rift=["tt:squire"])
     assert any(a.kind == "play" for a in m.legal_actions())
-    m.apply(find(m, "end_phase"))
+    m.apply(action(m, "end_phase"))
     assert m.phase == "combat" and m.meter["spent"] == 0
     assert any(a.kind == "attack" for a in m.legal_actions())
-    m.apply(find(m, "end_phase"))
+    m.apply(action(m, "end_phase"))
     assert m.round == 2 and m.zone("rift") == ["tt:squire"]
 
 @rule("T08", "S05", "S02")
 def test_attack_is_a_stack_item_with_a_window(eng):
     m = sc(eng, phase="combat", enemy_lanes={2: "tt:grunt"})
     n0 = len(m.events)
-    m.apply(find(m, "attack", source=0, lane=2))
+    m.apply(action(m, "attack", 0, lane=2))
     seq = [(e.kind, e.side, e.a) for e in m.events[n0:] if e.kind in ("push", "pass", "resolve")]
     assert seq[:3] == [("push", "player", 3), ("pass", "encounter", 1), ("pass", "player", 1)]
     assert seq[3] == ("resolve", "player", 3)
@@ -288,14 +264,14 @@ def test_attack_is_a_stack_item_with_a_window(eng):
 def test_combat_auto_advances_once_meter_is_empty(eng):
     m = sc(eng, heroes=["tt:plain", "tt:second"], encounter="tt:idle", phase="combat",
            meter={"capacity": 1})
-    m.apply(find(m, "attack", source=0, lane=0))
+    m.apply(action(m, "attack", 0, lane=0))
     assert ("player", 3, 1) in phases(m)
     assert m.round == 2 and m.active_side == "player"
 
 @rule("T09", "E14")
 def test_end_runs_turn_end_triggers_then_poison(eng):
     m = sc(eng, encounter="tt:idle", lattice=["tt:dusk_idol"], hero_state={0: {"poison": 2}})
-    end_turn(m)
+    end_player_turn(m)
     end = index_of(m, lambda e: e.kind == "phase" and e.side == "player" and e.a == 3)
     trig = index_of(m, lambda e: e.kind == "damage" and e.a == 16, end)
     pois = index_of(m, lambda e: e.kind == "damage" and e.a == 0, end)
@@ -307,16 +283,16 @@ def test_end_runs_turn_end_triggers_then_poison(eng):
 def test_win_needs_every_enemy_hero_dead(eng):
     m = sc(eng, heroes=["tt:plain", "tt:second"], encounter="tt:duo", phase="combat",
            enemy_state={0: {"hp": 1}, 1: {"hp": 2}})
-    m.apply(find(m, "attack", source=0, lane=0))
+    m.apply(action(m, "attack", 0, lane=0))
     assert not m.heroes("encounter")[0]["alive"] and not m.is_over
-    m.apply(find(m, "attack", source=1, lane=0))            # lands on the next living enemy hero
+    m.apply(action(m, "attack", 1, lane=0))            # lands on the next living enemy hero
     assert m.outcome == "win"
 
 @rule("T11")
 @pytest.mark.parametrize("hand,drawn", [(2, 3), (4, 1), (5, 0), (6, 0)])
 def test_end_draws_up_to_hand_floor(eng, hand, drawn):
     m = sc(eng, encounter="tt:idle", rift=["tt:squire"] * hand, archive=["tt:charm"] * 6)
-    end_turn(m)
+    end_player_turn(m)
     assert len(m.zone("rift")) == hand + drawn
     assert len(m.zone("archive")) == 6 - drawn
     end = index_of(m, lambda e: e.kind == "phase" and e.side == "player" and e.a == 3)
@@ -327,17 +303,17 @@ def test_end_draws_up_to_hand_floor(eng, hand, drawn):
 @rule("T16", "M05", "S02")
 def test_player_responds_during_encounter_turn_for_free(eng):
     m = sc(eng, rift=["tt:guard", "tt:guard", "tt:squire"], meter={"capacity": 4, "spent": 4})
-    m.apply(find(m, "end_phase"))
+    m.apply(action(m, "end_phase"))
     # stopped in the Encounter's combat: its attack is on the Stack and the player holds priority
     assert (m.active_side, m.phase, m.priority) == ("encounter", "combat", "player")
     assert [(s["side"], s["kind"]) for s in m.stack] == [("encounter", "attack")]
     kinds = {(a.kind, m.card_id(a.source) if a.kind == "play" else None) for a in m.legal_actions()}
     assert kinds == {("pass", None), ("play", "tt:guard")}      # the squire is not a reaction
-    play(m, 0)
+    play_nth(m, 0)
     assert m.meter["spent"] == 4 and len(m.stack) == 2          # free, and the window reopens
-    m.apply(find(m, "pass"))
+    m.apply(action(m, "pass"))
     assert len(m.stack) == 1
-    m.apply(find(m, "pass"))
+    m.apply(action(m, "pass"))
     res = [(e.side, e.a) for e in evs(m, "resolve")]
     assert res[:2] == [("player", 1), ("encounter", 3)]           # LIFO: the guard first
     assert [(e.b, e.c) for e in evs(m, "damage") if e.a == 0] == [(0, 2)]
@@ -346,14 +322,14 @@ def test_player_responds_during_encounter_turn_for_free(eng):
 @rule("M05")
 def test_reaction_in_own_turn_and_reaction_ability_are_free(eng):
     m = sc(eng, heroes=["tt:warden"], rift=["tt:squire", "tt:guard"])
-    play(m, 0, lane=0)
+    play_nth(m, 0, lane=0)
     assert m.meter["spent"] == 2 and m.stack
-    play(m, 0)                                     # the guard, over our own deploy
+    play_nth(m, 0)                                     # the guard, over our own deploy
     assert m.meter["spent"] == 2
     m2 = sc(eng, heroes=["tt:warden"], rift=["tt:guard"], meter={"capacity": 4, "spent": 4})
-    m2.apply(find(m2, "end_phase"))
+    m2.apply(action(m2, "end_phase"))
     assert m2.active_side == "encounter" and m2.stack
-    m2.apply(find(m2, "activate", source=0))
+    m2.apply(action(m2, "activate", 0))
     assert m2.meter["spent"] == 4 and len(m2.stack) == 2
 
 @rule("T17")
@@ -361,14 +337,14 @@ def test_player_life_sums_living_heroes(eng):
     m = sc(eng, heroes=["tt:plain", "tt:second", "tt:rich"],
            hero_state={0: {"hp": 7}, 1: {"hp": 5}, 2: {"alive": 0, "hp": 4}})
     assert m.player_life == 12
-    end_turn(m)                                    # brute hits the leader for 2
+    end_player_turn(m)                                    # brute hits the leader for 2
     assert m.player_life == 10
 
 @rule("T18", "T10")
 def test_fallen_hero_is_reported_and_stays_gone(eng):
     m = sc(eng, heroes=["tt:plain", "tt:second"], encounter="tt:idle",
            hero_state={0: {"hp": 1, "poison": 1}})
-    end_turn(m)
+    end_player_turn(m)
     assert not m.is_over and m.outcome is None and m.heroes()[1]["alive"]   # one hero lives
     assert m.fallen() == ["tt:plain"]
     h = m.heroes()[0]
@@ -376,7 +352,7 @@ def test_fallen_hero_is_reported_and_stays_gone(eng):
     assert [e.a for e in evs(m, "hero_falls")] == [0]
     assert m.phase == "combat"                   # nothing affordable in Main: straight to Combat
     assert {a.source for a in m.legal_actions() if a.kind == "attack"} == {1}
-    end_turn(m)
+    end_player_turn(m)
     assert m.fallen() == ["tt:plain"] and not m.heroes()[0]["alive"]
 
 @rule("T19")
@@ -385,14 +361,14 @@ def test_fallen_hero_is_reported_and_stays_gone(eng):
 def test_damage_to_player_lands_on_leader_else_first_living(eng, leader, state, hit):
     m = sc(eng, heroes=["tt:plain", "tt:second", "tt:rich"], leader=leader, hero_state=state)
     before = [h["hp"] for h in m.heroes()]
-    end_turn(m)
+    end_player_turn(m)
     after = [h["hp"] for h in m.heroes()]
     assert [b - a for b, a in zip(before, after)] == [2 if i == hit else 0 for i in range(3)]
 
 @rule("T20", "E03")
 def test_last_hero_falling_loses_at_once(eng):
     m = sc(eng, heroes=["tt:plain", "tt:second"], hero_state={0: {"hp": 2}, 1: {"alive": 0}})
-    end_turn(m)
+    end_player_turn(m)
     assert m.is_over and m.outcome == "loss" and m.legal_actions() == []
     assert evs(m, "outcome")[-1].a == 2
     # checked at the resolution: the Encounter's End never ran
@@ -452,11 +428,11 @@ def test_zero_floor_hero_still_attacks_once_per_attacker():
            hero_state={0: {"ambition": -4, "morality": -3}}, phase="beginning", advance=True)
     assert m.meter["capacity"] == 0 and m.meter["costs"]["attack"] == 0
     assert m.phase == "combat"                   # nothing in Main was affordable
-    m.apply(find(m, "attack", source=0, lane=0))
+    m.apply(action(m, "attack", 0, lane=0))
     assert m.meter["spent"] == 0 and m.phase == "combat"
     assert illegal(m, code("attack", 0, 255, 1)) == 18
     assert {a.source for a in m.legal_actions() if a.kind == "attack"} == {1}
-    m.apply(find(m, "attack", source=1, lane=0))
+    m.apply(action(m, "attack", 1, lane=0))
     assert m.round == 2                          # combat advanced: every attacker used
 
 @rule("M03")
@@ -486,10 +462,10 @@ def test_thresholds_come_from_config():
 @rule("M03", "T06")
 def test_biased_cost_is_what_is_debited(eng):
     m = sc(eng, heroes=["tt:high"], rift=["tt:charm"])
-    play(m, 0)
+    play_nth(m, 0)
     assert m.meter["spent"] == 1
     m = sc(eng, heroes=["tt:low", "tt:second"], phase="combat", meter={"capacity": 1})
-    m.apply(find(m, "attack", source=0, lane=0))
+    m.apply(action(m, "attack", 0, lane=0))
     assert m.meter["spent"] == 0 and m.phase == "combat"
 
 @rule("M06", "E01")
@@ -497,12 +473,12 @@ def test_leader_falling_mid_turn_changes_next_turns_meter(eng):
     m = sc(eng, heroes=["tt:plain", "tt:rich"], encounter="tt:sniper", rift=["tt:squire"],
            meter={"capacity": 6})
     before = m.meter
-    play(m, 0, lane=0)
+    play_nth(m, 0, lane=0)
     assert not m.heroes()[0]["alive"] and m.heroes()[1]["leader"]
     assert ("leader", "player", 1) in [(e.kind, e.side, e.a) for e in evs(m, "leader")]
     assert m.meter["capacity"] == before["capacity"] and m.meter["costs"] == before["costs"]
     assert m.meter["spent"] == 2
-    end_turn(m)
+    end_player_turn(m)
     assert m.meter["capacity"] == 7 and m.meter["costs"]["play_support"] == 1
 
 @rule("M06", "E01")
@@ -510,7 +486,7 @@ def test_leader_falling_mid_turn_changes_next_turns_meter(eng):
 def test_leadership_passes_in_slot_order_only_when_leader_falls(eng, leader, dead, events):
     m = sc(eng, heroes=["tt:plain", "tt:second", "tt:rich"], encounter="tt:idle", leader=leader,
            hero_state={0: {"hp": 1, "poison": 1}, **dead})
-    end_turn(m)
+    end_player_turn(m)
     assert not m.heroes()[0]["alive"]
     assert [h["leader"] for h in m.heroes()] == [False, False, True]
     assert [e.a for e in evs(m, "leader")] == events
@@ -533,7 +509,7 @@ def test_unaffordable_action_is_rejected_without_change(eng):
 @rule("M09", "M08")
 def test_exactly_affordable_play_then_empty_meter_ends_the_turn(eng):
     m = sc(eng, encounter="tt:idle", rift=["tt:squire"], meter={"capacity": 4, "spent": 2})
-    play(m, 0, lane=0)                            # 2 + 2 == capacity: affordable
+    play_nth(m, 0, lane=0)                            # 2 + 2 == capacity: affordable
     assert m.characters()[0]["id"] == "tt:squire"
     assert [p for s, p, r in phases(m) if (s, r) == ("player", 1)] == [2, 3]
     assert (m.round, m.active_side) == (2, "player")
@@ -541,10 +517,10 @@ def test_exactly_affordable_play_then_empty_meter_ends_the_turn(eng):
 @rule("M09", "S02")
 def test_empty_meter_waits_for_the_stack(eng):
     m = sc(eng, encounter="tt:idle", rift=["tt:squire", "tt:guard"], meter={"capacity": 2})
-    play(m, 0, lane=0)
+    play_nth(m, 0, lane=0)
     assert m.meter["remaining"] == 0 and m.phase == "main" and len(m.stack) == 1
     assert evs(m, "resolve") == []                # one pass only: nothing resolved yet
-    m.apply(find(m, "pass"))
+    m.apply(action(m, "pass"))
     assert m.characters()[0] is not None and ("player", 3, 1) in phases(m)
 
 @rule("M10")
@@ -553,8 +529,8 @@ def test_effects_never_touch_the_meter(eng):
            lattice=["tt:dawn_idol", "tt:dusk_idol"], phase="beginning", advance=True)
     assert m.meter["capacity"] == 4 and m.meter["spent"] == 0     # the turn_start trigger ran
     init = m.initiative
-    play(m, 0, lane=0)                           # deploy + the Encounter's damaging response
-    m.apply(find(m, "activate", source=0))       # a shield effect
+    play_nth(m, 0, lane=0)                           # deploy + the Encounter's damaging response
+    m.apply(action(m, "activate", 0))       # a shield effect
     assert m.meter == {"capacity": 4, "spent": 3, "remaining": 1, "regen": 0,
                        "costs": {"play_support": 2, "deploy": 2, "activate": 1, "attack": 1}}
     assert m.initiative == init
@@ -570,8 +546,8 @@ def test_meter_is_part_of_hash_and_clone(eng):
     assert len({a.state_hash(), c.state_hash(), d.state_hash()}) == 3
     k = c.clone()
     assert k.meter == c.meter and k.state_hash() == c.state_hash()
-    k.apply(find(k, "end_phase"))
-    k.apply(find(k, "attack", source=0, lane=0))
+    k.apply(action(k, "end_phase"))
+    k.apply(action(k, "attack", 0, lane=0))
     assert k.meter["spent"] == 3 and c.meter["spent"] == 2
 
 
@@ -582,7 +558,7 @@ def test_meter_is_part_of_hash_and_clone(eng):
 def test_damage_to_encounter_lands_on_leader_else_first_living(eng, state, hit):
     m = sc(eng, heroes=["tt:second"], encounter="tt:duo", phase="combat", enemy_state=state)
     before = [h["hp"] for h in m.heroes("encounter")]
-    m.apply(find(m, "attack", source=0, lane=4))
+    m.apply(action(m, "attack", 0, lane=4))
     lost = [b - h["hp"] for b, h in zip(before, m.heroes("encounter"))]
     assert lost == [2 if i == hit else 0 for i in range(2)]
 
@@ -590,14 +566,14 @@ def test_damage_to_encounter_lands_on_leader_else_first_living(eng, state, hit):
 def test_enemy_leadership_passes_when_its_leader_falls(eng):
     m = sc(eng, heroes=["tt:plain", "tt:second"], encounter="tt:duo", phase="combat",
            enemy_state={0: {"hp": 1}})
-    m.apply(find(m, "attack", source=0, lane=0))
+    m.apply(action(m, "attack", 0, lane=0))
     assert [h["leader"] for h in m.heroes("encounter")] == [False, True]
     assert ("encounter", 1) in [(e.side, e.a) for e in evs(m, "leader")]
 
 @rule("E03")
 def test_outcome_checked_right_after_resolution(eng):
     m = sc(eng, heroes=["tt:plain", "tt:second"], phase="combat", enemy_state={0: {"hp": 1}})
-    m.apply(find(m, "attack", source=0, lane=0))
+    m.apply(action(m, "attack", 0, lane=0))
     assert m.outcome == "win" and m.phase == "combat" and m.round == 1
     assert m.legal_actions() == []
     assert illegal(m, code("attack", 1, 255, 0)) == 1
@@ -608,7 +584,7 @@ def test_turn_end_trigger_win_is_decided_before_the_poison_tick(eng):
     # poison tick that follows in the same End must not turn it into a loss
     m = sc(eng, encounter="tt:idle", lattice=["tt:dusk_idol"], enemy_state={0: {"hp": 1}},
            hero_state={0: {"hp": 1, "poison": 1}})
-    end_turn(m)
+    end_player_turn(m)
     assert not m.heroes("encounter")[0]["alive"]
     assert m.outcome == "win"
 
@@ -622,7 +598,7 @@ def test_turn_start_trigger_win_is_decided_before_the_next_trigger(eng):
 @rule("E03", "T20")
 def test_both_sides_emptied_at_once_is_a_loss(eng):
     m = sc(eng, heroes=["tt:doomed"])
-    m.apply(find(m, "activate", source=0))
+    m.apply(action(m, "activate", 0))
     assert not m.heroes()[0]["alive"] and not m.heroes("encounter")[0]["alive"]
     assert m.outcome == "loss"
 
@@ -630,7 +606,7 @@ def test_both_sides_emptied_at_once_is_a_loss(eng):
 @pytest.mark.parametrize("shield,lost,absorbed", [(5, 0, 2), (2, 0, 2), (1, 1, 1), (0, 2, 0)])
 def test_shield_absorbs_before_hp_and_clears_at_owners_turn(eng, shield, lost, absorbed):
     m = sc(eng, hero_state={0: {"shield": shield}})
-    end_turn(m)                                  # brute (2) hits the leader in its turn
+    end_player_turn(m)                                  # brute (2) hits the leader in its turn
     d = [e for e in evs(m, "damage") if e.a == 0]
     assert [(e.b, e.c) for e in d] == [(lost, absorbed)]
     assert hp(m, 0) == 10 - lost and m.heroes()[0]["shield"] == 0
@@ -640,27 +616,27 @@ def test_shield_only_cleared_at_its_own_sides_beginning(eng):
     m = sc(eng, heroes=["tt:caster", "tt:second"], hero_state={0: {"shield": 4}},
            enemy_state={0: {"shield": 4}}, phase="beginning", advance=True)
     assert m.heroes()[0]["shield"] == 0 and m.heroes("encounter")[0]["shield"] == 4
-    m.apply(find(m, "end_phase"))
-    m.apply(find(m, "attack", source=0, lane=0))
+    m.apply(action(m, "end_phase"))
+    m.apply(action(m, "attack", 0, lane=0))
     assert m.heroes("encounter")[0]["shield"] == 3 and hp(m, 16) == 10
-    end_turn(m)
+    end_player_turn(m)
     assert m.heroes("encounter")[0]["shield"] == 0
 
 @rule("E14")
 def test_poison_ticks_at_own_end_through_shield(eng):
     m = sc(eng, encounter="tt:idle", hero_state={0: {"poison": 3, "shield": 5}})
-    end_turn(m)
+    end_player_turn(m)
     d = [e for e in evs(m, "damage") if e.a == 0]
     assert [(e.b, e.c) for e in d] == [(3, 0)]                  # once per round, shield ignored
     assert hp(m, 0) == 7 and m.heroes()[0]["poison"] == 2
-    end_turn(m)
+    end_player_turn(m)
     assert hp(m, 0) == 5 and m.heroes()[0]["poison"] == 1
 
 @rule("E14")
 def test_enemy_poison_ticks_at_encounter_end(eng):
     m = sc(eng, encounter="tt:idle", enemy_state={0: {"poison": 2}},
            enemy_lanes={1: {"id": "tt:grunt", "poison": 1}})
-    end_turn(m)
+    end_player_turn(m)
     enc_end = index_of(m, lambda e: e.kind == "phase" and e.side == "encounter" and e.a == 3)
     d = [(i, e.a, e.b) for i, e in enumerate(m.events) if e.kind == "damage" and e.a in (16, 25)]
     assert [(a, b) for i, a, b in d] == [(16, 2), (25, 1)] and all(i > enc_end for i, a, b in d)
@@ -670,10 +646,10 @@ def test_enemy_poison_ticks_at_encounter_end(eng):
 def test_proactive_only_in_its_phase_and_with_an_empty_stack(eng):
     m = sc(eng, rift=["tt:squire"])
     assert illegal(m, code("attack", 0, 255, 0)) == 6
-    m.apply(find(m, "end_phase"))
+    m.apply(action(m, "end_phase"))
     assert illegal(m, code("play", m.zone_cards("rift")[0], 255, 0)) == 6
     m = sc(eng, rift=["tt:squire", "tt:squire", "tt:guard"])
-    play(m, 0, lane=0)
+    play_nth(m, 0, lane=0)
     assert m.stack
     assert illegal(m, code("end_phase")) == 5
     assert illegal(m, code("play", m.zone_cards("rift")[0], 255, 1)) == 9
@@ -681,8 +657,8 @@ def test_proactive_only_in_its_phase_and_with_an_empty_stack(eng):
 @rule("S01", "T16")
 def test_no_proactive_action_in_the_encounters_turn(eng):
     m = sc(eng, rift=["tt:squire", "tt:guard"])
-    m.apply(find(m, "end_phase"))
-    m.apply(find(m, "end_phase"))
+    m.apply(action(m, "end_phase"))
+    m.apply(action(m, "end_phase"))
     assert m.active_side == "encounter" and m.stack
     squire = [c for c in m.zone_cards("rift") if m.card_id(c) == "tt:squire"][0]
     assert illegal(m, code("play", squire, 255, 1)) == 9
@@ -694,25 +670,25 @@ def test_no_proactive_action_in_the_encounters_turn(eng):
 @rule("S02")
 def test_acting_side_holds_priority_after_a_resolution(eng):
     m = sc(eng, encounter="tt:heckler", rift=["tt:squire", "tt:guard"])
-    play(m, 0, lane=0)
+    play_nth(m, 0, lane=0)
     assert [s["kind"] for s in m.stack] == ["card", "move"]
-    m.apply(find(m, "pass"))
+    m.apply(action(m, "pass"))
     # the heckler's response resolved; the deploy is still there and the player (acting) decides
     assert [s["kind"] for s in m.stack] == ["card"] and m.priority == "player"
     last = index_of(m, lambda e: e.kind == "resolve")
     assert [e.kind for e in m.events[last + 1:] if e.kind in ("pass", "push")] == []
-    m.apply(find(m, "pass"))
+    m.apply(action(m, "pass"))
     tail = [(e.kind, e.side) for e in m.events[last + 1:] if e.kind in ("pass", "resolve")]
     assert tail == [("pass", "player"), ("pass", "encounter"), ("resolve", "player")]
 
 @rule("S02")
 def test_player_pass_in_encounter_window_lets_it_resolve(eng):
     m = sc(eng, rift=["tt:guard"])
-    m.apply(find(m, "end_phase"))
-    m.apply(find(m, "end_phase"))
+    m.apply(action(m, "end_phase"))
+    m.apply(action(m, "end_phase"))
     assert m.stack and evs(m, "resolve") == []
     n0 = len(m.events)
-    m.apply(find(m, "pass"))
+    m.apply(action(m, "pass"))
     seq = [(e.kind, e.side) for e in m.events[n0:] if e.kind in ("pass", "resolve")]
     assert seq[:3] == [("pass", "player"), ("pass", "encounter"), ("resolve", "encounter")]
     assert hp(m, 0) == 8
@@ -731,27 +707,27 @@ def test_who_may_attack(eng):
 @rule("S05")
 def test_attack_hits_the_enemy_character_in_its_lane(eng):
     m = sc(eng, phase="combat", player_lanes={0: "tt:squire"}, enemy_lanes={2: "tt:grunt"})
-    m.apply(find(m, "attack", source=8, lane=2))
+    m.apply(action(m, "attack", 8, lane=2))
     assert m.characters("encounter")[2]["hp"] == 1 and hp(m, 16) == 10
-    m.apply(find(m, "attack", source=0, lane=2))
+    m.apply(action(m, "attack", 0, lane=2))
     assert m.characters("encounter")[2] is None
     assert hp(m, 16) == 10
 
 @rule("S05")
 def test_once_per_turn_and_again_next_turn(eng):
     m = sc(eng, heroes=["tt:plain", "tt:second"], encounter="tt:idle", phase="combat")
-    m.apply(find(m, "attack", source=0, lane=3))
+    m.apply(action(m, "attack", 0, lane=3))
     assert hp(m, 16) == 9 and m.heroes()[0]["attacked"]
     assert illegal(m, code("attack", 0, 255, 1)) == 18
-    m.apply(find(m, "attack", source=1, lane=3))
+    m.apply(action(m, "attack", 1, lane=3))
     assert m.round == 2                           # every attacker used: combat advanced
-    m.apply(find(m, "attack", source=0, lane=3))
+    m.apply(action(m, "attack", 0, lane=3))
     assert hp(m, 16) == 6
 
 @rule("S05")
 def test_attack_fizzles_when_attacker_is_gone(eng):
     m = sc(eng, heroes=["tt:plain", "tt:second"], encounter="tt:ambush", phase="combat")
-    m.apply(find(m, "attack", source=0, lane=0))
+    m.apply(action(m, "attack", 0, lane=0))
     assert not m.heroes()[0]["alive"]
     assert [(e.side, e.a) for e in evs(m, "fizzle")] == [("player", 3)]
     assert hp(m, 16) == 10
@@ -763,9 +739,9 @@ def test_attack_fizzles_when_attacker_is_gone(eng):
 def test_max_rounds_is_a_timeout_at_end_of_last_round():
     # seed 001: the player loses only when all three heroes are dead, so the cap is neither
     m = sc(engine_with(max_rounds=2), encounter="tt:idle")
-    end_turn(m)
+    end_player_turn(m)
     assert (m.round, m.is_over) == (2, False)
-    end_turn(m)
+    end_player_turn(m)
     assert m.outcome == "timeout" and m.round == 2
     assert all(h["alive"] for h in m.heroes()) and m.fallen() == []
     assert ("encounter", 3, 2) in phases(m) and ("player", 0, 3) not in phases(m)
@@ -778,7 +754,7 @@ def test_max_rounds_is_a_timeout_at_end_of_last_round():
 def test_default_max_rounds_is_forty(eng):
     m = sc(eng, encounter="tt:idle")
     for _ in range(39):
-        end_turn(m)
+        end_player_turn(m)
     assert (m.round, m.is_over) == (40, False)
-    end_turn(m)
+    end_player_turn(m)
     assert m.outcome == "timeout" and m.round == 40

@@ -10,11 +10,9 @@ import pytest
 from conftest import rule
 
 import eve
-import eve_content
-from eve import hookimpl
 from eve.core.match import ZONE_NAMES
 from eve.core.rng import SplitMix64
-from eve.testing import scenario
+from eve.testing import build_engine, end_turn, engine_fixture, events, instances, moves, play, scenario
 
 ZN = {v: k for k, v in ZONE_NAMES.items()}          # zone id -> name
 FOE_HERO = 16                                        # target code of the Encounter's slot 0
@@ -74,41 +72,11 @@ ENCOUNTERS = {
 }
 
 
-class ZonePack:
-    cards = CARDS
-
-    @hookimpl
-    def eve_pack_manifest(self):
-        return {"name": "tz", "version": "0"}
-
-    @hookimpl
-    def eve_register_heroes(self, register):
-        for k, cards in HEROES.items():
-            register(k, {"max_hp": 10, "power": 1, "ambition": 2, "morality": 0, "cards": cards})
-
-    @hookimpl
-    def eve_register_cards(self, register):
-        for k, v in self.cards.items():
-            register(k, v)
-
-    @hookimpl
-    def eve_register_units(self, register):
-        for k, v in UNITS.items():
-            register(k, v)
-
-    @hookimpl
-    def eve_register_tasks(self, register):
-        register("watch", {"goal": "rounds", "threshold": 99})
-
-    @hookimpl
-    def eve_register_encounters(self, register):
-        for k, v in ENCOUNTERS.items():
-            register(k, v)
-
-
-@pytest.fixture(scope="module")
-def eng():
-    return eve.Engine(packs=[eve_content, ZonePack()])
+PACK = {"heroes": {k: {"max_hp": 10, "power": 1, "ambition": 2, "morality": 0, "cards": cards}
+                   for k, cards in HEROES.items()},
+        "cards": CARDS, "units": UNITS, "tasks": {"watch": {"goal": "rounds", "threshold": 99}},
+        "encounters": ENCOUNTERS}
+eng = engine_fixture("tz", **PACK)
 
 
 def sc(eng, **kw):
@@ -122,39 +90,6 @@ def sc(eng, **kw):
 def SM(seed):
     """The match's `shuffle` stream (SplitMix64; its vectors are R01-R03's business)."""
     return SplitMix64.named(seed, "shuffle")
-
-
-def moves(m, since=0):
-    return [(e.a, ZN.get(e.b), ZN.get(e.c), e.d) for e in m.events[since:] if e.kind == "move"]
-
-
-def kinds(m, kind):
-    return [e for e in m.events if e.kind == kind]
-
-
-def play(m, card, target=None, lane=None):
-    for a in m.legal_actions():
-        if a.kind == "play" and m.card_id(a.source) == card \
-                and (target is None or a.target == target) and (lane is None or a.lane == lane):
-            m.apply(a)
-            return a
-    raise AssertionError(f"no legal play of {card} (target {target}, lane {lane}): "
-                         f"{[str(a) for a in m.legal_actions()]}")
-
-
-def end_turn(m):
-    """End the player's phases; run to the player's first decision of the next round."""
-    r = m.round
-    for _ in range(30):
-        if m.is_over or m.round != r:
-            return
-        acts = {a.kind: a for a in m.legal_actions()}
-        m.apply(acts.get("end_phase") or acts["pass"])
-    raise AssertionError("the turn did not end")
-
-
-def inst(m, zone, card):
-    return [c for c in m.zone_cards(zone) if m.card_id(c) == card]
 
 
 # ---------------- Z01 / Z03 / Z04 / E04: the zones ----------------
@@ -177,7 +112,7 @@ def test_wastes_is_shared_and_positional_with_five_lanes(eng):
     assert m.zone("wastes") == [None, "tz:squire", None, None, None]
     assert m.zone("wastes", "encounter") == [None, "tz:imp", None, None, "tz:weak"]
     assert m.characters("player")[1]["lane"] == 1 and m.characters("encounter")[4]["lane"] == 4
-    m3 = sc(eve.Engine(packs=[eve_content, ZonePack()], config={"lanes": 3}), rift=["tz:squire"])
+    m3 = sc(build_engine("tz", config={"lanes": 3}, **PACK), rift=["tz:squire"])
     assert len(m3.zone("wastes")) == 3 and len(m3.zone("wastes", "encounter")) == 3
     assert sorted(a.lane for a in m3.legal_actions() if a.kind == "play") == [0, 1, 2]
 
@@ -209,7 +144,7 @@ def test_player_hero_zone_has_three_slots(eng):
     assert [h["slot"] for h in m.heroes()] == [0, 1, 2]
     with pytest.raises(ValueError):
         eng.new_match(heroes=["tz:plain"] * 4, encounter="tz:idle")
-    e4 = eve.Engine(packs=[eve_content, ZonePack()], config={"player_hero_slots": 4})
+    e4 = build_engine("tz", config={"player_hero_slots": 4}, **PACK)
     assert len(e4.new_match(heroes=["tz:plain"] * 4, encounter="tz:idle").heroes()) == 4
 
 
@@ -292,7 +227,7 @@ def test_a_fallen_hero_moves_to_no_zone(eng):
     assert m.zone("abyss") == [] and m.zone("void") == [] and m.n_cards == n
     smite = m.zone_cards("lattice")[0]
     assert [x[0] for x in moves(m)] == [smite, smite]            # only the Sortilege moved
-    assert len(kinds(m, "hero_falls")) == 1 and not m.is_over
+    assert len(events(m, "hero_falls")) == 1 and not m.is_over
 
 
 @rule("Z05")
@@ -335,7 +270,7 @@ def test_enemy_characters_leave_play_without_a_card(eng):
     m = sc(eng, phase="combat", enemy_lanes={2: "tz:weak"})
     n = m.n_cards
     m.apply(next(a for a in m.legal_actions() if a.kind == "attack" and a.source == 0 and a.lane == 2))
-    deaths = kinds(m, "death")
+    deaths = events(m, "death")
     assert len(deaths) == 1 and deaths[0].side == "encounter" and deaths[0].c == -1
     assert m.zone("wastes", "encounter")[2] is None
     assert moves(m) == [] and m.zone("abyss") == [] and m.n_cards == n
@@ -365,7 +300,7 @@ def test_draw_moves_archive_top_to_rift(eng):
 @rule("Z09", "Z22")
 def test_deploy_leaves_the_rift_at_commit_and_materializes_at_resolution(eng):
     m = sc(eng, rift=["tz:squire", "tz:ambush"])      # a held reaction keeps the window open
-    sq = inst(m, "rift", "tz:squire")[0]
+    sq = instances(m, "rift", "tz:squire")[0]
     play(m, "tz:squire", lane=2)
     assert m.stack and m.stack[-1]["card"] == sq
     assert m.card_zone(sq) == "stack"
@@ -380,9 +315,9 @@ def test_deploy_leaves_the_rift_at_commit_and_materializes_at_resolution(eng):
 @rule("Z09")
 def test_countered_deploy_goes_to_the_abyss(eng):
     m = sc(eng, encounter="tz:warden", rift=["tz:squire", "tz:bolt"])
-    sq = inst(m, "rift", "tz:squire")[0]
+    sq = instances(m, "rift", "tz:squire")[0]
     play(m, "tz:squire", lane=0)
-    assert len(kinds(m, "counter")) == 1
+    assert len(events(m, "counter")) == 1
     assert m.card_zone(sq) == "abyss" and m.zone("wastes") == [None] * 5
     assert moves(m) == [(sq, "rift", "stack", 0), (sq, "stack", "abyss", 0)]
 
@@ -390,7 +325,7 @@ def test_countered_deploy_goes_to_the_abyss(eng):
 @rule("Z09")
 def test_fizzled_deploy_goes_to_the_abyss(eng):
     m = sc(eng, rift=["tz:squire", "tz:ambush"])
-    sq, am = inst(m, "rift", "tz:squire")[0], inst(m, "rift", "tz:ambush")[0]
+    sq, am = instances(m, "rift", "tz:squire")[0], instances(m, "rift", "tz:ambush")[0]
     play(m, "tz:squire", lane=2)
     play(m, "tz:ambush", lane=2)                                  # takes the lane first (LIFO)
     assert not m.stack
@@ -422,7 +357,7 @@ def test_countered_enhancement_goes_to_the_abyss(eng):
 @rule("Z11")
 def test_discard_is_rift_to_abyss_by_an_effect(eng):
     m = sc(eng, rift=["tz:toss", "tz:squire"])
-    sq = inst(m, "rift", "tz:squire")[0]
+    sq = instances(m, "rift", "tz:squire")[0]
     play(m, "tz:toss")
     assert m.zone("rift") == [] and m.zone_cards("abyss") == [sq]
     assert (sq, "rift", "abyss", 0) in moves(m)
@@ -436,7 +371,7 @@ def test_character_killed_by_an_effect_sends_its_card_to_the_abyss(eng):
     play(m, "tz:smite", target=CHAR + 4)
     assert m.characters()[4] is None and m.zone_cards("abyss") == [c]
     assert (c, "wastes", "abyss", 0) in moves(m)
-    d = kinds(m, "death")[0]
+    d = events(m, "death")[0]
     assert (d.side, d.a, d.c, ZN.get(d.d)) == ("player", CHAR + 4, c, "abyss")
 
 
@@ -475,7 +410,7 @@ def test_draw_on_empty_archive_reshuffles_the_abyss(eng):
     m = sc(eng, rift=["tz:study"], abyss=["tz:squire", "tz:bolt", "tz:toss", "tz:zap"], void=["tz:mend"])
     aby, void = m.zone_cards("abyss"), m.zone_cards("void")
     play(m, "tz:study")
-    assert len(kinds(m, "shuffle")) == 1 and kinds(m, "shuffle")[0].a == 4
+    assert len(events(m, "shuffle")) == 1 and events(m, "shuffle")[0].a == 4
     assert sorted(c for c, f, t, _ in moves(m) if (f, t) == ("abyss", "archive")) == sorted(aby)
     assert m.zone("abyss") == [] and m.zone_cards("void") == void
     assert sorted(m.zone_cards("archive") + m.zone_cards("rift")) == sorted(aby)
@@ -499,7 +434,7 @@ def test_reshuffle_is_lazy(eng):
     aby = m.zone_cards("abyss")
     play(m, "tz:study")                    # empties the Archive exactly: no reshuffle yet
     assert m.zone("archive") == [] and m.zone_cards("abyss") == aby
-    assert kinds(m, "shuffle") == []
+    assert events(m, "shuffle") == []
 
 
 @rule("T12", "Z18")
@@ -536,7 +471,7 @@ def test_the_void_never_returns_a_card_by_itself(eng):
         end_turn(m)
         assert m.zone_cards("void") == void
     assert all(f != "void" for _, f, _, _ in moves(m))
-    assert len(m.zone("rift")) == 4 and m.zone("archive") == [] and kinds(m, "draw_skipped")
+    assert len(m.zone("rift")) == 4 and m.zone("archive") == [] and events(m, "draw_skipped")
 
 
 # ---------------- Z16: Lattice -> Abyss ----------------
@@ -623,7 +558,7 @@ def test_explicit_flag_marks_only_effect_moves(eng):
 def test_draw_with_nothing_left_is_skipped(eng):
     m = sc(eng, rift=["tz:study", "tz:squire"], void=["tz:bolt"])
     play(m, "tz:study")
-    assert len(kinds(m, "draw_skipped")) == 2
+    assert len(events(m, "draw_skipped")) == 2
     assert m.zone("rift") == ["tz:squire"] and m.zone("void") == ["tz:bolt"]
     assert not m.is_over and m.legal_actions()
 
@@ -632,7 +567,7 @@ def test_draw_with_nothing_left_is_skipped(eng):
 def test_end_draw_stops_when_archive_and_abyss_are_empty(eng):
     m = sc(eng, rift=["tz:zap", "tz:zap"], void=["tz:bolt"])
     end_turn(m)
-    assert len(kinds(m, "draw_skipped")) >= 1
+    assert len(events(m, "draw_skipped")) >= 1
     assert m.round == 2 and not m.is_over
     assert m.zone("rift") == ["tz:zap", "tz:zap"] and m.zone("void") == ["tz:bolt"]
     assert moves(m) == []
@@ -682,7 +617,7 @@ def test_default_deck_is_the_union_of_starting_cards(eng):
     assert Counter(x.split(":")[1] for x in ids) == want
     assert len(m.zone("rift")) == 5 and len(m.zone("archive")) == 2
     assert len([x for x in moves(m) if x[1:3] == ("archive", "rift")]) == 5
-    e3 = eve.Engine(packs=[eve_content, ZonePack()], config={"opening_hand": 3})
+    e3 = build_engine("tz", config={"opening_hand": 3}, **PACK)
     m = e3.new_match(seed=1, heroes=["tz:starter_a"], encounter="tz:idle")
     assert len(m.zone("rift")) == 3 and len(m.zone("archive")) == 1
 
@@ -726,10 +661,9 @@ def test_the_instruction_set(eng):
                                 "choose", "choose_mode", "discover", "add_counter", "set_counter",
                                 "scry"}
 
-    bad = ZonePack()
-    bad.cards = {**CARDS, "odd": {"kind": S, "charges": 1, "on_enter": _on([{"op": "transmute", "n": 1}])}}
+    odd = {"kind": S, "charges": 1, "on_enter": _on([{"op": "transmute", "n": 1}])}
     with pytest.raises(eve.ContentError):
-        eve.Engine(packs=[eve_content, bad])
+        build_engine("tz", **{**PACK, "cards": {**CARDS, "odd": odd}})
 
 
 @rule("E16")

@@ -19,12 +19,8 @@ from eve.plugins.data import DataPack
 _PACK = DataPack.from_files(Path(__file__).parent, name="hostile", version="0.1.0",
                             engine=">=0.1,<1")
 
-eve_pack_manifest = _PACK.eve_pack_manifest
-eve_register_rules = _PACK.eve_register_rules
-eve_register_heroes = _PACK.eve_register_heroes
-eve_register_cards = _PACK.eve_register_cards
-eve_register_units = _PACK.eve_register_units
-eve_register_tasks = _PACK.eve_register_tasks
-eve_register_encounters = _PACK.eve_register_encounters
-eve_register_statuses = _PACK.eve_register_statuses
-eve_register_keywords = _PACK.eve_register_keywords
+# the hooks of the data pack, as this module's own: the folder loads as a module pack
+_HOOKS = ("eve_pack_manifest", "eve_register_rules", "eve_register_heroes", "eve_register_cards",
+          "eve_register_units", "eve_register_tasks", "eve_register_encounters",
+          "eve_register_statuses", "eve_register_keywords")
+globals().update({hook: getattr(_PACK, hook) for hook in _HOOKS})

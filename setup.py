@@ -54,11 +54,12 @@ def _load(name: str, module: str):
 
 def _generate() -> None:
     """The core's generated files, from its plain-Python tables: vocab.pxd (every enumeration,
-    from vocabulary.py, which reads the tables of instructions and trigger events), records.pxi
+    from vocabulary.py, which reads the tables of instructions and trigger events and the
+    words of rules text), records.pxi
     (the compiled content's structs, from records.py) and state_layout.pxd (the State's parts as
     word offsets, from layout.py). Each is loaded under its package name, the name the others
     import it by."""
-    for name in ("instructions", "trigger_events"):
+    for name in ("instructions", "trigger_events", "words"):
         _load(name, f"eve.core.{name}")
     vocab = _load("vocabulary", "eve.core.vocabulary")
     vocab.write_pxd(str(CORE / "vocab.pxd"))

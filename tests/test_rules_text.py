@@ -289,7 +289,7 @@ PACKS = {
         ("rules.test_cards_stack_encounter", "tc"), ("rules.test_turn_meter", "tt"),
         ("rules.test_resolution", "tr"), ("rules.test_task_rewards", "tr"),
         ("rules.test_intents", "it"), ("rules.test_sides_and_sources", "sd"),
-        ("test_limits", "tl"), ("rules.test_choices", "ch")]},
+        ("test_limits", "tl"), ("rules.test_choices", "ch"), ("rules.test_shield_and_cap", "sc")]},
 }
 
 

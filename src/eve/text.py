@@ -48,7 +48,8 @@ _RESPONSE: Mapping[str, Any] = {"on": "any", "counter": False, "target": "none",
                                 "charges": -1}
 _STATUS: Mapping[str, Any] = {"stacking": "intensity", "max": 999, "power": 0, "dealt_add": 0,
                               "taken_add": 0, "dealt_pct": 100, "taken_pct": 100,
-                              "absorb": False, "negate": False, "keeps": ()}
+                              "absorb": False, "negate": False, "keeps": (), "cap": 0,
+                              "shield_add": 0, "shield_pct": 100}
 
 
 def instruction(ins: Mapping[str, Any]) -> dict[str, Any]:
@@ -231,13 +232,17 @@ def _status(catalog: Catalog, st: Mapping[str, Any]) -> str:
         parts.append(f"at most {st['max']}")
     each = "" if st["stacking"] == "duration" else " for each stack"
     for key, what in (("power", "power"), ("dealt_add", "damage dealt"),
-                      ("taken_add", "damage taken")):
+                      ("taken_add", "damage taken"), ("shield_add", "shield gained")):
         if st[key]:
             parts.append(f"{st[key]:+d} {what}{each}")
     if st["dealt_pct"] != 100:
         parts.append(f"deals {st['dealt_pct']}% damage")
     if st["taken_pct"] != 100:
         parts.append(f"takes {st['taken_pct']}% damage")
+    if st["shield_pct"] != 100:
+        parts.append(f"gains {st['shield_pct']}% shield")
+    if st["cap"]:
+        parts.append(f"takes at most {st['cap']} damage a hit")
     if st.get("spend", "never") != "never":
         parts.append(words("status_spend", st["spend"]))
     if st["negate"]:

@@ -368,6 +368,9 @@ class Items(Triggers):
             "absorb": int(self._flag(ctx, d, "absorb", "")),
             "negate": int(self._flag(ctx, d, "negate", "")),
             "spend": ctx.enum("status_spend", d.get("spend", "never"), "spend"),
+            "cap": ctx.int(d, "cap", "", 0, lo=0, hi=LIMITS["damage_limit"]),
+            "shield_add": ctx.int(d, "shield_add", "", 0, lo=-99, hi=99),
+            "shield_pct": ctx.int(d, "shield_pct", "", 100, hi=1000),
             "keeps": 0,
         }
         if "decay" in d:

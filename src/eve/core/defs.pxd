@@ -262,6 +262,9 @@ ctypedef struct Tables:
     int16_t power_st[MAX_STATUSES]
     int16_t n_damage_st
     int16_t damage_st[MAX_STATUSES]
+    int16_t caps                        # 1 when some status caps a hit (D03): a cheap exit
+    int16_t n_shield_st                 # modifying the shield its unit gains (D02)
+    int16_t shield_st[MAX_STATUSES]
     int16_t n_start_st                  # ticking or decaying at its owner's turn start
     int16_t start_st[MAX_STATUSES]
     int16_t n_end_st                    # ... at its turn end

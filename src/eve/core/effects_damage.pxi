@@ -59,8 +59,38 @@ cdef int _modified(const State* st, const Tables* tb, int src, int u, int n) noe
     return <int>v
 
 
+cdef int shield_gain(const State* st, const Tables* tb, int u, int n) noexcept nogil:
+    """D02: a gain of `n` of an absorbing status (shield) by an instruction, as unit `u`'s
+    statuses change it: add (`shield_add`, stacks x each), then multiply (`shield_pct` while it
+    has a stack, each rounded down), in status order, saturated as the damage pipeline's steps
+    are (P01)."""
+    cdef const Unit* t = &st.units[u]
+    cdef long long v = n
+    cdef int i, s
+    for i in range(tb.n_shield_st):
+        s = tb.shield_st[i]
+        v += <long long>t.status[s] * tb.statuses[s].shield_add
+    v = _sat(v)
+    for i in range(tb.n_shield_st):
+        s = tb.shield_st[i]
+        if v > 0 and t.status[s] > 0:
+            v = _sat(v * tb.statuses[s].shield_pct // 100)
+    return <int>v
+
+
+cdef inline int _capped(const Unit* t, const Tables* tb, int n) noexcept nogil:
+    """D03: the hit held to the lowest `cap` of the statuses the unit has a stack of."""
+    cdef int i, s, c
+    for i in range(tb.n_damage_st):
+        s = tb.damage_st[i]
+        c = tb.statuses[s].cap
+        if c and c < n and t.status[s] > 0:
+            n = c
+    return n
+
+
 cdef int deal_damage(State* st, Ctx* cx, int u, int n, int by_side, int src, bint pierce) noexcept nogil:
-    """One damage pipeline (docs/rules.md D01): add, multiply, then prevent (`negate` statuses
+    """One damage pipeline (docs/rules.md D01): add, multiply, cap (D03), then prevent (`negate` statuses
     stop the whole hit, then `absorb` statuses such as shield soak it up), then hp. `pierce`
     (poison, hp loss) skips all three. `src` is the unit dealing it, -1 for none. Returns the hp
     lost."""
@@ -88,6 +118,8 @@ cdef int deal_damage(State* st, Ctx* cx, int u, int n, int by_side, int src, bin
             0 <= src < MAX_UNITS and _has_any(&st.units[src], tb.damage_st, tb.n_damage_st)))
     if piped:
         n = _modified(st, tb, src, u, n)
+        if tb.caps and n > 0:
+            n = _capped(t, tb, n)
         for i in range(tb.n_damage_st):
             s = tb.damage_st[i]
             if n > 0 and tb.statuses[s].negate and t.status[s] > 0:

@@ -80,7 +80,7 @@ cdef inline void _on_units(State* st, Ctx* cx, int op, int sel, int a, int b, in
     """damage, heal, shield, poison, status, remove_status and buff, on the selected units."""
     cdef const Tables* tb = cx.tb
     cdef int16_t units[MAX_UNITS]
-    cdef int n, k, u, i, v
+    cdef int n, k, u, i, v, g
     cdef Unit* t
     cdef int16_t kill = 0
     # status and buff: above the status index (a buff's max hp), `until` (A04: held by the source)
@@ -105,10 +105,13 @@ cdef inline void _on_units(State* st, Ctx* cx, int op, int sel, int a, int b, in
         elif op == OP_SHIELD or op == OP_POISON or op == OP_STATUS:
             v = STATUS_SHIELD if op == OP_SHIELD else (STATUS_POISON if op == OP_POISON else b)
             i = t.status[v]
+            g = a
+            if tb.n_shield_st and a > 0 and tb.statuses[v].absorb:
+                g = shield_gain(st, tb, u, a)     # D02: a gain of shield, this unit's
             if lasting:
-                _lasting(st, cx, me, u, v, a)
+                _lasting(st, cx, me, u, v, g)
             else:
-                add_status(st, cx, u, v, a)
+                add_status(st, cx, u, v, g)
             if t.status[v] > i:
                 fire_event(st, cx, TR_STATUS_APPLIED, unit_side(u), u, t.status[v] - i, v,
                            t.max_hp, unit_power(st, tb, u), False)

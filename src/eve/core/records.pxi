@@ -73,6 +73,9 @@ ctypedef struct StatusDef:
     int16_t absorb                  # absorbs damage up to its stacks, spending them (shield)
     int16_t negate                  # prevents one whole hit, spending one stack (divine shield)
     int16_t spend                   # SX_*: spends a stack after each hit its unit deals or takes
+    int16_t cap                     # each hit the unit takes is at most this, before prevention (0: none)
+    int16_t shield_add              # + stacks x this to each gain of an absorbing status by its unit
+    int16_t shield_pct              # x this percent to each such gain while it has a stack (100: none)
     int32_t keeps                   # bit i: status i does not decay on a unit that has this one
     int16_t trig_first              # its triggers: trigs[trig_first .. trig_first + trig_n)
     int16_t trig_n

@@ -102,6 +102,11 @@ RECORDS: tuple[Record, ...] = (
         _c("absorb", "absorbs damage up to its stacks, spending them (shield)"),
         _c("negate", "prevents one whole hit, spending one stack (divine shield)"),
         _c("spend", "SX_*: spends a stack after each hit its unit deals or takes"),
+        _c("cap", "each hit the unit takes is at most this, before prevention (0: none)"),
+        # the shield its unit gains (D02): add, then multiply
+        _c("shield_add", "+ stacks x this to each gain of an absorbing status by its unit"),
+        _c("shield_pct", "x this percent to each such gain while it has a stack (100: none)",
+           default=100),
         _c("keeps", "bit i: status i does not decay on a unit that has this one",
            ctype="int32_t"),
         *_TRIGGERS)),

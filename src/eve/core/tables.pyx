@@ -170,8 +170,12 @@ cdef class CompiledContent:
             if sd.power:
                 tb.power_st[tb.n_power_st] = i; tb.n_power_st += 1
             if (sd.dealt_add or sd.taken_add or sd.dealt_pct != 100 or sd.taken_pct != 100
-                    or sd.absorb or sd.negate or sd.spend):
+                    or sd.absorb or sd.negate or sd.spend or sd.cap):
                 tb.damage_st[tb.n_damage_st] = i; tb.n_damage_st += 1
+            if sd.cap:
+                tb.caps = 1
+            if sd.shield_add or sd.shield_pct != 100:
+                tb.shield_st[tb.n_shield_st] = i; tb.n_shield_st += 1
             if sd.decay_at == ST_TURN_START or sd.tick_at == ST_TURN_START:
                 tb.start_st[tb.n_start_st] = i; tb.n_start_st += 1
             if sd.decay_at == ST_TURN_END or sd.tick_at == ST_TURN_END:

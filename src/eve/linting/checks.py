@@ -113,7 +113,8 @@ CHECKS: tuple[Check, ...] = (
           "other status names: no unit ever holds it (rule E18)."),
     Check("EVE-L025", WARNING, "status that does nothing",
           "A status with no modifier (`power`, `dealt_add`, `taken_add`, `dealt_pct`, `taken_pct`, "
-          "`absorb`, `negate`), no `tick`, no `keeps` and no `triggers`: its stacks change "
+          "`cap`, `shield_add`, `shield_pct`, `absorb`, `negate`), no `tick`, no `keeps` and no "
+          "`triggers`: its stacks change "
           "nothing but what expressions read (rule E18)."),
     Check("EVE-L026", WARNING, "unused keyword",
           "A pack's keyword (`eve_register_keywords`) that no card or unit names in its "

@@ -131,8 +131,9 @@ class ItemChecks(Walk):
                             "no unit ever holds it", "give it with {op = \"status\", status = "
                             f"\"{local}\"}}, or remove it")
             acts = any(d.get(k) for k in ("power", "dealt_add", "taken_add", "absorb", "negate",
-                                          "tick", "keeps", "triggers"))
-            acts |= any(as_int(d.get(k), 100) != 100 for k in ("dealt_pct", "taken_pct"))
+                                          "cap", "shield_add", "tick", "keeps", "triggers"))
+            acts |= any(as_int(d.get(k), 100) != 100 for k in ("dealt_pct", "taken_pct",
+                                                               "shield_pct"))
             if not acts:
                 self.report("EVE-L025", st, self.base(st), "this status modifies nothing, ticks "
                             "never and has no trigger: its stacks only count",

@@ -167,6 +167,9 @@ class StatusData(TypedDict, total=False):
     absorb: bool                   # soaks up damage, spending stacks (shield)
     negate: bool                   # prevents a whole hit, spending one stack
     spend: str                     # never (default) dealt taken: a stack spent each hit
+    cap: int                       # each hit it takes is at most this, 0 (none)..32767 (D03)
+    shield_add: int                # + stacks x this to each shield it gains, -99..99 (D02)
+    shield_pct: int                # x percent to each shield it gains, 0..1000 (D02)
     keeps: list[str]               # statuses that do not decay while the unit has this one
     triggers: list[When]           # while a unit has a stack; no `once` or `every`
 

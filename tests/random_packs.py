@@ -49,7 +49,9 @@ CARD_OPS = ("put", "copy", "deploy")                          # act on a card (c
 CARD_TARGET_ZONES = {"void_card": "void", "lattice_card": "lattice", "rift_card": "rift",
                      "abyss_card": "abyss", "stack_card": "stack"}
 PLACES = list(CONTENT["place"])
-SELECTORS = list(CONTENT["selector"])
+# this_card (rule Z29) is drawn on a stream of its own where a card runs the program
+# (Generator.own_card), so that the other draws stay what they were
+SELECTORS = [s for s in CONTENT["selector"] if s != "this_card"]
 TARGETS = list(CONTENT["target"])
 ENEMY_TARGETS = list(CONTENT["enemy_target"])
 TRIGGERS = [t for t in CONTENT["trigger"] if t != "none"]
@@ -123,6 +125,8 @@ class _Gen:
         self.counter_rng = random.Random(seed * 3571 + 37)
         self.counter_names = [f"k{i}" for i in range(self.counter_rng.randint(1, 4))]
         self.in_card = False        # making a card: its programs have a card (`card.counter`)
+        self.own_card = False       # a program whose card `this_card` may select (rule Z29)
+        self.own_card_rng = random.Random(seed * 6151 + 43)
         self.in_trigger = False
         self.trigger_event = ""
         self.in_move = False        # an Encounter move's effect: no random selector (N05)
@@ -195,6 +199,8 @@ class _Gen:
             ins["to"] = r.choice(["newest_void"] + (["target"] if target == "void_card" else []))
         else:                                      # exile, destroy: cards or characters
             ins["to"] = r.choice(sels)
+        if op in ("exile", "return", "destroy"):
+            self.maybe_this_card(ins)
         if ins.get("to") == "target" and r.random() < 0.5:
             del ins["to"]                          # the default
         if r.random() < 0.85:
@@ -272,7 +278,13 @@ class _Gen:
         elif op == "copy":
             ins["into"] = r.choice(PLACES)
             ins["n"] = self.expression() if r.random() < 0.15 else _small(r, 0, 3, big=99)
+        self.maybe_this_card(ins)
         return ins
+
+    def maybe_this_card(self, ins: dict[str, Any]) -> None:
+        """A card instruction of a program a card runs selects that card now and then."""
+        if self.own_card and self.own_card_rng.random() < 0.15:
+            ins["to"] = "this_card"
 
     def effect(self, target: str = "none") -> list[dict[str, Any]]:
         n = 8 if self.rng.random() < 0.03 else self.rng.choice((1, 1, 1, 2, 2, 3))
@@ -409,8 +421,11 @@ class _Gen:
                     t["zone"] = r.choice(("rift", "abyss", "void", "archive",
                                           "wastes" if source == "character" else "lattice"))
                 self.trigger_event = on
+                self.own_card = (source == "enhancement" and t.get("zone") != "wastes"
+                                 or source == "character" and t.get("zone", "wastes") != "wastes")
                 t["effect"] = self.off_stack_effect("any" if on in UNIT_EVENTS else "none")
                 self.trigger_event = ""
+                self.own_card = False
                 out.append(t)
             return out
         finally:
@@ -459,12 +474,16 @@ class _Gen:
                 c["ability"] = self.ability()
             if r.random() < 0.5:
                 target = r.choice(TARGETS)
+                self.own_card = True
                 c["on_enter"] = {"effect": self.effect(target)}
+                self.own_card = False
                 if target != "none" or r.random() < 0.5:
                     c["on_enter"]["target"] = target
         else:
             if r.random() < 0.7:
+                self.own_card = True
                 c["trigger"] = {"on": r.choice(RELIC_TRIGGERS), "effect": self.off_stack_effect()}
+                self.own_card = False
             if r.random() < 0.4:
                 c["ally_power"] = _small(r, 0, 3, big=99)
             if r.random() < 0.1:

@@ -141,6 +141,10 @@ def lexicon_pack() -> DataPack:
     for s in CONTENT["selector"]:
         if s in ("source", "event_card"):
             continue                    # the event's: in triggers, below
+        if s == "this_card":            # a card's own program: not a character's (rule Z29)
+            cards[f"s_{s}"] = {"kind": "relic", "trigger": {
+                "on": "turn_end", "effect": [{"op": "destroy", "to": s}]}}
+            continue
         cards[f"s_{s}"] = {"kind": "character", "power": 1, "hp": 2, "ability": {
             "target": "foe", "effect": [{"op": SELECTOR_OP.get(s, "damage"), "to": s}]}}
     for k in CONTENT["keyword"]:

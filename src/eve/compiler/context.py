@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import builtins
 import difflib
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -42,6 +43,10 @@ CARD_OPS = {"put", "deploy", "copy"}
 CARD_TARGET_ZONES = {"void_card": "void", "lattice_card": "lattice", "rift_card": "rift",
                      "abyss_card": "abyss", "stack_card": "stack"}
 CARD_SELECTOR_ZONES = {"newest_void": "void", "newest_lattice": "lattice"}
+# why a program has no card of its own for `this_card` (rule Z29), unless told otherwise
+NO_CARD = "no card runs this program (a hero's, a unit's, a status's, a task's or an Encounter's)"
+STANDING = ("a character card here stands in the Wastes as a unit, not a card: `self` selects "
+            "the character")
 # a place (`into`) and the zone it is in
 # the targets a character's on-enter effect may take (rule E20)
 UNIT_TARGETS = ("none", "foe", "ally", "any", "foe_character", "ally_character", "foe_hero",
@@ -171,7 +176,20 @@ class Base:
         self.trigger_event = ""                     # the event of the trigger being compiled
         self.no_choice: str | None = None   # what the program compiled is, when it may not choose
         self.in_move = False                # compiling an Encounter move's effect (its intent)
+        # why the program compiled has no card `this_card` could select (rule Z29), or None
+        # while compiling a card's program whose card may be in a zone
+        self.no_own_card: str | None = NO_CARD
         self.out = Compiled(spec={}, fingerprint="")
+
+    @contextmanager
+    def own_card(self, why_not: str | None) -> Iterator[None]:
+        """Compile a program whose card `this_card` selects (why_not None), or whose card
+        can never be selected there (why_not says why): rule Z29."""
+        outer, self.no_own_card = self.no_own_card, why_not
+        try:
+            yield
+        finally:
+            self.no_own_card = outer
 
     def ctx(self, item: Item, base: str) -> Ctx:
         return Ctx(item, base, tuple(self.reg.requires.get(item.pack, ())))

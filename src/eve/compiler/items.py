@@ -10,6 +10,7 @@ from eve.compiler.context import (
     CONFIG_KEYS,
     COST_KEYS,
     MAX_EVENTS,
+    STANDING,
     UNIT_TARGETS,
     Ctx,
     check_overrides,
@@ -278,9 +279,12 @@ class Items(Triggers):
                               f"({', '.join(UNIT_TARGETS[1:])}) or none: it is chosen with "
                               "the lane (rule E20), and a card target would multiply the "
                               "choices past the core's capacity")
-            out["on_enter"] = self.program(ctx, on_enter.get("effect"), "on_enter.effect", target)
+            with self.own_card(STANDING if kind == "character" else None):
+                out["on_enter"] = self.program(ctx, on_enter.get("effect"), "on_enter.effect", target)
             out["play_target"] = ctx.enum("target", target, "on_enter.target")
-        out["ability_prog"], out["ability_target"], out["ability_reaction"] = self._ability(ctx, d, "ability")
+        with self.own_card(STANDING if kind == "character"
+                           else "a Sortilege's ability runs without its card (rule V03)"):
+            out["ability_prog"], out["ability_target"], out["ability_reaction"] = self._ability(ctx, d, "ability")
         if kind == "sortilege":
             out["charges"] = ctx.int(d, "charges", "", lo=1, hi=99)
         elif "charges" in d:

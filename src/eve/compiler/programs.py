@@ -325,8 +325,8 @@ class Programs(Base):
         if op == "discard" and to == "target" and target in CARD_TARGET_ZONES:
             raise ctx.err(f"{p}.to", "discard throws away random cards of the Rift; a chosen "
                           "card is discarded with {op = \"put\", into = \"abyss\"}")
-        if op == "exile" and to == "target" and target in ("rift_card", "abyss_card",
-                                                           "stack_card"):
+        if op == "exile" and (to == "this_card" or to == "target" and target in (
+                "rift_card", "abyss_card", "stack_card")):
             # a chosen card of these zones is exiled by a put into the Void (rule Z23)
             return (ENUMS["op"]["put"], sel, 0, ENUMS["place"]["void"], -1)
         self._check_card_op(ctx, ins, p, op, to, target)
@@ -341,7 +341,8 @@ class Programs(Base):
                           codes.INVALID_VALUE)
         if op == "counter" and target != "foe_stack_item":
             raise ctx.err(p, "counter needs target = \"foe_stack_item\"")
-        if op in UNIT_OPS and to in ("newest_void", "newest_lattice", "none", "event_card"):
+        if op in UNIT_OPS and to in ("newest_void", "newest_lattice", "none", "event_card",
+                                     "this_card"):
             raise ctx.err(f"{p}.to", f"{op} acts on units, not {to!r}")
         # a field packed into the selector's word (choose's `from`) takes its place
         words = {"sel": 0 if any(w == "sel" for w, _, _ in row.pack) else sel, "a": 0, "b": 0}
@@ -360,6 +361,9 @@ class Programs(Base):
             raise ctx.err(f"{p}.to", f"{to!r} draws its unit when the effect resolves, so the "
                           "intent could not show it: give the move `target = \"random_foe\"` "
                           "(drawn with the intent) and `to = \"target\"`")
+        if to == "this_card" and self.no_own_card is not None:
+            raise ctx.err(f"{p}.to", f"'this_card' is the card whose program runs (rule Z29): "
+                          f"{self.no_own_card}")
         if to in ("source", "event_card"):
             # the event's damage dealer, or its card: read only where there is one
             events = self.DAMAGE_EVENTS if to == "source" else self.CARD_EVENTS
@@ -376,16 +380,16 @@ class Programs(Base):
         if op in CARD_OPS:
             zone = (CARD_TARGET_ZONES.get(target) if to == "target"
                     else CARD_SELECTOR_ZONES.get(to))
-            if zone is None and to != "event_card":
+            if zone is None and to not in ("event_card", "this_card"):
                 what = f"the target ({target})" if to == "target" else repr(to)
                 raise ctx.err(f"{p}.to", f"{op} acts on a card: to = \"target\" with a card "
                               f"target ({', '.join(CARD_TARGET_ZONES)}), or newest_void or "
                               f"newest_lattice; {what} is not a card")
-            if op == "deploy" and zone != "void" and to != "event_card":
+            if op == "deploy" and zone != "void" and to not in ("event_card", "this_card"):
                 raise ctx.err(f"{p}.to", "deploy brings a character card from the Void: to = "
                               "\"target\" with target void_card, or newest_void")
         if op == "return" and not ((to == "target" and target == "void_card")
-                                   or to == "newest_void"):
+                                   or to in ("newest_void", "this_card")):
             # the core returns only a Void card (rule Z21): anything else would load, read as
             # a move in the rules text, and do nothing
             what = f"the target ({target})" if to == "target" else repr(to)

@@ -5,6 +5,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from eve.compiler.context import (
+    NO_CARD,
+    STANDING,
     Ctx,
 )
 from eve.compiler.programs import Programs
@@ -130,9 +132,14 @@ class Triggers(Programs):
                     raise ctx.err(f"{path}.effect", "is required: the program it runs",
                                   codes.MISSING_FIELD)
                 # `to = "target"` is the event's unit (none for a side's event: nothing)
-                out["prog"] = self.program(ctx, t.get("effect"), f"{path}.effect",
-                                           "any" if event in UNIT_TARGET else "none",
-                                           off_stack="a trigger")
+                # a card's trigger runs with its card, which `this_card` selects unless it
+                # stands in the Wastes as a character (rule Z29)
+                with self.own_card(None if source in ("character", "enhancement")
+                                   and out["zone"] != zones["wastes"]
+                                   else STANDING if source == "character" else NO_CARD):
+                    out["prog"] = self.program(ctx, t.get("effect"), f"{path}.effect",
+                                               "any" if event in UNIT_TARGET else "none",
+                                               off_stack="a trigger")
             finally:
                 self.in_trigger = False
                 self.trigger_event = ""

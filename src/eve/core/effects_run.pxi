@@ -196,11 +196,13 @@ cdef inline void _on_cards(State* st, Ctx* cx, int prog, int op, int sel, int a,
                     if c >= 0:
                         _card_moved(st, cx, c, Z_WASTES)
     elif op == OP_RETURN:
-        c = _select_card(st, sel, tg, Z_VOID) if side == PLAYER else -1
+        c = -1 if side != PLAYER else (_this_card_in(st, cx, Z_VOID) if sel == SEL_THIS_CARD
+                                       else _select_card(st, sel, tg, Z_VOID))
         if c >= 0:
             move_card(st, cx, c, Z_RIFT, True)     # Void -> Rift: only by an explicit effect
     elif op == OP_DESTROY:
-        c = _select_card(st, sel, tg, Z_LATTICE)
+        c = (_this_card_in(st, cx, Z_LATTICE) if sel == SEL_THIS_CARD
+             else _select_card(st, sel, tg, Z_LATTICE))
         if c >= 0:
             move_card(st, cx, c, Z_ABYSS, False)
             _left_lattice(st, cx)

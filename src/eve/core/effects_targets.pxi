@@ -124,7 +124,9 @@ cdef int _select_units(const State* st, const Tables* tb, int sel, int side, int
             out[0] = source; return 1
         return 0
     if sel >= SEL_RANDOM_FOE:
-        return _random_group(st, tb, sel, side, self_unit, out)
+        # this_card, past the random ones, is a card: no unit (the compiler refuses it on a
+        # unit instruction, Z29)
+        return 0 if sel == SEL_THIS_CARD else _random_group(st, tb, sel, side, self_unit, out)
     s = foe if (sel == SEL_ALL_FOES or sel == SEL_ALL_FOE_CHARS) else side
     if sel == SEL_ALL_FOES or sel == SEL_ALL_ALLIES or sel == SEL_ALL_ALLY_HEROES:
         for i in range(st.n_hero_slots[s]):
@@ -185,16 +187,30 @@ cdef int _select_card(const State* st, int sel, int target, int zone) noexcept n
     return -1
 
 
+cdef inline int _card_in_play(const State* st, int c) noexcept nogil:
+    """c while it is a card in a zone (or on the Stack), not a character standing in the
+    Wastes (Z23, Z29); else -1."""
+    if 0 <= c < st.n_cards and st.card_zone[c] != Z_WASTES and st.card_zone[c] != Z_NONE:
+        return c
+    return -1
+
+
+cdef inline int _this_card_in(const State* st, const Ctx* cx, int zone) noexcept nogil:
+    """The card whose program runs while it is in `zone` (Z29), else -1."""
+    if 0 <= cx.card < st.n_cards and st.card_zone[cx.card] == zone:
+        return cx.card
+    return -1
+
+
 cdef int _chosen_card(const State* st, const Ctx* cx, int prog, int sel, int target) noexcept nogil:
     """The card a lifecycle instruction acts on: the chosen card while it is still in the zone
     its target spec chose it in, the newest card of the Void or the Lattice, or the event's
-    card while it is a card in a zone (or on the Stack), not a character standing; else -1."""
+    card or the card whose program runs while it is a card (Z23, Z29); else -1."""
     cdef const Tables* tb = cx.tb
     if sel == SEL_EVENT_CARD:
-        if 0 <= cx.ev_card < st.n_cards and st.card_zone[cx.ev_card] != Z_WASTES \
-                and st.card_zone[cx.ev_card] != Z_NONE:
-            return cx.ev_card
-        return -1
+        return _card_in_play(st, cx.ev_card)
+    if sel == SEL_THIS_CARD:
+        return _card_in_play(st, cx.card)
     if sel == SEL_TARGET:
         return _select_card(st, sel, target, SPEC_ZONE[tb.prog_target[prog]])
     if sel == SEL_NEWEST_VOID:

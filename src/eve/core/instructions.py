@@ -136,15 +136,15 @@ _ROWS: tuple[Op, ...] = (
     Op("discard", "the player discards n random cards from the Rift",
        "discard {n:# random card/# random cards} from {players} Rift", acts_on="side",
        raises=(("player", ("discarded",)),)),
-    Op("exile", "sends a character (or, with `newest_lattice`/a card target, that card: of the "
-                "Lattice, the Rift, the Abyss or the Stack) to the Void",
+    Op("exile", "sends a character (or, with `newest_lattice`, `this_card` or a card target, "
+                "that card: of the Lattice, the Rift, the Abyss or the Stack) to the Void",
        "exile {to} to the Void", acts_on="card", amount="ignored",
        raises=(("player", ("exiled",)),)),
-    Op("return", "returns a card from the Void to the Rift (`to = \"newest_void\"` or a "
-                 "`void_card` target)",
+    Op("return", "returns a card from the Void to the Rift (`to = \"newest_void\"`, "
+                 "`\"this_card\"` or a `void_card` target)",
        "return {to} to {players} Rift", acts_on="card", amount="ignored", encounter_noop=True),
-    Op("destroy", "destroys a Lattice card (`to = \"newest_lattice\"` or a `lattice_card` "
-                  "target)",
+    Op("destroy", "destroys a Lattice card (`to = \"newest_lattice\"`, `\"this_card\"` or a "
+                  "`lattice_card` target)",
        "destroy {to}", acts_on="card", amount="ignored"),
     Op("counter", "counters the targeted Stack item (needs `target = \"foe_stack_item\"`)",
        "counter {target}", acts_on="stack_item", amount="ignored"),
@@ -178,7 +178,8 @@ _ROWS: tuple[Op, ...] = (
        "remove {n} {status} from {to}",
        fields=(_f("status", "status", "the status removed", required=True),),
        n_default=999, pack=(("a", "n", 0), ("b", "status", 0))),
-    Op("put", "puts the selected card (a card target, `newest_void` or `newest_lattice`) "
+    Op("put", "puts the selected card (a card target, `newest_void`, `newest_lattice`, "
+              "`event_card` or `this_card`) "
               "`into` a place; a card on the Stack leaves it and its play never resolves",
        "put {to} {into}", acts_on="card", amount="none",
        fields=(_f("into", "place", "the place the card goes", required=True),),

@@ -207,7 +207,8 @@ cdef enum:
     SEL_RANDOM_ALLY_CHAR = 18
     SEL_RANDOM_OTHER_ALLY = 19
     SEL_RANDOM_OTHER_ALLY_CHAR = 20
-    N_SELS = 21
+    SEL_THIS_CARD = 21
+    N_SELS = 22
 
 # Places a card is put, created or copied into (`into`)
 cdef enum:

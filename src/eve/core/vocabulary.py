@@ -225,6 +225,9 @@ ENUMS: tuple[Enum, ...] = (
                               "unit, uniformly at random"),
         ("random_other_ally_character", "one allied character other than the source unit, "
                                         "uniformly at random", "SEL_RANDOM_OTHER_ALLY_CHAR"),
+        ("this_card", "the card whose program runs (its on-enter effect, its triggers from its "
+                      "zone, a character card's ability and triggers), wherever it is now, "
+                      "unless it stands in the Wastes as a character (rule Z29)"),
     ], count="N_SELS", content=True),
     _enum("place", "Places a card is put, created or copied into (`into`)", "PL_", [
         ("archive_top", "the top of the player's Archive: the next card drawn"),

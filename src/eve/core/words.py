@@ -110,6 +110,7 @@ TEXT: Mapping[str, Mapping[str, str]] = MappingProxyType({key: MappingProxyType(
         "random_ally_character": "a random allied character",
         "random_other_ally": "another random ally",
         "random_other_ally_character": "another random allied character",
+        "this_card": "this card",
     },
     "trigger": {e.name: e.text for e in EVENTS},
     "trigger_who": {

@@ -108,12 +108,14 @@ class ItemChecks(Walk):
     def leaves_lattice(self, c: Item) -> bool:
         """Whether a card moves itself out of the Lattice once it has resolved: a trigger of
         its own (`exile_on_play`'s) on `card_resolved` that puts, exiles or destroys the
-        event's card."""
-        return any(t.get("on") == "card_resolved" and t.get("card") == "self"
-                   and any(ins.get("op") in ("put", "exile", "destroy")
-                           and ins.get("to") == "event_card"
-                           for _, ins in walk_effect(as_list(t.get("effect")), ""))
-                   for _, t in self.triggers_of(c))
+        event's card or itself, or an on-enter effect that moves itself (`this_card`, Z29)."""
+        def moves(effect: Any, selectors: tuple[str, ...]) -> bool:
+            return any(ins.get("op") in ("put", "exile", "destroy") and ins.get("to") in selectors
+                       for _, ins in walk_effect(as_list(effect), ""))
+        return moves(as_map(c.data.get("on_enter")).get("effect"), ("this_card",)) or any(
+            t.get("on") == "card_resolved" and t.get("card") == "self"
+            and moves(t.get("effect"), ("event_card", "this_card"))
+            for _, t in self.triggers_of(c))
 
     def check_statuses(self) -> None:
         given = {str(ins.get("status")) for op in ("status", "remove_status")

@@ -179,7 +179,8 @@ class LoopChecks(ProgramChecks):
                 op = ins.get("op")
                 if op in _OUTCOME_OPS or (op == "exile" and self.selects_nothing(p, ins) is None
                                           and ins.get("to") not in ("newest_lattice",
-                                                                    "event_card")):
+                                                                    "event_card",
+                                                                    "this_card")):
                     self.report("EVE-L032", p.item, path,
                                 f"{op} when the match has ended: the outcome is decided, and "
                                 "this changes the heroes it was decided on",

@@ -74,7 +74,8 @@ class ProgramChecks(Walk):
             if (to == "target" and tk in ("stack", "void")) or to in ("newest_void", "none"):
                 what = _KIND_WORDS[tk] if to == "target" else to
                 return f"exile selects {what}; only characters and Lattice cards are exiled"
-        if op == "destroy" and not ((to == "target" and tk == "lattice") or to == "newest_lattice"):
+        if op == "destroy" and not ((to == "target" and tk == "lattice")
+                                    or to in ("newest_lattice", "this_card")):
             what = f"the target ({p.target})" if to == "target" else repr(to)
             return f"destroy removes a Lattice card, and {what} is not one"
         return None

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from eve.core.generated import write_if_changed
 from eve.core.vocabulary import names as _names
 
 MAX_STREAMS, MAX_CARDS, N_ZONES, MAX_UNITS, MAX_STACK, MAX_TASKS, MAX_RESPONSES = 4, 64, 8, 32, 24, 6, 4
@@ -248,15 +249,5 @@ def pxd_text() -> str:
 
 
 def write_pxd(path: str) -> bool:
-    """Write the generated .pxd if it differs (else its timestamp stays, and nothing
-    recompiles); True when it was written."""
-    text = pxd_text()
-    try:
-        with open(path, encoding="utf-8") as f:
-            if f.read() == text:
-                return False
-    except FileNotFoundError:
-        pass
-    with open(path, "w", encoding="utf-8") as f:
-        f.write(text)
-    return True
+    """Write the generated file if it differs; True when it was written."""
+    return write_if_changed(path, pxd_text())

@@ -23,6 +23,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from eve.core.generated import write_if_changed
+
 _CTYPES = {"int16_t": "h", "int32_t": "i"}
 
 
@@ -186,17 +188,8 @@ def pxi_text() -> str:
 
 
 def write_pxi(path: str) -> bool:
-    """Write the generated .pxi if it differs; True when it was written."""
-    text = pxi_text()
-    try:
-        with open(path, encoding="utf-8") as f:
-            if f.read() == text:
-                return False
-    except FileNotFoundError:
-        pass
-    with open(path, "w", encoding="utf-8") as f:
-        f.write(text)
-    return True
+    """Write the generated file if it differs; True when it was written."""
+    return write_if_changed(path, pxi_text())
 
 
 # ---------------------------------------------------------------- the bytes of a record

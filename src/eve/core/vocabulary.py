@@ -23,6 +23,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 
+from eve.core.generated import write_if_changed
 from eve.core.instructions import INSTRUCTIONS, shifts
 from eve.core.trigger_events import EVENTS, events
 from eve.core.words import TEXT
@@ -562,17 +563,8 @@ def docs_block(key: str) -> str:
 
 
 def write_pxd(path: str) -> bool:
-    """Write the generated .pxd if it differs; True when it was written."""
-    text = pxd_text()
-    try:
-        with open(path, encoding="utf-8") as f:
-            if f.read() == text:
-                return False
-    except FileNotFoundError:
-        pass
-    with open(path, "w", encoding="utf-8") as f:
-        f.write(text)
-    return True
+    """Write the generated file if it differs; True when it was written."""
+    return write_if_changed(path, pxd_text())
 
 
 def rewrite_docs(folder: str) -> list[str]:

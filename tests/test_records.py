@@ -2,6 +2,7 @@
 generated from the table and the loader copies the compiler's records packed in struct order."""
 from __future__ import annotations
 
+import re
 import struct
 from pathlib import Path
 
@@ -77,3 +78,26 @@ def test_a_minimal_spec_loads_with_its_defaults():
     t = CompiledContent()
     t.load(_minimal_spec(), "x")
     assert t.config["lanes"] == 5 and t.config["max_events"] == 1
+
+
+def test_a_status_modifier_is_read_by_its_column_with_its_default_and_range():
+    import eve
+    import eve_content
+    from eve.errors import ContentError
+    from eve.plugins.data import DataPack
+
+    def compiled(status):
+        pack = DataPack("rd", "0", requires=["core"], statuses={"s": status})
+        eng = eve.Engine(packs=[eve_content, pack])
+        return eng.catalog.spec["statuses"][eng.catalog.status_ids.index("rd:s")]
+
+    fields = records.data_fields("StatusDef")
+    assert {"power", "dealt_pct", "cap", "shield_pct"} <= set(fields)
+    bare = compiled({"polarity": "buff"})
+    for key, (default, lo, hi) in fields.items():
+        assert bare[key] == default, key
+        top = LIMITS[hi] if isinstance(hi, str) else hi
+        assert lo <= default <= top, key
+        assert compiled({"polarity": "buff", key: top})[key] == top
+        with pytest.raises(ContentError, match=re.escape(f"out of range [{lo}, {top}]")):
+            compiled({"polarity": "buff", key: top + 1})

@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from eve.core.content_kinds import LISTED
 from eve.core.instructions import filled
+from eve.core.records import data_fields
 from eve.core.trigger_events import UNIT_TARGET
 from eve.core.vocabulary import TEXT, UNIT_EVENTS, names
 from eve.keywords import expand as expand_keyword
@@ -46,10 +47,10 @@ _CARD: Mapping[str, Any] = {"keywords": (), "ally_power": 0}
 _ABILITY: Mapping[str, Any] = {"target": "none", "reaction": False}
 _RESPONSE: Mapping[str, Any] = {"on": "any", "counter": False, "target": "none", "per_round": 0,
                                 "charges": -1}
-_STATUS: Mapping[str, Any] = {"stacking": "intensity", "max": 999, "power": 0, "dealt_add": 0,
-                              "taken_add": 0, "dealt_pct": 100, "taken_pct": 100,
-                              "absorb": False, "negate": False, "keeps": (), "cap": 0,
-                              "shield_add": 0, "shield_pct": 100}
+# a status's modifiers default as StatusDef's columns say (eve.core.records)
+_STATUS: Mapping[str, Any] = {"stacking": "intensity", "max": 999, "absorb": False,
+                              "negate": False, "keeps": (),
+                              **{k: v[0] for k, v in data_fields("StatusDef").items()}}
 
 
 def instruction(ins: Mapping[str, Any]) -> dict[str, Any]:

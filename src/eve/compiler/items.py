@@ -17,6 +17,7 @@ from eve.compiler.context import (
     resolve_ref,
 )
 from eve.compiler.triggers import Triggers
+from eve.core.records import data_fields
 from eve.core.tables import ENUMS, LIMITS
 from eve.errors import ConfigError, ContentError
 from eve.expressions import shadowed_names
@@ -364,19 +365,16 @@ class Items(Triggers):
             "polarity": ctx.enum("status_polarity", d.get("polarity"), "polarity"),
             "max": ctx.int(d, "max", "", 999, lo=1, hi=999),
             "decay_at": 0, "decay_by": 0, "tick_at": 0, "tick_prog": -1,
-            "power": ctx.int(d, "power", "", 0, lo=-99, hi=99),
-            "dealt_add": ctx.int(d, "dealt_add", "", 0, lo=-99, hi=99),
-            "taken_add": ctx.int(d, "taken_add", "", 0, lo=-99, hi=99),
-            "dealt_pct": ctx.int(d, "dealt_pct", "", 100, hi=1000),
-            "taken_pct": ctx.int(d, "taken_pct", "", 100, hi=1000),
             "absorb": int(self._flag(ctx, d, "absorb", "")),
             "negate": int(self._flag(ctx, d, "negate", "")),
             "spend": ctx.enum("status_spend", d.get("spend", "never"), "spend"),
-            "cap": ctx.int(d, "cap", "", 0, lo=0, hi=LIMITS["damage_limit"]),
-            "shield_add": ctx.int(d, "shield_add", "", 0, lo=-99, hi=99),
-            "shield_pct": ctx.int(d, "shield_pct", "", 100, hi=1000),
             "keeps": 0,
         }
+        # the modifiers (power, the damage pipeline's, the cap, the shield gained): their
+        # defaults and ranges are StatusDef's columns (eve.core.records)
+        for key, (default, lo, hi) in data_fields("StatusDef").items():
+            out[key] = ctx.int(d, key, "", default, lo=lo,
+                               hi=LIMITS[hi] if isinstance(hi, str) else hi)
         if "decay" in d:
             dec = ctx.mapping(d["decay"], "decay", "a table {at, by}")
             out["decay_at"] = self._timing(ctx, dec.get("at"), "decay.at")

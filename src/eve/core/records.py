@@ -41,6 +41,9 @@ class Column:
     record: str = ""               # an array of nested records (their struct)
     keys: tuple[str, ...] = ()     # an array read from a mapping, in this order
     derived: bool = False          # computed by the loader from the other columns
+    # a number read from the pack's data as it is: (default, lo, hi), hi a number or a LIMITS
+    # key; the compiler reads it, rules text and lint take its default from here
+    data: tuple[int, int, int | str] | None = None
 
 
 @dataclass(frozen=True)
@@ -63,6 +66,10 @@ _AURA = (_c("aura_n", "its aura (rule A01): stacks (0: none), status (GRANT_POWE
          _c("aura_who", "AW_*", key="aura", part=2))
 _ABILITY = (_c("ability_prog", "activated ability, -1"), _c("ability_target"),
             _c("ability_reaction"))
+
+# a status's modifiers, as its data writes them: (default, lo, hi)
+_ADD = (0, -99, 99)
+_PCT = (100, 0, 1000)
 
 RECORDS: tuple[Record, ...] = (
     Record("Config", "the rule configuration", (
@@ -96,19 +103,22 @@ RECORDS: tuple[Record, ...] = (
                         "(poison's), which status_turn runs without the interpreter",
            derived=True),
         # the damage pipeline (docs/rules.md): add, then multiply, then prevent
-        _c("power", "+ stacks x this to the unit's power"),
-        _c("dealt_add", "+ stacks x this to damage the unit deals"),
-        _c("taken_add", "+ stacks x this to damage the unit takes"),
-        _c("dealt_pct", "x this percent to damage it deals while it has a stack (100: none)"),
-        _c("taken_pct", "x this percent to damage it takes"),
+        _c("power", "+ stacks x this to the unit's power", data=_ADD),
+        _c("dealt_add", "+ stacks x this to damage the unit deals", data=_ADD),
+        _c("taken_add", "+ stacks x this to damage the unit takes", data=_ADD),
+        _c("dealt_pct", "x this percent to damage it deals while it has a stack (100: none)",
+           data=_PCT),
+        _c("taken_pct", "x this percent to damage it takes", data=_PCT),
         _c("absorb", "absorbs damage up to its stacks, spending them (shield)"),
         _c("negate", "prevents one whole hit, spending one stack (divine shield)"),
         _c("spend", "SX_*: spends a stack after each hit its unit deals or takes"),
-        _c("cap", "each hit the unit takes is at most this, before prevention (0: none)"),
+        _c("cap", "each hit the unit takes is at most this, before prevention (0: none)",
+           data=(0, 0, "damage_limit")),
         # the shield its unit gains (D02): add, then multiply
-        _c("shield_add", "+ stacks x this to each gain of an absorbing status by its unit"),
+        _c("shield_add", "+ stacks x this to each gain of an absorbing status by its unit",
+           data=_ADD),
         _c("shield_pct", "x this percent to each such gain while it has a stack (100: none)",
-           default=100),
+           default=100, data=_PCT),
         _c("keeps", "bit i: status i does not decay on a unit that has this one",
            ctype="int32_t"),
         *_TRIGGERS)),
@@ -165,6 +175,12 @@ RECORDS: tuple[Record, ...] = (
 )
 
 BY_STRUCT: Mapping[str, Record] = {r.struct: r for r in RECORDS}
+
+
+def data_fields(struct_name: str) -> dict[str, tuple[int, int, int | str]]:
+    """The columns of a record read from the pack's data as they are, by their data key:
+    (default, lo, hi)."""
+    return {c.key or c.name: c.data for c in BY_STRUCT[struct_name].columns if c.data}
 
 
 # ---------------------------------------------------------------- the C structs

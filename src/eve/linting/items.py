@@ -8,6 +8,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+from eve.core.records import data_fields
 from eve.linting.walk import Walk, as_int, as_list, as_map, is_map, reads_target, walk_effect
 from eve.plugins.registry import KINDS, Item
 
@@ -132,10 +133,10 @@ class ItemChecks(Walk):
                 self.report("EVE-L024", st, self.base(st), "no instruction gives this status: "
                             "no unit ever holds it", "give it with {op = \"status\", status = "
                             f"\"{local}\"}}, or remove it")
-            acts = any(d.get(k) for k in ("power", "dealt_add", "taken_add", "absorb", "negate",
-                                          "cap", "shield_add", "tick", "keeps", "triggers"))
-            acts |= any(as_int(d.get(k), 100) != 100 for k in ("dealt_pct", "taken_pct",
-                                                               "shield_pct"))
+            acts = any(d.get(k) for k in ("absorb", "negate", "tick", "keeps", "triggers"))
+            # a modifier away from its default (StatusDef's columns, eve.core.records)
+            acts |= any(as_int(d.get(k), default) != default
+                        for k, (default, _, _) in data_fields("StatusDef").items())
             if not acts:
                 self.report("EVE-L025", st, self.base(st), "this status modifies nothing, ticks "
                             "never and has no trigger: its stacks only count",

@@ -14,6 +14,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from eve.compiler import Compiled, compile_registry
+from eve.compiler.normalise import record
 from eve.core.tables import CompiledContent
 from eve.core.vocabulary import names as vocab_names
 from eve.encoding import CHAR_BASE, decode_action, decode_target
@@ -31,10 +32,12 @@ _LANES = vocab_names("lane")
 _ENEMY_TARGETS = vocab_names("enemy_target")
 
 
-def _views(kind: str, ids: Iterable[str], registry: Registry, table: str
+def _views(kind: str, ids: Iterable[str], compiled: Compiled, table: str
            ) -> Mapping[str, Mapping[str, Any]]:
-    items = registry.items[table]
-    return MappingProxyType({i: MappingProxyType({"id": i, "kind": kind, **items[i].data})
+    """Items' records as the compile step's normalise half made them (every default filled
+    in), with their id and kind."""
+    records = compiled.records[table]
+    return MappingProxyType({i: MappingProxyType({"id": i, "kind": kind, **records[i]})
                              for i in ids})
 
 
@@ -67,23 +70,23 @@ class Catalog:
         # and a turn has at most max_decisions_per_turn of them (X02)
         self.max_match_length: int = (2 * self.config["max_rounds"]
                                       * self.config["max_decisions_per_turn"])
-        self.heroes = _views("hero", self.player_heroes, registry, "hero")
-        self.enemies = _views("enemy_hero", self.hero_ids[len(self.player_heroes):], registry,
+        self.heroes = _views("hero", self.player_heroes, compiled, "hero")
+        self.enemies = _views("enemy_hero", self.hero_ids[len(self.player_heroes):], compiled,
                               "enemy_hero")
-        self.cards = _views("card", self.card_ids, registry, "card")
-        self.units = _views("unit", self.unit_ids, registry, "unit")
-        self.tasks = _views("task", self.task_ids, registry, "task")
+        self.cards = _views("card", self.card_ids, compiled, "card")
+        self.units = _views("unit", self.unit_ids, compiled, "unit")
+        self.tasks = _views("task", self.task_ids, compiled, "task")
         # the standard statuses are the engine's (eve.statuses), a pack's are registered
         self.statuses: Mapping[str, Mapping[str, Any]] = MappingProxyType({
-            **{sid: MappingProxyType({"id": sid, "kind": "status", **d})
+            **{sid: MappingProxyType({"id": sid, "kind": "status", **record("status", d)})
                for sid, d in STANDARD_STATUSES.items()},
             **_views("status", [s for s in self.status_ids[len(STANDARD_STATUSES):]
-                                if s not in compiled.keyword_statuses], registry, "status"),
+                                if s not in compiled.keyword_statuses], compiled, "status"),
             # a keyword macro's own status, in a catalog where some item has the keyword
-            **{sid: MappingProxyType({"id": sid, "kind": "status", **d})
+            **{sid: MappingProxyType({"id": sid, "kind": "status", **record("status", d)})
                for sid, d in compiled.keyword_statuses.items()}})
-        self.encounters = _views("encounter", self.encounter_ids, registry, "encounter")
-        self.counters = _views("counter", self.counter_ids, registry, "counter")
+        self.encounters = _views("encounter", self.encounter_ids, compiled, "encounter")
+        self.counters = _views("counter", self.counter_ids, compiled, "counter")
         # keyword macros by the name items give them: the standard ones bare, a pack's by id
         self.keywords: Mapping[str, Mapping[str, Any]] = MappingProxyType({
             k: MappingProxyType({"id": k, "kind": "keyword", **d}) for k, d in

@@ -24,14 +24,15 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
+from eve.compiler.normalise import defaults, record, shaped
 from eve.core.content_kinds import LISTED
 from eve.core.instructions import filled
-from eve.core.records import data_fields
 from eve.core.trigger_events import UNIT_TARGET
 from eve.core.vocabulary import TEXT, UNIT_EVENTS, names
 from eve.keywords import expand as expand_keyword
 from eve.keywords import label as keyword_label
 from eve.keywords import use_of
+from eve.plugins.schema import When
 
 if TYPE_CHECKING:
     from eve.catalog import Catalog
@@ -39,18 +40,10 @@ if TYPE_CHECKING:
 #: the kinds of items, in the order texts are listed, and the Catalog table of each
 KINDS: Mapping[str, str] = {k.name: k.catalog for k in LISTED}
 
-# eve.compiler's defaults for what the data may leave out (tests/test_rules_text.py checks them
-# against the compiled tables)
-_HERO: Mapping[str, Any] = {"power": 0, "ambition": 0, "morality": 0, "cards": ()}
-_UNIT: Mapping[str, Any] = {"power": 0, "keywords": ()}
-_CARD: Mapping[str, Any] = {"keywords": (), "ally_power": 0}
-_ABILITY: Mapping[str, Any] = {"target": "none", "reaction": False}
-_RESPONSE: Mapping[str, Any] = {"on": "any", "counter": False, "target": "none", "per_round": 0,
-                                "charges": -1}
-# a status's modifiers default as StatusDef's columns say (eve.core.records)
-_STATUS: Mapping[str, Any] = {"stacking": "intensity", "max": 999, "absorb": False,
-                              "negate": False, "keeps": (),
-                              **{k: v[0] for k, v in data_fields("StatusDef").items()}}
+# the items are the Catalog's records, every default filled in by the compile step's normalise
+# half (eve.compiler.normalise); a keyword macro's triggers and status, made here, are
+# normalised here the same way
+_MAX_STACKS = defaults("StatusData")["max"]
 
 
 def instruction(ins: Mapping[str, Any]) -> dict[str, Any]:
@@ -213,7 +206,8 @@ def _keyword(catalog: Catalog, kw: Mapping[str, Any]) -> str:
         parts.append("by default " + ", ".join(f"{p} = {v}" for p, v in params.items()))
     if kw.get("applies_to"):
         parts.append("for a " + " or a ".join(kw["applies_to"]))
-    item = {"id": ident, "triggers": expand_keyword(kw, {}, ident if "status" in kw else None)}
+    item = {"id": ident, "triggers": [shaped(When, t) for t in expand_keyword(
+        kw, {}, ident if "status" in kw else None)]}
     parts += _triggers(catalog, item, pack=_pack(ident) if ":" in ident else "", voice=_PLAYER,
                        self_unit="this unit", unit=True)
     text = "; ".join(parts) + "."
@@ -224,12 +218,12 @@ def _keyword(catalog: Catalog, kw: Mapping[str, Any]) -> str:
 
 def _status(catalog: Catalog, st: Mapping[str, Any]) -> str:
     """A status's rules text: how its stacks read, what it modifies, when it ticks and decays."""
-    st = {**_STATUS, **st}
+    st = record("status", st)
     pack = _pack(st["id"]) if ":" in st["id"] else ""
     name = catalog.names.get(st["id"]) or st.get("name", st["id"].split(":")[-1])
     parts = [f"{name}: {words('status_polarity', st['polarity'])}",
              "its stacks are turns" if st["stacking"] == "duration" else "its stacks add up"]
-    if st["max"] != _STATUS["max"]:
+    if st["max"] != _MAX_STACKS:
         parts.append(f"at most {st['max']}")
     each = "" if st["stacking"] == "duration" else " for each stack"
     for key, what in (("power", "power"), ("dealt_add", "damage dealt"),
@@ -244,7 +238,7 @@ def _status(catalog: Catalog, st: Mapping[str, Any]) -> str:
         parts.append(f"gains {st['shield_pct']}% shield")
     if st["cap"]:
         parts.append(f"takes at most {st['cap']} damage a hit")
-    if st.get("spend", "never") != "never":
+    if st["spend"] != "never":
         parts.append(words("status_spend", st["spend"]))
     if st["negate"]:
         parts.append("prevents the next hit, spending a stack")
@@ -255,7 +249,7 @@ def _status(catalog: Catalog, st: Mapping[str, Any]) -> str:
         parts.append(f"{words('status_timing', st['tick']['at'])}: " + _effect(
             catalog, st["tick"]["effect"], pack=pack, voice=who, self_unit="the unit"))
     if "decay" in st:
-        parts.append(f"{words('status_decay', st['decay'].get('by', 'one'))} "
+        parts.append(f"{words('status_decay', st['decay']['by'])} "
                      f"{words('status_timing', st['decay']['at'])}")
     if st["keeps"]:
         kept = ", ".join(catalog.names[_status_id(catalog, pack, k)] for k in st["keeps"])
@@ -283,13 +277,15 @@ def _keywords(catalog: Catalog, pack: str, keywords: Iterable[Any]) -> str:
 
 def _unit(catalog: Catalog, ident: str) -> str:
     """A summonable unit with its numbers: "Shade (3 power, 1 hp, Swift)"."""
-    u = {**_UNIT, **catalog.units[ident]}
+    u = catalog.units[ident]
     kw = _keywords(catalog, _pack(ident), u["keywords"])
     return (f"{catalog.names[ident]} ({u['power']} power, {u['hp']} hp"
             + (f", {kw})" if kw else ")"))
 
 
 _ALL_TASKS = filled({"op": "task"})["task"]         # "all": the row's default
+# every stack a unit can hold: remove_status's default amount, "all" in words
+_ALL_STACKS = filled({"op": "remove_status"})["n"]
 
 
 def _task_name(catalog: Catalog, pack: str, task: str) -> str:
@@ -343,14 +339,14 @@ def _effect(catalog: Catalog, effect: Sequence[Mapping[str, Any]] | None, *, pac
             fields["task"] = _task_name(catalog, pack, ins["task"])
         if "status" in op_fields:
             sid = _status_id(catalog, pack, ins["status"])
-            st = _status_data(catalog, sid)
+            st = record("status", _status_data(catalog, sid))
             name = catalog.names.get(sid) or st.get("name", sid.split(":")[-1])
             if op == "status":
-                stacking = st.get("stacking", "intensity")
+                stacking = st["stacking"]
                 fields["status"] = words("status_stacking", stacking, status=name, n=fields["n"])
             else:
                 fields["status"] = name
-                if "n" not in written:
+                if ins["n"] == _ALL_STACKS:
                     fields["n"] = "all"
         if "buff" in op_fields:
             # power and max hp (rule E23); the hp a max-hp buff adds comes with it
@@ -366,7 +362,7 @@ def _effect(catalog: Catalog, effect: Sequence[Mapping[str, Any]] | None, *, pac
         if "card" in op_fields:
             fields["card"] = catalog.names[_ref(pack, ins["card"])]
         if op == "choose":
-            fields["from"] = words("choice_from", ins["from"], look=ins["look"], **fields)
+            fields["from"] = words("choice_from", ins["from"], look=ins.get("look", 0), **fields)
             fields["up_to"] = "up to " if ins["up_to"] else ""
         if op == "discover":
             fields["cards"] = _either([catalog.names[_ref(pack, c)] for c in ins["cards"]])
@@ -399,7 +395,6 @@ def _cost(catalog: Catalog, category: str, reaction: bool) -> str:
 
 def _ability(catalog: Catalog, ability: Mapping[str, Any], *, pack: str, label: str,
              limit: str, self_unit: str) -> str:
-    ability = {**_ABILITY, **ability}
     reaction = ability["reaction"]
     terms = [limit] + (["as a reaction"] if reaction else []) + [_cost(catalog, "activate", reaction)]
     effect = _effect(catalog, ability["effect"], pack=pack, voice=_PLAYER,
@@ -410,7 +405,6 @@ def _ability(catalog: Catalog, ability: Mapping[str, Any], *, pack: str, label: 
 # ---------------------------------------------------------------- items
 
 def _card(catalog: Catalog, card: Mapping[str, Any]) -> str:
-    card = {**_CARD, **card}
     pack = _pack(card["id"])
     kind = card["kind"]
     character = kind == "character"
@@ -434,13 +428,13 @@ def _card(catalog: Catalog, card: Mapping[str, Any]) -> str:
         label = "when deployed" if character else "when it enters the Lattice"
         parts.append(f"{label}: " + _effect(
             catalog, on_enter["effect"], pack=pack, voice=_PLAYER,
-            target=words("target", {**_ABILITY, **on_enter}["target"]), self_unit=self_unit))
+            target=words("target", on_enter["target"]), self_unit=self_unit))
     ability = card.get("ability")
     if ability is not None and "effect" in ability:
         parts.append(_ability(catalog, ability, pack=pack, label="activate",
                               limit="once a turn" if character else "spends a charge",
                               self_unit=self_unit))
-    if card["ally_power"]:
+    if kind == "relic" and card["ally_power"]:
         parts.append(f"your characters' attacks deal +{card['ally_power']}")
     parts += _aura(catalog, card, pack=pack, voice=_PLAYER,
                    self_unit=self_unit or "this Relic")
@@ -477,13 +471,14 @@ def _triggers(catalog: Catalog, item: Mapping[str, Any], *, pack: str, voice: _V
     """An item's triggers (and a Relic's `trigger`), a clause each: when, its filters and limit,
     then its effect. `unit`: whether the item listens as a unit (a hero, a character, a status's
     holder), so that `who = "self"` is that unit; else it is the item's side."""
-    written = ([item["trigger"]] if "trigger" in item else []) + list(item.get("triggers", ()))
+    written = ([shaped(When, item["trigger"])] if "trigger" in item else []) + list(
+        item.get("triggers", ()))
     out = []
     for t in written:
         if "effect" not in t:
             continue
         on = t["on"]
-        who = t.get("who", "foe" if on in ("foe_turn_start", "foe_turn_end") else "self")
+        who = t["who"]
         fields: dict[str, Any] = {"our": voice.our, "their": voice.their, "players": voice.players,
                                   "self": self_unit}
         if on in _UNIT_EVENTS and unit:
@@ -518,7 +513,7 @@ def _triggers(catalog: Catalog, item: Mapping[str, Any], *, pack: str, voice: _V
         elif "every" in t:
             n = t["every"]
             clause += (f", every {_ORDINAL.get(n, f'{n}th ')}time"
-                       + (" in a turn" if t.get("per", "match") == "turn" else ""))
+                       + (" in a turn" if t["per"] == "turn" else ""))
         target = _EVENT_UNIT if on in UNIT_TARGET else ""
         out.append(clause + ": " + _effect(catalog, t["effect"], pack=pack, voice=voice,
                                            target=target, self_unit=self_unit))
@@ -529,7 +524,6 @@ def _leader_meter(catalog: Catalog, hero: Mapping[str, Any]) -> str:
     """The Action Meter a hero seeds when it leads (rules M01-M04, core/rules.pyx seed_meter):
     its capacity and the category costs its Morality biases."""
     cfg = catalog.config
-    hero = {**_HERO, **hero}
     morality = hero["morality"]
     costs = dict(cfg["costs"])
     if morality >= cfg["morality_high"]:
@@ -546,7 +540,6 @@ def _leader_meter(catalog: Catalog, hero: Mapping[str, Any]) -> str:
 
 
 def _hero(catalog: Catalog, hero: Mapping[str, Any]) -> str:
-    hero = {**_HERO, **hero}
     pack = _pack(hero["id"])
     parts = [f"hero, {hero['max_hp']} hp, {hero['power']} power",
              f"Ambition {hero['ambition']}, Morality {hero['morality']}",
@@ -570,7 +563,6 @@ def _hero(catalog: Catalog, hero: Mapping[str, Any]) -> str:
 
 
 def _enemy_hero(catalog: Catalog, hero: Mapping[str, Any]) -> str:
-    hero = {**_UNIT, **hero}
     return _paragraph([f"enemy hero, {hero['max_hp']} hp, {hero['power']} power",
                        *_aura(catalog, hero, pack=_pack(hero["id"]), voice=_ENCOUNTER,
                               self_unit="this hero"),
@@ -579,7 +571,6 @@ def _enemy_hero(catalog: Catalog, hero: Mapping[str, Any]) -> str:
 
 
 def _summoned(catalog: Catalog, unit: Mapping[str, Any]) -> str:
-    unit = {**_UNIT, **unit}
     return _paragraph([f"summoned character, {unit['power']} power, {unit['hp']} hp",
                        _keywords(catalog, _pack(unit["id"]), unit["keywords"]),
                        *_aura(catalog, unit, pack=_pack(unit["id"]), voice=_PLAYER,
@@ -633,7 +624,6 @@ def _attacker(catalog: Catalog, info: Mapping[str, Any]) -> str:
 
 
 def _response(catalog: Catalog, pack: str, rule: Mapping[str, Any]) -> str:
-    rule = {**_RESPONSE, **rule}
     if rule["counter"]:
         # what the compiler makes of `counter = true`: a counter of the item responded to
         effect = _effect(catalog, [{"op": "counter"}], pack=pack, voice=_ENCOUNTER, target="it")
@@ -653,7 +643,7 @@ def _encounter(catalog: Catalog, enc: Mapping[str, Any]) -> str:
     pack = _pack(enc["id"])
     roster = []
     for i, name in enumerate(enc["roster"]):
-        h = {**_UNIT, **catalog.enemies[_ref(pack, name)]}
+        h = catalog.enemies[_ref(pack, name)]
         roster.append(f"{catalog.names[h['id']]} ({'the leader, ' if i == 0 else ''}"
                       f"{h['max_hp']} hp, {h['power']} power)")
     initiative = enc["initiative"]

@@ -185,7 +185,9 @@ def test_card_catalog_entry_carries_its_data(eng):
     assert (c["id"], c["name"], c["kind"]) == ("tc:squire", "Ember Squire", "character")
     assert (c["power"], c["hp"]) == (2, 3)
     assert eng.catalog["tc:scout"]["keywords"] == ("swift",)          # read-only: a tuple
-    assert eng.catalog["tc:smite"]["on_enter"]["effect"] == ({"op": "damage", "n": 3},)
+    # the card's record: its data with every default filled in (eve.compiler.normalise)
+    assert eng.catalog["tc:smite"]["on_enter"]["effect"] == (
+        {"op": "damage", "to": "target", "n": 3, "pierce": False, "times": 1},)
 
 @rule("E05", "E06")
 def test_deployed_character_takes_the_cards_numbers(eng):

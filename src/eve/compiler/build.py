@@ -11,6 +11,7 @@ from eve.compiler.context import (
     Compiled,
 )
 from eve.compiler.items import Items
+from eve.compiler.normalise import record
 from eve.compiler.scripts import Scripts
 from eve.core.content_kinds import KINDS as CONTENT_KINDS
 from eve.core.tables import LIMITS
@@ -28,7 +29,7 @@ class Compiler(Items, Scripts):
     def compile(self) -> Compiled:
         reg = self.reg
         out = self.out
-        items = reg.items
+        items = self.items
         heroes = list(items["hero"].values())
         enemies = list(items["enemy_hero"].values())
         out.player_heroes = [h.id for h in heroes]
@@ -62,9 +63,10 @@ class Compiler(Items, Scripts):
             raise ContentError(f"{len(out.status_ids)} statuses (the {len(STANDARD_STATUSES)} "
                                f"standard ones included) exceed the core's {LIMITS['statuses']}",
                                code=codes.CAPACITY)
-        spec["statuses"] = ([self.status(None, sid, d) for sid, d in STANDARD_STATUSES.items()]
+        spec["statuses"] = ([self.status(None, sid, record("status", d))
+                             for sid, d in STANDARD_STATUSES.items()]
                             + [self.status(it, it.id, it.data) for it in items["status"].values()]
-                            + [self.status(self.keyword_items.get(sid), sid, d,
+                            + [self.status(self.keyword_items.get(sid), sid, record("status", d),
                                            f"keywords.{sid}.status")
                                for sid, d in out.keyword_statuses.items()])
         self.status_specs = spec["statuses"]

@@ -6,11 +6,13 @@ import builtins
 import difflib
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
+from eve.compiler.normalise import RECORDED, record
 from eve.core.instructions import ops, owners
-from eve.core.tables import ENUMS
+from eve.core.records import data_fields
+from eve.core.tables import ENUMS, LIMITS
 from eve.core.trigger_events import EVENTS as TRIGGER_EVENTS
 from eve.core.vocabulary import CARD_EVENTS, DAMAGE_EVENTS, UNIT_EVENTS
 from eve.errors import ConfigError, ContentError
@@ -75,6 +77,9 @@ class Compiled:
     # the statuses of keyword macros some item uses, by status id (the keyword's), last in
     # status_ids
     keyword_statuses: dict[str, Any] = field(default_factory=dict)
+    # every item's normalised record (eve.compiler.normalise), by kind then id: what the emit
+    # half read
+    records: dict[str, dict[str, Mapping[str, Any]]] = field(default_factory=dict)
 
 
 class Ctx:
@@ -180,6 +185,13 @@ class Base:
         # while compiling a card's program whose card may be in a zone
         self.no_own_card: str | None = NO_CARD
         self.out = Compiled(spec={}, fingerprint="")
+        # the normalise half: every registered item as its record, defaults filled in; the
+        # emit half (these classes) reads these items, never the registry's data
+        self.items: dict[str, dict[str, Item]] = {
+            kind: {i: replace(it, data=record(kind, it.data)) for i, it in table.items()}
+            for kind, table in reg.items.items() if kind in RECORDED}
+        self.out.records = {kind: {i: it.data for i, it in table.items()}
+                            for kind, table in self.items.items()}
 
     @contextmanager
     def own_card(self, why_not: str | None) -> Iterator[None]:
@@ -193,6 +205,14 @@ class Base:
 
     def ctx(self, item: Item, base: str) -> Ctx:
         return Ctx(item, base, tuple(self.reg.requires.get(item.pack, ())))
+
+    @staticmethod
+    def numbers(ctx: Ctx, data: Mapping, struct: str) -> dict[str, int]:
+        """The number columns of record `struct` (eve.core.records) as the data gives them,
+        each checked against its range: by data key."""
+        return {key: ctx.int(data, key, "", default, lo=lo,
+                             hi=LIMITS[hi] if isinstance(hi, str) else hi)
+                for key, (default, lo, hi) in data_fields(struct).items()}
 
     def _flag(self, ctx: Ctx, data: Mapping, key: str, path: str) -> bool:
         v = data.get(key, False)

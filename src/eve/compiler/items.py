@@ -17,7 +17,6 @@ from eve.compiler.context import (
     resolve_ref,
 )
 from eve.compiler.triggers import Triggers
-from eve.core.records import data_fields
 from eve.core.tables import ENUMS, LIMITS
 from eve.errors import ConfigError, ContentError
 from eve.expressions import shadowed_names
@@ -114,7 +113,7 @@ class Items(Triggers):
         if not isinstance(ab, Mapping):
             raise ctx.err(key, "must be a table with target, effect and optional reaction",
                           codes.WRONG_TYPE)
-        target = ab.get("target", "none")
+        target = ab["target"]
         prog = self.program(ctx, ab.get("effect"), f"{key}.effect", target)
         return (prog, ctx.enum("target", target, f"{key}.target"),
                 int(self._flag(ctx, ab, "reaction", f"{key}.")))
@@ -127,9 +126,7 @@ class Items(Triggers):
         if len(cards) > LIMITS["start_cards"]:
             raise ctx.err("cards", f"{len(cards)} starting cards exceed {LIMITS['start_cards']}",
                           codes.OUT_OF_RANGE)
-        return {"max_hp": ctx.int(d, "max_hp", "", lo=1), "power": ctx.int(d, "power", "", 0),
-                "ambition": ctx.int(d, "ambition", "", 0, lo=-20, hi=20),
-                "morality": ctx.int(d, "morality", "", 0, lo=-20, hi=20),
+        return {"max_hp": ctx.int(d, "max_hp", "", lo=1), **self.numbers(ctx, d, "HeroDef"),
                 "ability_prog": prog, "ability_target": tgt, "ability_reaction": react,
                 "start_cards": [resolve_ref(ctx, c, self.card_index, "card", f"cards[{i}]")
                                 for i, c in enumerate(cards)],
@@ -138,7 +135,7 @@ class Items(Triggers):
     def enemy(self, it: Item) -> dict[str, Any]:
         ctx = self.ctx(it, f"units.{it.id}")
         d = it.data
-        return {"max_hp": ctx.int(d, "max_hp", "", lo=1), "power": ctx.int(d, "power", "", 0),
+        return {"max_hp": ctx.int(d, "max_hp", "", lo=1), **self.numbers(ctx, d, "UnitDef"),
                 "ambition": 0, "morality": 0, "ability_prog": -1, "ability_target": 0,
                 "ability_reaction": 0, "start_cards": [], "triggers": self._triggers(ctx, d, "unit"),
                 "aura": self._aura(ctx, d, "hero")}
@@ -147,7 +144,7 @@ class Items(Triggers):
         ctx = self.ctx(it, f"units.{it.id}")
         d = it.data
         bits, extra = self.keywords(ctx, d, "unit")
-        return {"power": ctx.int(d, "power", "", 0), "hp": ctx.int(d, "hp", "", lo=1),
+        return {**self.numbers(ctx, d, "UnitDef"), "hp": ctx.int(d, "hp", "", lo=1),
                 "keywords": bits, "triggers": self._triggers(ctx, d, "unit", extra=extra),
                 "aura": self._aura(ctx, d, "unit")}
 
@@ -186,8 +183,8 @@ class Items(Triggers):
         """The statuses of the macros that some card or unit names, in the macros' order."""
         used: set[str] = set()
         for kind in ("card", "unit"):
-            for it in self.reg.items[kind].values():
-                kws = it.data.get("keywords", ())
+            for it in self.items[kind].values():
+                kws = it.data["keywords"]
                 for entry in kws if isinstance(kws, (list, tuple)) else ():
                     name = use_of(entry)[0]
                     if isinstance(name, str):
@@ -274,7 +271,7 @@ class Items(Triggers):
         on_enter = d.get("on_enter")
         if on_enter is not None:
             ctx.mapping(on_enter, "on_enter", "a table with target and effect")
-            target = on_enter.get("target", "none")
+            target = on_enter["target"]
             if kind == "character" and target not in UNIT_TARGETS:
                 raise ctx.err("on_enter.target", "a character's on-enter target is a unit "
                               f"({', '.join(UNIT_TARGETS[1:])}) or none: it is chosen with "
@@ -299,7 +296,7 @@ class Items(Triggers):
         if "ally_power" in d:
             if kind != "relic":
                 raise ctx.err("ally_power", "only a Relic has static modifiers")
-            out["ally_power"] = ctx.int(d, "ally_power", "", hi=99)
+            out.update(self.numbers(ctx, d, "CardDef"))
         if "aura" in d and kind == "sortilege":
             raise ctx.err("aura", "a Sortilege has no aura: a character, a Relic, a hero or a "
                           "unit holds one while it is in play (rule A01)")
@@ -314,7 +311,7 @@ class Items(Triggers):
             raise ctx.err("", f"a counter named {local!r} could never be written: counter = "
                           f"{local!r} in an instruction is a card's own counter; the counter "
                           "takes another name", codes.SHADOWED_NAME)
-        return ctx.enum("counter_reset", it.data.get("reset", "match"), "reset")
+        return ctx.enum("counter_reset", it.data["reset"], "reset")
 
     # a grant of power, not of a status (defs.pxd GRANT_POWER)
     GRANT_POWER = -1
@@ -361,24 +358,21 @@ class Items(Triggers):
                           f"is the attribute {local!r}; the status takes another name",
                           codes.SHADOWED_NAME)
         out: dict[str, Any] = {
-            "stacking": ctx.enum("status_stacking", d.get("stacking", "intensity"), "stacking"),
+            "stacking": ctx.enum("status_stacking", d["stacking"], "stacking"),
             "polarity": ctx.enum("status_polarity", d.get("polarity"), "polarity"),
-            "max": ctx.int(d, "max", "", 999, lo=1, hi=999),
             "decay_at": 0, "decay_by": 0, "tick_at": 0, "tick_prog": -1,
             "absorb": int(self._flag(ctx, d, "absorb", "")),
             "negate": int(self._flag(ctx, d, "negate", "")),
-            "spend": ctx.enum("status_spend", d.get("spend", "never"), "spend"),
+            "spend": ctx.enum("status_spend", d["spend"], "spend"),
             "keeps": 0,
         }
-        # the modifiers (power, the damage pipeline's, the cap, the shield gained): their
-        # defaults and ranges are StatusDef's columns (eve.core.records)
-        for key, (default, lo, hi) in data_fields("StatusDef").items():
-            out[key] = ctx.int(d, key, "", default, lo=lo,
-                               hi=LIMITS[hi] if isinstance(hi, str) else hi)
+        # the most stacks, the modifiers (power, the damage pipeline's, the cap, the shield
+        # gained): their defaults and ranges are StatusDef's columns (eve.core.records)
+        out.update(self.numbers(ctx, d, "StatusDef"))
         if "decay" in d:
             dec = ctx.mapping(d["decay"], "decay", "a table {at, by}")
             out["decay_at"] = self._timing(ctx, dec.get("at"), "decay.at")
-            out["decay_by"] = ctx.enum("status_decay", dec.get("by", "one"), "decay.by")
+            out["decay_by"] = ctx.enum("status_decay", dec["by"], "decay.by")
         if "tick" in d:
             tick = ctx.mapping(d["tick"], "tick", "a table {at, effect}")
             out["tick_at"] = self._timing(ctx, tick.get("at"), "tick.at")

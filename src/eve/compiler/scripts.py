@@ -23,8 +23,7 @@ class Scripts(Triggers):
         ctx.mapping(m, path, "a move table")
         kind = m.get("move")
         out: dict[str, Any] = {"kind": ctx.enum("move", kind, f"{path}.move"),
-               "phase": ctx.enum("phase", m.get("phase", "combat" if kind == "attack" else "main"),
-                                 f"{path}.phase"),
+               "phase": ctx.enum("phase", m.get("phase"), f"{path}.phase"),
                "prog": -1, "def_id": -1, "attacker": -1, "lane_sel": 0, "lane": 0,
                "target_sel": 0, "cond": 0, "cond_arg": 0, "alt": -1}
         if out["phase"] not in (ENUMS["phase"]["main"], ENUMS["phase"]["combat"]):
@@ -36,7 +35,7 @@ class Scripts(Triggers):
                     raise ctx.err(f"{path}.{key}", f"a wait makes nothing: {key!r} is not one of "
                                   "its fields (move, phase, set)", codes.UNKNOWN_FIELD)
             return out
-        lane = m.get("lane", "first_empty" if kind == "summon" else "strongest")
+        lane = m["lane"]
         if isinstance(lane, int) and not isinstance(lane, bool):
             if not 0 <= lane < self.cfg["lanes"]:
                 raise ctx.err(f"{path}.lane", f"lane {lane} is out of range [0, {self.cfg['lanes'] - 1}]",
@@ -50,13 +49,13 @@ class Scripts(Triggers):
         if kind == "summon":
             out["def_id"] = resolve_ref(ctx, m.get("unit"), self.unit_index, "unit", f"{path}.unit")
         elif kind == "attack":
-            att = m.get("attacker", "leader")
+            att = m["attacker"]
             if att == "leader":
                 out["attacker"] = -1
             else:
                 out["attacker"] = ctx.int(m, "attacker", f"{path}.", hi=LIMITS["roster"] - 1)
         else:
-            target = m.get("target", "none")
+            target = m["target"]
             esel = ctx.enum("enemy_target", target, f"{path}.target")
             out["target_sel"] = esel
             core_target = {"none": "none", "newest_lattice": "lattice_card"}.get(target, "any")
@@ -290,14 +289,14 @@ class Scripts(Triggers):
                 prog = self.program(ctx, [{"op": "counter"}], p, "foe_stack_item")
                 tsel = 0
             else:
-                target = r.get("target", "none")
+                target = r["target"]
                 tsel = ctx.enum("enemy_target", target, f"{p}.target")
                 core_target = {"none": "none", "newest_lattice": "lattice_card"}.get(target, "any")
                 prog = self.program(ctx, r.get("effect"), f"{p}.effect", core_target)
-            responses.append({"on": ctx.enum("response_on", r.get("on", "any"), f"{p}.on"),
+            responses.append({"on": ctx.enum("response_on", r["on"], f"{p}.on"),
                               "counter": int(counter), "prog": prog, "target_sel": tsel,
-                              "per_round": ctx.int(r, "per_round", f"{p}.", 0, hi=99),
-                              "charges": ctx.int(r, "charges", f"{p}.", -1, lo=-1, hi=99)})
+                              "per_round": ctx.int(r, "per_round", f"{p}.", hi=99),
+                              "charges": ctx.int(r, "charges", f"{p}.", lo=-1, hi=99)})
         if len(responses) > LIMITS["responses"]:
             raise ctx.err("responses", f"at most {LIMITS['responses']} response rules",
                           codes.OUT_OF_RANGE)

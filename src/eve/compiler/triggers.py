@@ -9,12 +9,14 @@ from eve.compiler.context import (
     STANDING,
     Ctx,
 )
+from eve.compiler.normalise import shaped
 from eve.compiler.programs import Programs
 from eve.core.tables import ENUMS, LIMITS
 from eve.core.trigger_events import UNIT_TARGET
 from eve.core.vocabulary import BY_KEY
 from eve.errors import ConfigError, ContentError
 from eve.plugins import errors as codes
+from eve.plugins.schema import When
 
 
 class Triggers(Programs):
@@ -40,9 +42,11 @@ class Triggers(Programs):
         "character", "enhancement" (a Sortilege or Relic: from the Lattice) or "status"."""
         written: list[tuple[str, Any]] = []
         if "trigger" in d:
-            written.append(("trigger", d["trigger"]))
+            written.append(("trigger", shaped(When, d["trigger"])))
         written += [(f"triggers[{i}]", t) for i, t in enumerate(ctx.seq(d, "triggers", "list of triggers"))]
-        written += [(p, t) for p, t, _ in extra]
+        # a keyword macro's triggers are made at compile time: normalised here (the item's own
+        # are already)
+        written += [(p, shaped(When, t)) for p, t, _ in extra]
         if len(written) > LIMITS["item_triggers"]:
             added = f" ({len(extra)} of them from its keywords)" if extra else ""
             raise ctx.err("triggers", f"{len(written)} triggers{added} exceed the limit of "
@@ -56,7 +60,7 @@ class Triggers(Programs):
             ctx.enum("trigger", on, f"{path}.on")
             if on == "none":
                 continue                        # never fires: nothing to compile
-            who = t.get("who", "foe" if on in self.FOE_TURN else "self")
+            who = t["who"]
             if on in self.FOE_TURN and who != "foe":
                 raise ctx.err(f"{path}.who", f"{on} is the other side's: who is \"foe\"")
             event = self.FOE_TURN.get(on, on)
@@ -120,7 +124,7 @@ class Triggers(Programs):
                         raise ctx.err(f"{path}.once", "is turn or match")
                 else:
                     out["every"] = ctx.int(t, "every", f"{path}.", lo=1, hi=99)
-                    out["per"] = ctx.enum("trigger_limit", t.get("per", "match"), f"{path}.per")
+                    out["per"] = ctx.enum("trigger_limit", t["per"], f"{path}.per")
                     if out["per"] == 0:
                         raise ctx.err(f"{path}.per", "is turn or match")
             self.in_trigger = True

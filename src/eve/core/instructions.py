@@ -268,8 +268,8 @@ ALL_FIELDS: tuple[str, ...] = ("op", "to", "n", *dict.fromkeys(
 
 def filled(ins: Mapping[str, Any]) -> dict[str, Any]:
     """An instruction (a mapping with a known `op`) with every default its row gives filled in:
-    what the compiler reads and the rules text says. A choice looks at its `n` cards unless it
-    says `look` (read only from the Archive's top)."""
+    what the compiler reads and the rules text says. A choice from the Archive's top looks at its
+    `n` cards unless it says `look` (a field of that choice only)."""
     row = BY_NAME[ins["op"]]
     out: dict[str, Any] = {"op": row.name}
     if row.to_use != "none":
@@ -280,7 +280,7 @@ def filled(ins: Mapping[str, Any]) -> dict[str, Any]:
         if f.default is not None:
             out[f.name] = f.default
     out.update(ins)
-    if row.name == "choose":
+    if row.name == "choose" and out.get("from") == "archive_top":
         out.setdefault("look", out["n"])
     return out
 

@@ -49,7 +49,7 @@ ctypedef struct CardDef:
     int16_t ability_reaction
     int16_t trig_first              # its triggers: trigs[trig_first .. trig_first + trig_n)
     int16_t trig_n
-    int16_t ally_power              # static: + power to allied characters' attacks
+    int16_t ally_power              # static: + power to allied characters' attacks (a Relic's)
     int16_t play_cond               # expression (pool offset) that must hold to play it, -1
     int16_t aura_n                  # its aura (rule A01): stacks (0: none), status (GRANT_POWER: power)
     int16_t aura_status
@@ -59,7 +59,7 @@ ctypedef struct CardDef:
 ctypedef struct StatusDef:
     int16_t stacking                # SS_*
     int16_t polarity                # SP_*
-    int16_t max_stacks
+    int16_t max_stacks              # stacks a unit can hold
     int16_t decay_at                # ST_*
     int16_t decay_by                # SD_*
     int16_t tick_at                 # ST_*

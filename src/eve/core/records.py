@@ -67,6 +67,8 @@ _AURA = (_c("aura_n", "its aura (rule A01): stacks (0: none), status (GRANT_POWE
 _ABILITY = (_c("ability_prog", "activated ability, -1"), _c("ability_target"),
             _c("ability_reaction"))
 
+# the bound of an int16_t column
+_I16 = 2 ** 15 - 1
 # a status's modifiers, as its data writes them: (default, lo, hi)
 _ADD = (0, -99, 99)
 _PCT = (100, 0, 1000)
@@ -83,7 +85,8 @@ RECORDS: tuple[Record, ...] = (
         _c("max_events", "events a match's log keeps (B04); more are counted, not kept",
            ctype="int32_t"))),
     Record("HeroDef", "a player hero or an Encounter's enemy hero", (
-        _c("max_hp"), _c("power"), _c("ambition"), _c("morality"), *_ABILITY,
+        _c("max_hp"), _c("power", data=(0, 0, _I16)),
+        _c("ambition", data=(0, -20, 20)), _c("morality", data=(0, -20, 20)), *_ABILITY,
         _c("n_start", count="start_cards"),
         _c("start_cards", size=("MAX_START_CARDS", "start_cards")),
         *_TRIGGERS, *_AURA)),
@@ -92,11 +95,13 @@ RECORDS: tuple[Record, ...] = (
         _c("play_target", "target of the on-enter program"),
         _c("on_enter", "program run when it resolves, -1"), *_ABILITY,
         *_TRIGGERS,
-        _c("ally_power", "static: + power to allied characters' attacks"),
+        _c("ally_power", "static: + power to allied characters' attacks (a Relic's)",
+           data=(0, 0, 99)),
         _c("play_cond", "expression (pool offset) that must hold to play it, -1", default=-1),
         *_AURA)),
     Record("StatusDef", "a status", (
-        _c("stacking", "SS_*"), _c("polarity", "SP_*"), _c("max_stacks", key="max"),
+        _c("stacking", "SS_*"), _c("polarity", "SP_*"),
+        _c("max_stacks", "stacks a unit can hold", key="max", data=(999, 1, 999)),
         _c("decay_at", "ST_*"), _c("decay_by", "SD_*"), _c("tick_at", "ST_*"),
         _c("tick_prog", "run for the unit (self), by the side it harms or helps"),
         _c("tick_loss", "1: the program is only \"damage self by these stacks, pierce\" "
@@ -123,7 +128,7 @@ RECORDS: tuple[Record, ...] = (
            ctype="int32_t"),
         *_TRIGGERS)),
     Record("UnitDef", "a summonable unit", (
-        _c("power"), _c("hp"), _c("keywords"), *_TRIGGERS, *_AURA)),
+        _c("power", data=(0, 0, _I16)), _c("hp"), _c("keywords"), *_TRIGGERS, *_AURA)),
     Record("TriggerDef", "a trigger of some item", (
         _c("on", "TR_*: the event"), _c("who", "TW_*: whose"),
         _c("zone", "Z_*: where a card must be for it to listen (units: in play)"),

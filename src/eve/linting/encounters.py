@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from eve.linting.programs import ProgramChecks
-from eve.linting.walk import as_int, as_list, as_map, is_map
+from eve.linting.walk import as_int, as_list, as_map, is_map, meant, meant_as
 from eve.plugins.registry import Item, thaw
 
 _ON_WORDS = {"deploy": "deploy", "support": "Sortilege or Relic", "ability": "ability",
@@ -62,7 +62,7 @@ class EncounterChecks(ProgramChecks):
         self.check_initiative(e, runs)
         self.check_responses(e)
         # L002: can anything the Encounter does ever change the match?
-        buffs = any(p.encounter is e and ins.get("op") == "buff" and as_int(ins.get("n"), 0 if "hp" in ins else 1) > 0
+        buffs = any(p.encounter is e and ins.get("op") == "buff" and as_int(meant(ins)["n"], 1) > 0
                     for p in self.progs for _, ins in p.instructions())
         attacks = any(power) or buffs
         progs = {p.path: p for p in self.progs if p.encounter is e}
@@ -111,14 +111,14 @@ class EncounterChecks(ProgramChecks):
 
     def move_phases(self, e: Item, path: str, mv: Mapping[str, Any], roster: int) -> set[str]:
         self.check_move(e, path, mv, roster, nested=False)
-        own = {mv.get("phase", "combat" if mv.get("move") == "attack" else "main")}
+        own = {str(meant_as("Move", mv).get("phase"))}
         unless = as_map(mv.get("unless"))
         if not unless:
             return own
         alt = as_map(unless.get("do"))
         if alt:
             self.check_move(e, f"{path}.unless.do", alt, roster, nested=True)
-        other = {alt.get("phase", "combat" if alt.get("move") == "attack" else "main")}
+        other = {str(meant_as("BranchMove", alt).get("phase"))}
         decided = self.branch(unless.get("if"), as_int(unless.get("arg"), 0))
         if decided is None:
             return own | other
@@ -155,7 +155,7 @@ class EncounterChecks(ProgramChecks):
         self.ignored(e, path, mv, unused, f"a {kind} move does not use it")
         if nested:
             self.ignored(e, path, mv, ("unless",), "a `do` move does not branch again")
-        att = mv.get("attacker", "leader")
+        att = meant_as("Move", mv).get("attacker")
         if kind == "attack" and isinstance(att, int) and not isinstance(att, bool) and att >= roster:
             self.report("EVE-L013", e, f"{path}.attacker",
                         f"attacker {att} is past the end of the roster ({roster} enemy "
@@ -194,7 +194,7 @@ class EncounterChecks(ProgramChecks):
             if not is_map(r):
                 continue
             path = f"{base}.responses[{i}]"
-            on = r.get("on", "any")
+            on = meant_as("Response", r)["on"]
             per_round, charges = as_int(r.get("per_round"), 0), as_int(r.get("charges"), -1)
             counter = r.get("counter") is True
             if counter:

@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from eve.core.records import data_fields
-from eve.linting.walk import Walk, as_int, as_list, as_map, is_map, reads_target, walk_effect
+from eve.linting.walk import Walk, as_int, as_list, as_map, is_map, meant, meant_as, reads_target, walk_effect
 from eve.plugins.registry import KINDS, Item
 
 # where a card event leaves the event's card: what a `card = "self"` trigger must listen from
@@ -51,7 +51,7 @@ class ItemChecks(Walk):
             kind = d.get("kind")
             keywords = as_list(d.get("keywords"))
             on_enter = d.get("on_enter")
-            played_at = on_enter.get("target", "none") if isinstance(on_enter, Mapping) else "none"
+            played_at = meant_as("Ability", on_enter).get("target", "none")
             if reads_target(d.get("play_if")) and played_at in (
                     "none", "foe_stack_item", "void_card", "lattice_card", "rift_card",
                     "abyss_card", "stack_card"):
@@ -134,9 +134,10 @@ class ItemChecks(Walk):
                             "no unit ever holds it", "give it with {op = \"status\", status = "
                             f"\"{local}\"}}, or remove it")
             acts = any(d.get(k) for k in ("absorb", "negate", "tick", "keeps", "triggers"))
-            # a modifier away from its default (StatusDef's columns, eve.core.records)
+            # a modifier away from its default (StatusDef's columns, eve.core.records); the
+            # most stacks a unit holds is a number of the data, not a modifier
             acts |= any(as_int(d.get(k), default) != default
-                        for k, (default, _, _) in data_fields("StatusDef").items())
+                        for k, (default, _, _) in data_fields("StatusDef").items() if k != "max")
             if not acts:
                 self.report("EVE-L025", st, self.base(st), "this status modifies nothing, ticks "
                             "never and has no trigger: its stacks only count",
@@ -219,7 +220,7 @@ class ItemChecks(Walk):
                        f"the threshold {threshold}")
                 path = f"{base}.threshold"
             elif goal == "effect" and not any(
-                    ins.get("task", "all") == "all" or self.ref(p.item, ins.get("task")) == t.id
+                    meant(ins)["task"] == "all" or self.ref(p.item, ins.get("task")) == t.id
                     for p, ins in self.ops.get("task", ())):
                 why = "an effect goal advances only by task instructions, and none names this task"
                 path = f"{base}.goal"

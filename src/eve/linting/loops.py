@@ -11,7 +11,7 @@ from eve.core.instructions import INSTRUCTIONS, ops
 from eve.core.tables import LIMITS
 from eve.core.vocabulary import UNIT_EVENTS
 from eve.linting.programs import ProgramChecks
-from eve.linting.walk import Program, as_int, as_map
+from eve.linting.walk import Program, as_int, as_map, meant, meant_as
 
 # ------------------------------------------------------------------ what an effect raises
 
@@ -39,7 +39,7 @@ _OUTCOME_OPS = ops(outcome=True)
 
 def _struck(p: Program, ins: Mapping[str, Any], owner: str) -> set[str]:
     """The sides an instruction's selector can strike, for a program run by `owner`."""
-    to = ins.get("to", "target")
+    to = meant(ins).get("to", "none")
     if to in _OWN_SELECTORS:
         return {owner}
     if to in _FOE_SELECTORS:
@@ -70,7 +70,7 @@ class LoopChecks(ProgramChecks):
                 for who, events in _RAISES.get(str(ins.get("op")), ()):
                     if who == "target":
                         sides = _struck(p, ins, owner)
-                        to = ins.get("to", "target")
+                        to = meant(ins)["to"]
                         whose = ("self" if to == "self" else "maybe"
                                  if to in _MAY_STRIKE_SELF.get(p.self_is, _ANY_UNIT)
                                  else "other")
@@ -86,7 +86,7 @@ class LoopChecks(ProgramChecks):
                 return False
             if p.path.endswith(".trigger.effect"):
                 return side == owner         # a Relic's `trigger`: its own side's events
-            who = t.get("who", "self")
+            who = meant_as("When", t)["who"]
             if who == "any":
                 return True
             if (who == "foe") != (side != owner):
@@ -143,7 +143,7 @@ class LoopChecks(ProgramChecks):
         for p in self.progs:
             for _, ins in p.instructions():
                 if ins.get("op") == "damage":
-                    n = ins.get("n", 1)
+                    n = meant(ins)["n"]
                     hit = max(hit, 999 if isinstance(n, str) else as_int(n, 1))
         for kind in ("card", "hero", "enemy_hero", "unit"):
             for it in self.each(kind):

@@ -11,7 +11,7 @@ from typing import Any
 
 from eve.core.instructions import BY_NAME as INSTRUCTION
 from eve.core.instructions import INSTRUCTIONS, Op, ops
-from eve.linting.walk import Program, Walk, as_int, as_list, reads_target
+from eve.linting.walk import Program, Walk, as_int, as_list, meant, reads_target
 
 # the instructions' facts come from their rows (eve.core.instructions)
 UNIT_OPS = ops(acts_on="units")
@@ -34,11 +34,6 @@ def _row(op: Any) -> Op | None:
     return INSTRUCTION.get(op) if isinstance(op, str) else None
 
 
-def _default_to(op: Any) -> str:
-    row = _row(op)
-    return row.default_to if row else "target"
-
-
 def _to_use(op: Any) -> str:
     row = _row(op)
     return row.to_use if row else "read"
@@ -48,7 +43,7 @@ def _into_rift(ins: Mapping[str, Any]) -> bool:
     """A card put, created, copied, chosen or discovered into the Rift (a discover's default)."""
     row = _row(ins.get("op"))
     into = row.field("into") if row else None
-    return into is not None and ins.get("into", into.default) == "rift"
+    return into is not None and meant(ins)["into"] == "rift"
 
 
 class ProgramChecks(Walk):
@@ -57,7 +52,7 @@ class ProgramChecks(Walk):
     def selects_nothing(self, p: Program, ins: Mapping[str, Any]) -> str | None:
         """Why an instruction can never select anything in its context, or None (L007)."""
         op = ins.get("op")
-        to = ins.get("to", _default_to(op))
+        to = meant(ins).get("to", "none")
         tk = p.target_kind
         if op in UNIT_OPS and to == "target" and tk in _CARD_KINDS | {"stack"}:
             return f"{op} acts on units, but the target ({p.target}) is {_KIND_WORDS[tk]}"
@@ -82,7 +77,7 @@ class ProgramChecks(Walk):
 
     def task_in_play(self, p: Program, ins: Mapping[str, Any]) -> str | None:
         """Why a `task` instruction can never add progress, or None (L020)."""
-        t = ins.get("task", "all")
+        t = meant(ins)["task"]
         tasks = self.items.get("task", {})
 
         def effect_goal(tid: str) -> bool:

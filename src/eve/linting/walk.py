@@ -13,11 +13,15 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from eve.compiler.normalise import shaped
+from eve.core.instructions import BY_NAME as INSTRUCTIONS
+from eve.core.instructions import filled
 from eve.core.trigger_events import UNIT_TARGET
 from eve.keywords import STANDARD as STANDARD_KEYWORDS
 from eve.keywords import expand as expand_keyword
 from eve.keywords import use_of
 from eve.linting.checks import BY_CODE, ERROR, Finding
+from eve.plugins import schema
 from eve.plugins.registry import SECTIONS, Item
 
 # ------------------------------------------------------------------ reading plain data
@@ -40,6 +44,19 @@ def as_map(x: Any) -> Mapping[str, Any]:
 
 def as_int(x: Any, default: int) -> int:
     return x if isinstance(x, int) and not isinstance(x, bool) else default
+
+
+def meant(ins: Any) -> Mapping[str, Any]:
+    """An instruction as the compiler reads it: its row's defaults filled in (the normalise
+    half's `filled`). Lint asks the written data what the author wrote (a field that is
+    ignored, an explicit 0) and this what it means."""
+    return filled(ins) if is_map(ins) and ins.get("op") in INSTRUCTIONS else as_map(ins)
+
+
+def meant_as(shape: str, data: Any) -> Mapping[str, Any]:
+    """A table of pack data (`shape`: its TypedDict in eve.plugins.schema) as the compiler
+    reads it, every default filled in (eve.compiler.normalise)."""
+    return shaped(getattr(schema, shape), data) if is_map(data) else {}
 
 
 def reads_target(expr: Any) -> bool:
@@ -219,10 +236,11 @@ class Walk:
         for e in self.each("encounter"):
             for path, mv in self.moves(e):
                 if mv.get("move") == "effect":
-                    progs.append(self._enemy_prog(e, path, mv))
+                    progs.append(self._enemy_prog(e, path, mv, "Move"))
             for i, r in enumerate(as_list(e.data.get("responses"))):
                 if is_map(r) and r.get("counter") is not True:
-                    progs.append(self._enemy_prog(e, f"{self.base(e)}.responses[{i}]", r))
+                    progs.append(self._enemy_prog(e, f"{self.base(e)}.responses[{i}]", r,
+                                                  "Response"))
         self.progs = progs
 
         ops: dict[str, list[tuple[Program, Mapping[str, Any]]]] = {}
@@ -254,12 +272,13 @@ class Walk:
         self.has_enhancements = "sortilege" in kinds or "relic" in kinds
 
     def _prog(self, it: Item, key: str, ab: Mapping[str, Any], side: str, self_is: str) -> Program:
-        target = ab.get("target", "none")
+        target = meant_as("Ability", ab)["target"]
         return Program(it, f"{self.base(it)}.{key}.effect", as_list(ab.get("effect")), side,
                      str(target), _PLAYER_TARGET_KIND.get(target, "unit"), self_is)
 
-    def _enemy_prog(self, e: Item, path: str, data: Mapping[str, Any]) -> Program:
-        target = data.get("target", "none")
+    def _enemy_prog(self, e: Item, path: str, data: Mapping[str, Any], shape: str) -> Program:
+        """An effect move's program (`shape` "Move") or a response's ("Response")."""
+        target = meant_as(shape, data)["target"]
         return Program(e, f"{path}.effect", as_list(data.get("effect")), "encounter", str(target),
                      _ENEMY_TARGET_KIND.get(target, "unit"), "leader", e)
 

@@ -20,6 +20,7 @@ from types import MappingProxyType
 from typing import Any
 
 from eve.core.vocabulary import TEXT, names
+from eve.plugins.registry import frozen
 
 #: the parameters a macro may declare, and the range of their values
 PARAMS = ("n", "m")
@@ -28,15 +29,7 @@ PARAM_RANGE = (0, 999)
 KINDS = ("character", "sortilege", "relic", "unit")
 
 
-def _frozen(value: Any) -> Any:
-    if isinstance(value, Mapping):
-        return MappingProxyType({k: _frozen(v) for k, v in value.items()})
-    if isinstance(value, (list, tuple)):
-        return tuple(_frozen(v) for v in value)
-    return value
-
-
-STANDARD: Mapping[str, Mapping[str, Any]] = _frozen({
+STANDARD: Mapping[str, Mapping[str, Any]] = frozen({
     # heals the unit itself by the damage it deals (after the damage pipeline)
     "lifesteal": {
         "name": "Lifesteal", "applies_to": ["character", "unit"],

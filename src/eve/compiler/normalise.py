@@ -28,6 +28,7 @@ from eve.core.instructions import filled
 from eve.core.records import data_fields
 from eve.core.trigger_events import EVENTS
 from eve.plugins import schema
+from eve.plugins.registry import frozen
 
 Default = Any | Callable[[Mapping[str, Any]], Any]
 
@@ -114,14 +115,6 @@ def defaults(shape: str, table: Mapping[str, Any] | None = None) -> dict[str, An
     return {k: (v(table) if callable(v) else v) for k, v in given.items()}
 
 
-def _freeze(x: Any) -> Any:
-    if isinstance(x, Mapping):
-        return MappingProxyType({k: _freeze(v) for k, v in x.items()})
-    if isinstance(x, (list, tuple)):
-        return tuple(_freeze(v) for v in x)
-    return x
-
-
 def _walk(value: Any, tp: Any) -> Any:
     """`value` with the defaults of its shape `tp` filled in, at every depth."""
     if tp is schema.Instruction:
@@ -165,4 +158,4 @@ def record(kind: str, data: Mapping[str, Any]) -> Mapping[str, Any]:
 def shaped(shape: type, data: Any) -> Any:
     """Data of one shape (a TypedDict of eve.plugins.schema) normalised, as `record` does: a
     trigger a keyword macro adds is a `When`."""
-    return _freeze(_walk(data, shape))
+    return frozen(_walk(data, shape))

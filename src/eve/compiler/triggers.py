@@ -22,6 +22,11 @@ from eve.plugins.schema import When
 class Triggers(Programs):
     """The triggers of every item, in compile order."""
 
+    # the filters on an event's subject: the field, its enumeration, the events it filters
+    _SUBJECT_FILTERS = (
+        ("source", "trigger_source", Programs.DAMAGE_EVENTS, "a damage event"),
+        ("unit", "trigger_unit", Programs.UNIT_EVENTS, "an event whose subject is a unit"))
+
     def _triggers(self, ctx: Ctx, d: Mapping, source: str, limited: bool = True,
                   extra: Sequence[tuple[str, Any, str]] = ()) -> tuple[int, int]:
         """With `extra`, the triggers the item's keyword macros add (path, trigger, keyword):
@@ -97,18 +102,13 @@ class Triggers(Programs):
                     out["own_card"] = ENUMS["trigger_card"][t["card"]]
                 else:
                     out["card_kind"] = ctx.enum("card_kind", t["card"], f"{path}.card")
-            if "source" in t:
-                if event not in self.DAMAGE_EVENTS:
-                    raise ctx.err(f"{path}.source", "`source` filters a damage event ("
-                                  f"{', '.join(sorted(self.DAMAGE_EVENTS))}), not {on!r}",
-                                  codes.UNKNOWN_FIELD)
-                out["source"] = ctx.enum("trigger_source", t["source"], f"{path}.source")
-            if "unit" in t:
-                if event not in self.UNIT_EVENTS:
-                    raise ctx.err(f"{path}.unit", "`unit` filters an event whose subject is a "
-                                  f"unit ({', '.join(sorted(self.UNIT_EVENTS))}), not {on!r}",
-                                  codes.UNKNOWN_FIELD)
-                out["unit"] = ctx.enum("trigger_unit", t["unit"], f"{path}.unit")
+            for key, table, events, what in self._SUBJECT_FILTERS:
+                if key in t:
+                    if event not in events:
+                        raise ctx.err(f"{path}.{key}", f"`{key}` filters {what} ("
+                                      f"{', '.join(sorted(events))}), not {on!r}",
+                                      codes.UNKNOWN_FIELD)
+                    out[key] = ctx.enum(table, t[key], f"{path}.{key}")
             if "once" in t or "every" in t or "per" in t:
                 if not limited:
                     raise ctx.err(path, "a status's triggers take no `once` or `every`")

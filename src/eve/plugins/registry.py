@@ -143,6 +143,17 @@ def freeze(value: Any, path: str, pack: str | None = None, item: str | None = No
                   codes.WRONG_TYPE) from None
 
 
+def frozen(value: Any) -> Any:
+    """A read-only copy of data already known to be plain (the engine's own tables, records made
+    from frozen data): mappings become read-only mappings, lists tuples. `freeze` checks pack
+    data; this only copies."""
+    if isinstance(value, Mapping):
+        return MappingProxyType({k: frozen(v) for k, v in value.items()})
+    if isinstance(value, (list, tuple)):
+        return tuple(frozen(v) for v in value)
+    return value
+
+
 def thaw(value: Any) -> Any:
     """A mutable copy of frozen data (dicts and lists), for JSON and for callers that edit."""
     if isinstance(value, Mapping):

@@ -59,7 +59,7 @@ def _generate() -> None:
     (the compiled content's structs, from records.py) and state_layout.pxd (the State's parts as
     word offsets, from layout.py). Each is loaded under its package name, the name the others
     import it by."""
-    for name in ("generated", "instructions", "trigger_events", "words"):
+    for name in ("generated", "instructions", "selectors", "trigger_events", "words"):
         _load(name, f"eve.core.{name}")
     vocab = _load("vocabulary", "eve.core.vocabulary")
     vocab.write_pxd(str(CORE / "vocab.pxd"))

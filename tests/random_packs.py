@@ -26,6 +26,7 @@ from typing import Any
 
 from eve.core import vocabulary
 from eve.core.instructions import INSTRUCTIONS, owners
+from eve.core.selectors import SELECTORS as SELECTOR_ROWS
 from eve.core.tables import LIMITS
 from eve.core.vocabulary import CONTENT, names
 from eve.keywords import STANDARD as STANDARD_MACROS
@@ -60,7 +61,8 @@ UNIT_EVENTS = (*sorted(vocabulary.UNIT_EVENTS), "ally_hero_damaged")
 CARD_EVENTS = tuple(sorted(vocabulary.CARD_EVENTS))
 DAMAGE_EVENTS = tuple(sorted(vocabulary.DAMAGE_EVENTS))
 # the selectors of a trigger's event: only in a trigger on an event that has one
-EVENT_SELECTORS = {"source": DAMAGE_EVENTS, "event_card": CARD_EVENTS}
+EVENT_SELECTORS = {s.name: {"damage": DAMAGE_EVENTS, "card": CARD_EVENTS}[s.event]
+                   for s in SELECTOR_ROWS if s.event}
 EXPR_EVENTS = list(CONTENT["expr_event"])
 GOALS = list(CONTENT["goal"])
 KEYWORDS = list(CONTENT["keyword"])

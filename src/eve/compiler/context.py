@@ -12,6 +12,7 @@ from typing import Any
 from eve.compiler.normalise import RECORDED, record
 from eve.core.instructions import ops, owners
 from eve.core.records import data_fields
+from eve.core.selectors import CARD_ZONES
 from eve.core.tables import ENUMS, LIMITS
 from eve.core.trigger_events import EVENTS as TRIGGER_EVENTS
 from eve.core.vocabulary import CARD_EVENTS, DAMAGE_EVENTS, UNIT_EVENTS
@@ -44,7 +45,7 @@ CHOICE_OPS = ops(choice=True)
 CARD_OPS = {"put", "deploy", "copy"}
 CARD_TARGET_ZONES = {"void_card": "void", "lattice_card": "lattice", "rift_card": "rift",
                      "abyss_card": "abyss", "stack_card": "stack"}
-CARD_SELECTOR_ZONES = {"newest_void": "void", "newest_lattice": "lattice"}
+CARD_SELECTOR_ZONES = CARD_ZONES
 # why a program has no card of its own for `this_card` (rule Z29), unless told otherwise
 NO_CARD = "no card runs this program (a hero's, a unit's, a status's, a task's or an Encounter's)"
 STANDING = ("a character card here stands in the Wastes as a unit, not a card: `self` selects "

@@ -19,6 +19,7 @@ from eve.compiler.context import (
 from eve.core.instructions import BY_NAME as INSTRUCTION
 from eve.core.instructions import Field as InstructionField
 from eve.core.instructions import Op, filled, owners
+from eve.core.selectors import BY_NAME as SELECTOR
 from eve.core.tables import ENUMS, LIMITS
 from eve.expressions import OWN_COUNTER, ExpressionError, compile_expression
 from eve.plugins import errors as codes
@@ -341,8 +342,7 @@ class Programs(Base):
                           codes.INVALID_VALUE)
         if op == "counter" and target != "foe_stack_item":
             raise ctx.err(p, "counter needs target = \"foe_stack_item\"")
-        if op in UNIT_OPS and to in ("newest_void", "newest_lattice", "none", "event_card",
-                                     "this_card"):
+        if op in UNIT_OPS and SELECTOR[to].picks in ("card", "none"):
             raise ctx.err(f"{p}.to", f"{op} acts on units, not {to!r}")
         # a field packed into the selector's word (choose's `from`) takes its place
         words = {"sel": 0 if any(w == "sel" for w, _, _ in row.pack) else sel, "a": 0, "b": 0}
@@ -355,7 +355,7 @@ class Programs(Base):
         (N05), the event's source and card only in a trigger on an event that has them."""
         if to == "target" and target == "none":
             raise ctx.err(f"{p}.to", "selects the target, but this effect has no target")
-        if self.in_move and to.startswith("random_"):
+        if self.in_move and SELECTOR[to].random:
             # N05: the intent shows exactly what a move will do; a unit drawn at resolution
             # could not be shown. The move's own `target` is drawn when the intent is shown.
             raise ctx.err(f"{p}.to", f"{to!r} draws its unit when the effect resolves, so the "
@@ -364,9 +364,9 @@ class Programs(Base):
         if to == "this_card" and self.no_own_card is not None:
             raise ctx.err(f"{p}.to", f"'this_card' is the card whose program runs (rule Z29): "
                           f"{self.no_own_card}")
-        if to in ("source", "event_card"):
+        if SELECTOR[to].event:
             # the event's damage dealer, or its card: read only where there is one
-            events = self.DAMAGE_EVENTS if to == "source" else self.CARD_EVENTS
+            events = {"damage": self.DAMAGE_EVENTS, "card": self.CARD_EVENTS}[SELECTOR[to].event]
             if self.trigger_event not in events:
                 where = (f"a trigger on {self.trigger_event!r}" if self.trigger_event
                          else "a program that answers no event")

@@ -25,6 +25,7 @@ from types import MappingProxyType
 
 from eve.core.generated import write_if_changed
 from eve.core.instructions import INSTRUCTIONS, shifts
+from eve.core.selectors import SELECTORS
 from eve.core.trigger_events import EVENTS, events
 from eve.core.words import TEXT
 
@@ -196,40 +197,8 @@ ENUMS: tuple[Enum, ...] = (
         ("ally_heroes", "the acting side's living heroes"),
         ("foe_heroes", "the other side's living heroes"),
     ], count="N_EXPR_COUNTS", content=True),
-    _enum("selector", "Selectors (which units an instruction acts on: `to`)", "SEL_", [
-        ("target", "the chosen target"),
-        ("self", "the source unit (the activator, the deployed character)"),
-        ("own_leader", "the owner's leader (else its first living hero)"),
-        ("foe_leader", "the foe's leader (else its first living hero)"),
-        ("all_foes", "every living foe hero and character"),
-        ("all_foe_characters", "every foe character", "SEL_ALL_FOE_CHARS"),
-        ("all_allies", "every living allied hero and character"),
-        ("all_ally_heroes", "every living allied hero"),
-        ("all_ally_characters", "every allied character", "SEL_ALL_ALLY_CHARS"),
-        ("newest_void", "the most recent card in the Void"),
-        ("newest_lattice", "the most recent card in the Lattice"),
-        ("none", "no unit: the side-level ops draw, discard, summon and task"),
-        ("source", "in a trigger, the unit that dealt the event's damage (damage_taken, "
-                   "damage_dealt, dies, shield_broken; none when no unit dealt it)"),
-        ("event_card", "in a trigger, the event's card (card_played, card_resolved, drawn, "
-                       "discarded, exiled), wherever it is now, unless it stands in the "
-                       "Wastes as a character"),
-        ("random_foe", "one living foe hero or character, uniformly at random (`shuffle` "
-                       "stream, drawn only when there are two or more)"),
-        ("random_foe_hero", "one living foe hero, uniformly at random"),
-        ("random_foe_character", "one foe character, uniformly at random",
-         "SEL_RANDOM_FOE_CHAR"),
-        ("random_ally", "one living allied hero or character, uniformly at random"),
-        ("random_ally_character", "one allied character, uniformly at random",
-         "SEL_RANDOM_ALLY_CHAR"),
-        ("random_other_ally", "one living allied hero or character other than the source "
-                              "unit, uniformly at random"),
-        ("random_other_ally_character", "one allied character other than the source unit, "
-                                        "uniformly at random", "SEL_RANDOM_OTHER_ALLY_CHAR"),
-        ("this_card", "the card whose program runs (its on-enter effect, its triggers from its "
-                      "zone, a character card's ability and triggers), wherever it is now, "
-                      "unless it stands in the Wastes as a character (rule Z29)"),
-    ], count="N_SELS", content=True),
+    _enum("selector", "Selectors (which units an instruction acts on: `to`)", "SEL_",
+          [(x.name, x.doc, x.cname) for x in SELECTORS], count="N_SELS", content=True),
     _enum("place", "Places a card is put, created or copied into (`into`)", "PL_", [
         ("archive_top", "the top of the player's Archive: the next card drawn"),
         ("archive_bottom", "the bottom of the player's Archive"),

@@ -8,6 +8,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from eve.core.instructions import INSTRUCTIONS, ops
+from eve.core.selectors import selectors, striking_self
 from eve.core.tables import LIMITS
 from eve.core.vocabulary import UNIT_EVENTS
 from eve.linting.programs import ProgramChecks
@@ -20,19 +21,16 @@ from eve.linting.walk import Program, as_int, as_map, meant, meant_as
 # are always the player's (the Encounter has no card of its own, rule Z23)
 _RAISES: Mapping[str, tuple[tuple[str, tuple[str, ...]], ...]] = {
     o.name: o.raises for o in INSTRUCTIONS if o.raises}
-_OWN_SELECTORS = frozenset({"self", "own_leader", "all_allies", "all_ally_heroes",
-                            "all_ally_characters", "random_ally", "random_ally_character",
-                            "random_other_ally", "random_other_ally_character"})
-_FOE_SELECTORS = frozenset({"foe_leader", "all_foes", "all_foe_characters", "random_foe",
-                            "random_foe_hero", "random_foe_character"})
+# whose side a selector strikes (eve.core.selectors)
+_OWN_SELECTORS = selectors(side="own")
+_FOE_SELECTORS = selectors(side="foe")
 _OWN_TARGETS = frozenset({"ally", "ally_character", "ally_hero", "own_leader", "weakest_ally"})
 _FOE_TARGETS = frozenset({"foe", "foe_character", "foe_hero", "foe_leader", "weakest_foe",
                           "random_foe", "strongest_foe_character"})
 _OTHER = {"player": "encounter", "encounter": "player"}
 # the selectors that may strike the program's own unit, by what it is
-_ANY_UNIT = frozenset({"self", "target", "source", "all_allies", "random_ally"})
-_MAY_STRIKE_SELF = {"character": _ANY_UNIT | {"all_ally_characters", "random_ally_character"},
-                    "hero": _ANY_UNIT | {"own_leader", "all_ally_heroes"}}
+_ANY_UNIT = striking_self("any")
+_MAY_STRIKE_SELF = {"character": striking_self("character"), "hero": striking_self("hero")}
 # what ends a unit's part in the outcome when run after it is decided (L032)
 _OUTCOME_OPS = ops(outcome=True)
 

@@ -11,6 +11,7 @@ from typing import Any
 
 from eve.core.instructions import BY_NAME as INSTRUCTION
 from eve.core.instructions import INSTRUCTIONS, Op, ops
+from eve.core.selectors import CARD_ZONES, selectors
 from eve.linting.walk import Program, Walk, as_int, as_list, meant, reads_target
 
 # the instructions' facts come from their rows (eve.core.instructions)
@@ -27,7 +28,7 @@ _KIND_WORDS = {"stack": "a Stack item", "void": "a Void card", "lattice": "a Lat
                "rift": "a Rift card", "abyss": "an Abyss card", "stack_card": "a card on the Stack",
                "hero": "a hero", "none": "nothing"}
 _CARD_KINDS = frozenset({"void", "lattice", "rift", "abyss", "stack_card"})
-_HERO_SELECTORS = frozenset({"own_leader", "foe_leader", "all_ally_heroes", "random_foe_hero"})
+_HERO_SELECTORS = selectors(picks="units", units="hero")
 
 
 def _row(op: Any) -> Op | None:
@@ -148,7 +149,7 @@ class ProgramChecks(Walk):
                     self.report("EVE-L017", p.item, f"{path}.to",
                                 f"{op} does not use a selector; to = {to!r} is ignored",
                                 "remove `to`")
-                if to in ("newest_void", "newest_lattice") and op in ("exile", "return", "destroy",
+                if to in CARD_ZONES and op in ("exile", "return", "destroy",
                                                                       "put", "copy", "deploy"):
                     sel_needs = self.selector_needs(to)
                     if sel_needs:

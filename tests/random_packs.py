@@ -31,9 +31,10 @@ from eve.core.vocabulary import CONTENT, names
 from eve.keywords import STANDARD as STANDARD_MACROS
 from eve.plugins.data import DataPack
 
-# `if` is made by `instruction`, the counter ops by `counter_instruction` (a stream of their own)
+# `if` is made by `instruction`, the counter ops by `counter_instruction` and `reintent` by
+# `instruction` on the history stream (streams of their own)
 COUNTER_OPS = owners("counter")
-OPS = [o for o in CONTENT["op"] if o != "if" and o not in COUNTER_OPS]
+OPS = [o for o in CONTENT["op"] if o not in ("if", "reintent") and o not in COUNTER_OPS]
 # only in programs of the Stack (C06)
 CHOICE_OPS = tuple(o.name for o in INSTRUCTIONS if o.choice)
 CHOICE_FROM = list(CONTENT["choice_from"])
@@ -133,6 +134,9 @@ class _Gen:
         self.off_stack = False      # making a trigger, a status tick or a reward: no choices
         # the card macros (exile_on_play): a stream of their own too
         self.card_macro_rng = random.Random(seed * 2749 + 41)
+        # move names, plain entries' max_repeats, `repeats.NAME` and `reintent` (rules
+        # N09-N11): a stream of their own too
+        self.history_rng = random.Random(seed * 5003 + 47)
 
     # ---- effects ----
     def expression(self, depth: int = 0) -> str:
@@ -172,6 +176,8 @@ class _Gen:
             return ins_if
         if self.counter_rng.random() < 0.06:
             return self.counter_instruction()
+        if self.history_rng.random() < 0.03:
+            return {"op": "reintent"}
         ops = [o for o in OPS if (o != "counter" or target == "foe_stack_item")
                and not (o in CHOICE_OPS and (self.off_stack or depth >= (1 if self.in_move else 2)))]
         if target == "foe_stack_item" and r.random() < 0.5:
@@ -619,7 +625,49 @@ class _Gen:
             e["tasks"] = r.sample(self.task_names, r.randint(1, len(self.task_names)))
         if r.random() < 0.7:
             e["responses"] = [self.response() for _ in range(r.randint(1, 4))]
-        return self.script_forms(e)
+        return self.history_forms(self.script_forms(e))
+
+    def history_forms(self, e: dict[str, Any]) -> dict[str, Any]:
+        """Some scripts given move names (one move wherever written, N09), plain entries'
+        `max_repeats` (N10) and phases reading `repeats.NAME`."""
+        h = self.history_rng
+        if h.random() < 0.4:
+            return e
+        pool = ("m0", "m1", "m2")
+        used: set[str] = set()
+
+        def scripts(phases: list[dict[str, Any]]) -> Any:
+            for ph in phases:
+                yield from scripts(ph.get("phases", []))
+                if "script" in ph:
+                    yield ph["script"]
+
+        for script in ([e["script"]] if "script" in e else list(scripts(e["phases"]))):
+            for en in script:
+                moves = en["pick"] if "pick" in en else [en]
+                taken: set[str] = set()          # a pick's options are moves of their own
+                for mv in moves:
+                    name = h.choice(pool)
+                    if h.random() < 0.6 and name not in taken:
+                        mv["name"] = name
+                        taken.add(name)
+                    alt = mv.get("unless", {}).get("do")
+                    if alt is not None and h.random() < 0.3:
+                        alt["name"] = h.choice(pool)
+                        used.add(alt["name"])
+                used |= taken
+                if "pick" not in en and h.random() < 0.3:
+                    en["max_repeats"] = h.randint(1, 2)
+            # the compiler refuses a script whose every entry could be passed over at once
+            if all("pick" not in en and "max_repeats" in en for en in script) and \
+                    len({en.get("name") or id(en) for en in script}) == 1:
+                del script[0]["max_repeats"]
+        if "phases" in e and used and h.random() < 0.6:
+            ph = e["phases"][0]
+            if "when" in ph:
+                ph["when"] = (f"repeats.{h.choice(sorted(used))} >= {h.randint(1, 2)} or "
+                              f"({ph['when']})")
+        return e
 
     def script_forms(self, e: dict[str, Any]) -> dict[str, Any]:
         """Some scripts rewritten with variables (and `set`), waits, weighted picks and

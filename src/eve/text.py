@@ -745,8 +745,8 @@ def _move_line(catalog: Catalog, move: int, branch: int | None) -> str:
     """A move's words, its assignments and its branch."""
     info = catalog.describe_move(move)
     line = _with_sets(info["text"], info["script"])
-    if "name" in info["script"]:
-        line = f"[{info['script']['name']}] {line}"      # one move wherever written (N09)
+    if "name" in info:
+        line = f"[{info['name']}] {line}"          # one move wherever written (N09)
     if branch is not None:
         alt = catalog.describe_move(branch)
         unless = info["script"]["unless"]

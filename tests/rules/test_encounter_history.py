@@ -143,6 +143,7 @@ def test_a_snapshot_mid_history_plays_on_the_same(eng):
     _dealt(m, 2)                              # two slams: the history is slam, 2
     copy = eng.restore(m.snapshot())
     assert copy.intent["path"] == m.intent["path"] == "phases[1].script[1]"
+    assert "name" not in m.intent and _match(eng, "plain").intent["name"] == "slam"
     assert _dealt(copy, 4) == _dealt(m, 4) == [BASH, SLAM, BASH, SLAM]
 
 

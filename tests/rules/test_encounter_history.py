@@ -191,6 +191,31 @@ def test_a_players_reintent_draws_the_pick_anew_from_the_encounter_stream(eng, s
     assert len(seen) > 1                    # the stream drew anew (four draws of four moves)
 
 
+# a brood mother: while her whelp lives she waits; when it dies (her trigger on an ally's
+# `dies`) she decides anew, at once, in her phase alone
+BROOD = {"roster": ["mother"], "initiative": 1, "setup": ["whelp"], "phases": [
+    {"when": "count(ally_characters) == 0", "name": "alone", "script": [_hit(9)]},
+    {"script": [{"move": "wait"}]}]}
+
+
+@rule("N11", "E19")
+def test_a_death_replaces_the_intent_through_the_trigger_table():
+    g = build_engine("br", heroes={"tank": {"max_hp": PLAYER_HP, "power": 0, "cards": []}},
+                     cards={"bolt": sortilege([{"op": "damage", "n": 30}], "foe_character")},
+                     units={"mother": {"kind": "enemy_hero", "max_hp": 40, "power": 0,
+                                       "triggers": [{"on": "dies", "who": "ally",
+                                                     "effect": [{"op": "reintent"}]}]},
+                            "whelp": {"kind": "unit", "power": 0, "hp": 5}},
+                     encounters={"brood": BROOD})
+    m = scenario(g, heroes=["br:tank"], encounter="br:brood", rift=["br:bolt", "br:bolt"],
+                 enemy_lanes={0: "br:whelp"}, meter={"capacity": 9})
+    assert m.intent["move"] == "wait"
+    (whelp, *_) = m.characters("encounter")
+    play(m, "bolt", target=whelp["unit"], resolve=True)
+    assert not any(m.characters("encounter")) and m.intent["path"] == "phases[0].script[0]"
+    assert _round(m) == [9]
+
+
 @rule("N11")
 def test_a_snapshot_after_the_replacement_keeps_the_new_intent(eng):
     m = _at_main(eng, "shifting")

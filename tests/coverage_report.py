@@ -26,7 +26,7 @@ import random
 import re
 import sys
 import warnings
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -71,7 +71,7 @@ _OPS = {"damage": "D01 E16", "heal": "E16", "shield": "E13", "poison": "E14", "d
         "summon": "E16", "buff": "E23", "task": "W04", "if": "E17", "status": "E18",
         "remove_status": "E18", "put": "Z23", "deploy": "Z27", "mill": "Z23", "create": "Z25",
         "copy": "Z25", "choose": "C02", "choose_mode": "C03", "discover": "C04",
-        "add_counter": "V02", "set_counter": "V02", "scry": "C07"}
+        "add_counter": "V02", "set_counter": "V02", "scry": "C07", "reintent": "N11"}
 _TRIGGERS = {"turn_start": "T04", "turn_end": "T09", "match_end": "E21", "shuffled": "Z18",
              "task_completed": "W01", "before_damage_taken": "E24", "before_damage_dealt": "E24"}
 _SELECTORS = {"newest_void": "Z23", "newest_lattice": "Z23", "event_card": "Z23", "source": "S06"}
@@ -107,7 +107,7 @@ RULES: dict[str, tuple[str, ...]] = {
     "state:grants.aura": ("A01", "A03"), "state:grants.until": ("A04",),
     "state:cards.counter": ("V02",), "state:foe.part": ("N08",), "state:units.tcount": ("E19",),
     "state:turn.archive_known": ("Z28",), "state:stack.response": ("S02", "T16", "N03"),
-    "state:units.token": ("E16",),
+    "state:units.token": ("E16",), "state:foe.named_repeats": ("N06", "N09"),
 }
 
 # what a content construct needs to have been seen in the same match to count as reached
@@ -118,7 +118,7 @@ EVIDENCE: dict[str, str] = {
     "op:counter": "event:counter", "op:task": "event:task", "op:choose": "choice:cards",
     "op:choose_mode": "choice:mode", "op:discover": "choice:discover", "op:scry": "choice:cards",
     "op:add_counter": "state:counters", "op:set_counter": "state:counters",
-    "op:create": "state:cards", "op:copy": "state:cards",
+    "op:create": "state:cards", "op:copy": "state:cards", "op:reintent": "event:intent",
     "trigger:turn_start": "event:phase", "trigger:turn_end": "event:phase",
     "trigger:card_played": "event:push", "trigger:damage_taken": "event:damage",
     "trigger:damage_dealt": "event:damage", "trigger:dies": "event:death",
@@ -174,8 +174,10 @@ def content_names(pack: Any) -> set[str]:
     return out
 
 
-def state_parts(data: bytes) -> set[str]:
-    """The parts of a snapshot's body that are not empty (or not at their default)."""
+def state_parts(data: bytes, move_names: Sequence[int] = ()) -> set[str]:
+    """The parts of a snapshot's body that are not empty (or not at their default);
+    `move_names`: each move's name index of the catalog (-1 none), to tell a named move's
+    history."""
     body = msgpack.unpackb(data, strict_map_key=False)[6]
     parts = dict(zip(SECTIONS, body, strict=True))
     out = {"state:rng", "state:turn", "state:units", "state:meter"}
@@ -207,6 +209,9 @@ def state_parts(data: bytes) -> set[str]:
         out.add("state:foe")
     if foe["part"]:
         out.add("state:foe.part")
+    if foe["repeats"] >= 2 and 0 <= foe["last_move"] < len(move_names) \
+            and move_names[foe["last_move"]] >= 0:
+        out.add("state:foe.named_repeats")      # N09: a named move made again in a row
     if parts["choice"][0]:
         out.add("state:choice")
     if parts["grants"]:
@@ -230,6 +235,7 @@ def play_random_packs(seeds: range, matches: int = 2, budget: int = 400,
         names = content_names(pack)
         engine = random_engine(seed)
         encs = list(engine.catalog.encounters)
+        move_names = [mv["name"] for mv in engine.catalog.spec["moves"]]
         for k in range(matches):
             m = engine.new_match(seed=k, encounter=encs[k % len(encs)])
             r = random.Random(seed * 1000 + k)
@@ -249,7 +255,7 @@ def play_random_packs(seeds: range, matches: int = 2, budget: int = 400,
                         seen.add(f"choice:{CHOICE_KINDS[ev.a]}")
                 n_ev = m.n_events
                 data = m.snapshot()
-                parts = state_parts(data)
+                parts = state_parts(data, move_names)
                 seen |= parts
                 if "state:choice" in parts or "state:stack" in parts:
                     try:

@@ -24,6 +24,8 @@ import copy
 import random
 from typing import Any
 
+from random_scripts import history_forms, script_forms
+
 from eve.core import vocabulary
 from eve.core.instructions import INSTRUCTIONS, owners
 from eve.core.selectors import SELECTORS as SELECTOR_ROWS
@@ -32,9 +34,10 @@ from eve.core.vocabulary import CONTENT, names
 from eve.keywords import STANDARD as STANDARD_MACROS
 from eve.plugins.data import DataPack
 
-# `if` is made by `instruction`, the counter ops by `counter_instruction` (a stream of their own)
+# `if` is made by `instruction`, the counter ops by `counter_instruction` and `reintent` by
+# `instruction` on the history stream (streams of their own)
 COUNTER_OPS = owners("counter")
-OPS = [o for o in CONTENT["op"] if o != "if" and o not in COUNTER_OPS]
+OPS = [o for o in CONTENT["op"] if o not in ("if", "reintent") and o not in COUNTER_OPS]
 # only in programs of the Stack (C06)
 CHOICE_OPS = tuple(o.name for o in INSTRUCTIONS if o.choice)
 CHOICE_FROM = list(CONTENT["choice_from"])
@@ -135,6 +138,9 @@ class _Gen:
         self.off_stack = False      # making a trigger, a status tick or a reward: no choices
         # the card macros (exile_on_play): a stream of their own too
         self.card_macro_rng = random.Random(seed * 2749 + 41)
+        # move names, plain entries' max_repeats, `repeats.NAME` and `reintent` (rules
+        # N09-N11): a stream of their own too
+        self.history_rng = random.Random(seed * 5003 + 47)
 
     # ---- effects ----
     def expression(self, depth: int = 0) -> str:
@@ -174,6 +180,8 @@ class _Gen:
             return ins_if
         if self.counter_rng.random() < 0.06:
             return self.counter_instruction()
+        if self.history_rng.random() < 0.03:
+            return {"op": "reintent"}
         ops = [o for o in OPS if (o != "counter" or target == "foe_stack_item")
                and not (o in CHOICE_OPS and (self.off_stack or depth >= (1 if self.in_move else 2)))]
         if target == "foe_stack_item" and r.random() < 0.5:
@@ -621,73 +629,7 @@ class _Gen:
             e["tasks"] = r.sample(self.task_names, r.randint(1, len(self.task_names)))
         if r.random() < 0.7:
             e["responses"] = [self.response() for _ in range(r.randint(1, 4))]
-        return self.script_forms(e)
-
-    def script_forms(self, e: dict[str, Any]) -> dict[str, Any]:
-        """Some scripts rewritten with variables (and `set`), waits, weighted picks and
-        phases (nested), all within the core's capacities."""
-        s = self.script_rng
-        names_ = [f"v{i}" for i in range(s.choice((0, 0, 1, 2, 4)))]
-        if names_:
-            e["vars"] = {v: s.randint(-3, 5) for v in names_}
-
-        def var_expr() -> str:
-            if not names_:
-                return str(s.randint(0, 3))
-            v = s.choice(names_)
-            return s.choice((f"var.{v} + 1", f"var.{v} - 1", f"max(var.{v}, 0) * 2",
-                             f"round + var.{v}", "1"))
-
-        def cond() -> str:
-            v = f"var.{s.choice(names_)}" if names_ else "round"
-            return s.choice((f"{v} >= {s.randint(0, 4)}", f"{v} < {s.randint(1, 6)}",
-                             f"own_leader.hp * 2 < own_leader.max_hp or {v} == 2"))
-
-        def touch(mv: dict[str, Any]) -> dict[str, Any]:
-            mv = copy.deepcopy(mv)
-            if s.random() < 0.15:
-                mv = {"move": "wait", **({"phase": mv["phase"]} if "phase" in mv else {})}
-            if names_ and s.random() < 0.5:
-                mv["set"] = {v: var_expr() for v in s.sample(names_, min(len(names_), s.randint(1, 2)))}
-            if mv.get("move") == "effect" and names_ and s.random() < 0.3:
-                for ins in mv.get("effect", []):
-                    if ins.get("op") in ("damage", "heal", "shield", "poison", "buff") and "n" in ins:
-                        ins["n"] = f"clamp({var_expr()}, 0, 9)"
-            return mv
-
-        def entry(pool: list[dict[str, Any]]) -> dict[str, Any]:
-            if len(pool) >= 2 and s.random() < 0.35:
-                opts = [{**touch(mv), "weight": s.randint(1, 50)}
-                        for mv in s.sample(pool, min(len(pool), s.randint(2, 4)))]
-                for o in opts:
-                    if s.random() < 0.3:
-                        o.pop("unless", None)
-                pick: dict[str, Any] = {"pick": opts}
-                if s.random() < 0.6:
-                    pick["max_repeats"] = s.randint(1, 3)
-                return pick
-            return touch(s.choice(pool))
-
-        def phases(depth: int, pool: list[dict[str, Any]]) -> list[dict[str, Any]]:
-            out = []
-            for _ in range(s.randint(1, 3)):
-                ph: dict[str, Any] = {}
-                if depth < 2 and s.random() < 0.25:     # the registry nests data 16 deep at most
-                    ph["phases"] = phases(depth + 1, pool)
-                else:
-                    ph["script"] = [entry(pool) for _ in range(s.randint(1, 4))]
-                out.append(ph)
-            for ph in out[:-1]:
-                ph["when"] = cond()
-            return out
-
-        pool = e["script"]
-        if s.random() < 0.3:
-            e["phases"] = phases(1, pool)
-            del e["script"]
-        elif s.random() < 0.4:
-            e["script"] = [entry(pool) for _ in range(len(pool))]
-        return e
+        return history_forms(self.history_rng, script_forms(self.script_rng, e))
 
     def status(self) -> dict[str, Any]:
         """A random status over the whole status vocabulary."""

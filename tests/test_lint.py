@@ -641,6 +641,19 @@ def test_L022_an_expression_reading_a_target_there_is_none_of():
         "cards.t:picky.play_if"]
 
 
+@rule("N09")
+def test_L033_a_move_name_nothing_shares():
+    def hit(n, name):
+        return {"move": "effect", "target": "foe_leader", "name": name,
+                "effect": [{"op": "damage", "n": n}]}
+    assert found("EVE-L033", encounter={"script": [hit(1, "slam"), hit(2, "bash")]}) == [
+        "encounters.t:arena.script[0].name", "encounters.t:arena.script[1].name"]
+    # shared across phases, or read by `repeats.NAME`: the name says something
+    shared = {"phases": [{"when": "repeats.bash > 0", "script": [hit(1, "slam")]},
+                         {"script": [hit(2, "slam"), hit(3, "bash")]}]}
+    assert found("EVE-L033", encounter=shared) == []
+
+
 def test_L023_a_script_variable_never_read():
     hit = {"move": "effect", "target": "foe_leader", "effect": [{"op": "damage", "n": 1}]}
     counted = {**hit, "set": {"rage": "var.rage + 1"}}

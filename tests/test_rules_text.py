@@ -123,7 +123,8 @@ def lexicon_pack() -> DataPack:
         if op == "if":
             continue
         target = OP_TARGET.get(op, "none")      # a side instruction takes none
-        amount = {} if op in ("put", "choose_mode") else {"n": 2}  # put moves one card: no amount
+        # put moves one card: no amount; the row says which ops take none
+        amount = {} if op == "put" or INSTRUCTION[op].amount == "none" else {"n": 2}
         cards[f"op_{op}"] = {"kind": "sortilege", "charges": 1,
                              "keywords": ["reaction"] if target == "foe_stack_item" else [],
                              "on_enter": {"target": target,
@@ -346,7 +347,9 @@ def test_the_text_reads_the_data_as_the_compiler_does(pack_engine):
                 assert b >> 4 == (ins["look"] if ins["from"] == "archive_top" else 0)
                 assert a == ins["n"]
                 continue
-            assert (by_code["op"][op], by_code["selector"][sel]) == (ins["op"], ins["to"])
+            # an op that takes no `to` (reintent) is compiled with the selector none
+            assert (by_code["op"][op], by_code["selector"][sel]) == (ins["op"],
+                                                                     ins.get("to", "none"))
             if ins["op"] == "mill":
                 assert by_code["place"][b] == ins["into"] and a == ins["n"]
             elif ins["op"] in ("put", "create", "copy"):
@@ -360,6 +363,8 @@ def test_the_text_reads_the_data_as_the_compiler_does(pack_engine):
                 named = None if a < 0 else catalog.task_ids[a]
                 assert named == (None if ins["task"] == "all" else text._ref(pack, ins["task"]))
                 assert b == ins["n"]
+            elif "n" not in ins:
+                assert (a, b, _expr) == (0, 0, -1)  # an op that takes no amount: no operand
             elif isinstance(ins["n"], str):
                 assert a == 0 and _expr >= 0        # an amount read from an expression
             else:

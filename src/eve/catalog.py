@@ -213,8 +213,8 @@ class Catalog:
         "phases[1].script[0].pick[2]"), whether it is that entry's `unless` branch, the kind
         and phase, what it makes (`unit` for a summon, `attacker` for an attack, the `target`
         selector and `effect` of an effect), its `lane` (a number or a selector), a pick's
-        option's `weight` and `max_repeats`, the script table it was written as and the move in
-        words (`text`, eve.text)."""
+        option's `weight`, its `max_repeats` (a pick's option's or a plain entry's), its `name`,
+        the script table it was written as and the move in words (`text`, eve.text)."""
         info = dict(self._move_text[idx])
         m = self._spec["moves"][idx]
         kind = _MOVE_KINDS[m["kind"]]
@@ -237,9 +237,11 @@ class Catalog:
         m_weight = m.get("weight", 0)
         if m_weight:
             info["weight"] = m_weight
-            if m.get("max_repeats", 0):
-                info["max_repeats"] = m["max_repeats"]
+        if m.get("max_repeats", 0):
+            info["max_repeats"] = m["max_repeats"]
         info["script"] = thaw(written)          # a copy: the catalog stays as it is
+        if "name" in written:
+            info["name"] = written["name"]      # one move wherever written (N09)
         if kind == "effect":
             info["effect"] = info["script"].get("effect", [])
         words = self._move_words.get(idx)

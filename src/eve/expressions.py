@@ -87,8 +87,10 @@ def _tokens(text: str) -> list[_Tok]:
 class _Parser:
     def __init__(self, text: str, statuses: Mapping[str, int] | None = None,
                  variables: Sequence[str] | None = None, events: bool = False,
-                 counters: Mapping[str, int] | None = None, card: bool = False) -> None:
+                 counters: Mapping[str, int] | None = None, card: bool = False,
+                 moves: Sequence[str] | None = None) -> None:
         self.statuses = statuses or {}
+        self.moves = moves
         self.counters = counters or {}
         self.card = card
         self.events = events
@@ -197,6 +199,8 @@ class _Parser:
             self.call(t)
         elif t.text == "var":
             self.var(t)
+        elif t.text == "repeats":
+            self.repeats(t)
         elif t.text == "counter":
             # a pack's counter (rule V03)
             self.expect(".")
@@ -243,6 +247,8 @@ class _Parser:
                      "count", "event", "counter", OWN_COUNTER]
             if self.variables is not None:
                 known.append("var")
+            if self.moves is not None:
+                known.append("repeats")
             raise ExpressionError(f"unknown name {t.text!r} (one of: {', '.join(known)})", t.at)
 
     def var(self, t: _Tok) -> None:
@@ -256,6 +262,19 @@ class _Parser:
             raise ExpressionError(f"unknown variable {a.text!r} (the Encounter's `vars`: "
                                   f"{declared})", a.at)
         self.emit("var", list(self.variables).index(a.text))
+
+    def repeats(self, t: _Tok) -> None:
+        # rule N09: the history, read by a move's name wherever the move is written
+        if self.moves is None:
+            raise ExpressionError("`repeats.NAME` reads the Encounter's move history: only an "
+                                  "Encounter's script and responses read it", t.at)
+        self.expect(".")
+        a = self.take()
+        if a.text not in self.moves:
+            named = ", ".join(self.moves) or "none"
+            raise ExpressionError(f"unknown move {a.text!r} (the Encounter's move names: "
+                                  f"{named})", a.at)
+        self.emit("repeats", list(self.moves).index(a.text))
 
     def call(self, t: _Tok) -> None:
         self.expect("(")
@@ -288,7 +307,7 @@ class _Parser:
 
 
 _POPS = {"const": 0, "attr": 0, "status": 0, "count": 0, "round": 0, "my_turn": 0, "killed": 0, "var": 0, "event": 0,
-         "counter": 0, "card_counter": 0, "neg": 1, "not": 1,
+         "counter": 0, "repeats": 0, "card_counter": 0, "neg": 1, "not": 1,
          "clamp": 3}
 
 
@@ -307,16 +326,18 @@ def compile_expression(text: str, max_nodes: int, max_depth: int,
                        statuses: Mapping[str, int] | None = None,
                        variables: Sequence[str] | None = None,
                        events: bool = False, counters: Mapping[str, int] | None = None,
-                       card: bool = False) -> list[tuple[int, int]]:
+                       card: bool = False,
+                       moves: Sequence[str] | None = None) -> list[tuple[int, int]]:
     """The postfix nodes of `text`, checked against the core's bounds. `statuses`: the status
     names it may read as attributes (`target.vulnerable`), with their indices; `variables`: the
     script variables `var.NAME` may read, in index order (None: no script, so no `var`); `events`:
     whether it is a trigger's, which may read `event.amount` and the other fields of its event;
     `counters`: the counter names `counter.NAME` reads, with their indices; `card`: whether it is
-    a card's, which may read its own `card.counter`."""
+    a card's, which may read its own `card.counter`; `moves`: the Encounter's move names
+    `repeats.NAME` reads, in index order (None: no script)."""
     if len(text) > MAX_TEXT:
         raise ExpressionError(f"{len(text)} characters exceed the limit of {MAX_TEXT}", 0)
-    nodes = _Parser(text, statuses, variables, events, counters, card).parse()
+    nodes = _Parser(text, statuses, variables, events, counters, card, moves).parse()
     if len(nodes) > max_nodes:
         raise ExpressionError(f"{len(nodes)} terms exceed the limit of {max_nodes}", 0)
     if depth(nodes) > max_depth:

@@ -137,6 +137,11 @@ def expression(text: str, **fields: Any) -> str:
             out.append(f"{ref}'s {said}")
             i += 3
             continue
+        if t.text == "repeats" and toks[i + 1].text == ".":
+            # rule N09: the history, by the move's name
+            out.append(f"the times in a row the Encounter made {toks[i + 2].text}")
+            i += 3
+            continue
         if t.text == "var" and toks[i + 1].text == ".":
             # an Encounter script variable, by its own name
             out.append(f"{fields.get('our', 'its')} {toks[i + 2].text}")
@@ -706,7 +711,13 @@ def _script_lines(catalog: Catalog, script: Sequence[Mapping[str, Any]], path: s
     for i, entry in enumerate(script, 1):
         at = f"{path}[{i - 1}]"
         if "pick" not in entry:
-            lines.append(f"{indent}{i}. {_move_line(catalog, *by_path[at])}")
+            line = _move_line(catalog, *by_path[at])
+            repeats = catalog.describe_move(by_path[at][0]).get("max_repeats", 0)
+            if repeats:
+                # N10: passed over, the next entry is the intent
+                line += " " + _sentence(_FORMAT.format(
+                    "never more than {n:# time/# times} in a row (else the next move)", n=repeats))
+            lines.append(f"{indent}{i}. {line}")
             continue
         total = sum(opt.get("weight", 1) for opt in entry["pick"])
         lines.append(f"{indent}{i}. One of, drawn at random when it becomes the intent:")
@@ -724,6 +735,8 @@ def _move_line(catalog: Catalog, move: int, branch: int | None) -> str:
     """A move's words, its assignments and its branch."""
     info = catalog.describe_move(move)
     line = _with_sets(info["text"], info["script"])
+    if "name" in info:
+        line = f"[{info['name']}] {line}"          # one move wherever written (N09)
     if branch is not None:
         alt = catalog.describe_move(branch)
         unless = info["script"]["unless"]

@@ -310,7 +310,7 @@ def test_the_guides_examples_load_and_play():
     assert {"jaw_worm", "rager", "lagavulin"} <= set(encounters)
 
     # the guide's enemy heroes
-    units = {name: {"kind": "enemy_hero", "max_hp": 40, "power": 2} for name in ("worm", "brute", "lag")}
+    units = {name: {"kind": "enemy_hero", "max_hp": 40, "power": 2} for name in ("worm", "brute", "lag", "sentinel")}
     eng = build_engine("es", **{**PACK, "units": units, "encounters": encounters})
     for name in encounters:
         m = _match(eng, name)

@@ -177,6 +177,7 @@ class Base:
         self.parts: list[dict[str, int]] = []   # script phases of every Encounter
         self.entries: list[dict[str, int]] = []   # script entries: first move, options
         self.script_vars: list[str] | None = None   # the variables `var.NAME` reads, if any
+        self.move_names: list[str] | None = None    # the move names `repeats.NAME` reads
         self.triggers: list[dict[str, int]] = []    # every item's, in compile order
         self.in_trigger = False                     # whether `event.` may be read
         self.trigger_event = ""                     # the event of the trigger being compiled

@@ -213,7 +213,8 @@ class Programs(Base):
                                        LIMITS["expression_depth"], self._visible_statuses(ctx),
                                        self.script_vars, self.in_trigger,
                                        self._visible(ctx, self.out.counter_ids),
-                                       ctx.item is not None and ctx.item.kind == "card")
+                                       ctx.item is not None and ctx.item.kind == "card",
+                                       self.move_names)
         except ExpressionError as e:
             raise ctx.err(path, f"{text!r}: {e}", codes.INVALID_VALUE) from None
         at = len(self.expressions)

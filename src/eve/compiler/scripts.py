@@ -14,6 +14,36 @@ from eve.plugins import errors as codes
 from eve.plugins.registry import Item
 
 
+def _move_names(d: Mapping) -> list[str]:
+    """The names an Encounter's moves are written with (rule N09), in the order first written:
+    read before the moves are compiled, so that an expression reads a name written later."""
+    names: dict[str, None] = {}
+
+    def move(m: Any) -> None:
+        if isinstance(m, Mapping):
+            if isinstance(m.get("name"), str):
+                names[m["name"]] = None
+            unless = m.get("unless")
+            if isinstance(unless, Mapping):
+                move(unless.get("do"))
+
+    def script(entries: Any) -> None:
+        for e in entries if isinstance(entries, (list, tuple)) else ():
+            picked = e.get("pick") if isinstance(e, Mapping) else None
+            for m in picked if isinstance(picked, (list, tuple)) else (e,):
+                move(m)
+
+    def phases(ps: Any) -> None:
+        for p in ps if isinstance(ps, (list, tuple)) else ():
+            if isinstance(p, Mapping):
+                script(p.get("script"))
+                phases(p.get("phases"))
+
+    script(d.get("script"))
+    phases(d.get("phases"))
+    return list(names)
+
+
 class Scripts(Triggers):
     """The Encounters and their scripts."""
 
@@ -29,6 +59,7 @@ class Scripts(Triggers):
         if out["phase"] not in (ENUMS["phase"]["main"], ENUMS["phase"]["combat"]):
             raise ctx.err(f"{path}.phase", "a move is made in main or combat")
         out["set"] = self._sets(ctx, m, path)
+        out["name"] = self._name(ctx, m, path)
         if kind == "wait":
             for key in ("unit", "lane", "attacker", "target", "effect"):
                 if key in m:
@@ -65,6 +96,16 @@ class Scripts(Triggers):
             finally:
                 self.in_move = False
         return out
+
+    def _name(self, ctx: Ctx, m: Mapping, path: str) -> int:
+        """A move's `name` (rule N09): its index among the Encounter's move names, -1 none."""
+        if "name" not in m:
+            return -1
+        name = m["name"]
+        if not isinstance(name, str) or not name.isidentifier():
+            raise ctx.err(f"{path}.name", f"a move's name is a word of letters, digits and _ "
+                          f"(\"slam\"), not {name!r}", codes.INVALID_VALUE)
+        return (self.move_names or []).index(name)
 
     def _sets(self, ctx: Ctx, m: Mapping, path: str) -> list[tuple[int, int]]:
         """A move's assignments: `set = {rage = "var.rage + 1"}`, each a variable and the
@@ -110,11 +151,12 @@ class Scripts(Triggers):
         """One script entry: a move, or a weighted pick among moves (`pick`)."""
         ctx.mapping(m, path, "a move table")
         if "pick" not in m:
-            for key in ("weight", "max_repeats"):
-                if key in m:
-                    raise ctx.err(f"{path}.{key}", f"{key!r} is a field of a pick's option (or "
-                                  "of the pick itself, for max_repeats)", codes.INVALID_VALUE)
-            return self._option(ctx, m, path, at, it, moves, alts, 0, 0), 1
+            if "weight" in m:
+                raise ctx.err(f"{path}.weight", "'weight' is a field of a pick's option",
+                              codes.INVALID_VALUE)
+            # N10: a plain entry made that many times in a row is passed over
+            repeats = ctx.int(m, "max_repeats", f"{path}.", 0, hi=LIMITS["max_repeats"])
+            return self._option(ctx, m, path, at, it, moves, alts, 0, repeats), 1
         for key in m:
             if key not in ("pick", "max_repeats"):
                 raise ctx.err(f"{path}.{key}", f"a pick's fields are pick and max_repeats: "
@@ -128,6 +170,13 @@ class Scripts(Triggers):
                           f"{len(options)}", codes.CAPACITY if options else codes.OUT_OF_RANGE)
         repeats = ctx.int(m, "max_repeats", f"{path}.", 0, hi=LIMITS["max_repeats"])
         first = len(moves)
+        named = [opt.get("name") for opt in options if isinstance(opt, Mapping) and "name" in opt]
+        twice = next((n for n in named if named.count(n) > 1), None)
+        if twice is not None:
+            # N09: one move twice in a pick could be left out twice, leaving nothing to draw
+            raise ctx.err(f"{path}.pick", f"the same move twice: two options are named "
+                          f"{twice!r} (a pick's options are moves of their own)",
+                          codes.INVALID_VALUE)
         for j, opt in enumerate(options):
             p = f"{path}.pick[{j}]"
             ctx.mapping(opt, p, "a move table with a weight")
@@ -181,6 +230,13 @@ class Scripts(Triggers):
             raise ctx.err(path, "an Encounter script needs at least one move", codes.EMPTY_SCRIPT)
         compiled = [self._entry(ctx, m, f"{path}[{i}]", (*at, i), it, moves, alts)
                     for i, m in enumerate(script)]
+        spent = {moves[m]["name"] if moves[m]["name"] >= 0 else -2 - m
+                 for m, n in compiled if n == 1 and moves[m]["max_repeats"] > 0}
+        if len(spent) == 1 and all(n == 1 and moves[m]["max_repeats"] > 0 for m, n in compiled):
+            # N10: the script must always have an entry to take
+            raise ctx.err(path, "every entry of this script could be passed over at once (each "
+                          "is the same move with a max_repeats): give it another move",
+                          codes.INVALID_VALUE)
         first = len(self.entries)
         if first + len(compiled) > LIMITS["script_entries"]:
             raise ctx.err(path, f"the content's script entries exceed the core's "
@@ -250,10 +306,11 @@ class Scripts(Triggers):
             raise ctx.err("roster", f"at most {LIMITS['roster']} enemy heroes", codes.OUT_OF_RANGE)
         variables = self._variables(ctx, d)
         self.script_vars = list(variables)
+        self.move_names = _move_names(d)
         try:
             out = self._encounter(ctx, it, d, moves, roster)
         finally:
-            self.script_vars = None
+            self.script_vars = self.move_names = None
         out["vars"] = list(variables.values())
         return out
 

@@ -51,3 +51,13 @@ cdef int choice_resume_pc(const Tables* tb, const Choice* ch, int option) noexce
 cdef int discover_rows(int pool) noexcept nogil
 cdef void grants_update(State* st, Ctx* cx) noexcept nogil
 cdef void grants_reset(State* st, Ctx* cx) noexcept nogil
+cdef void compute_intent(State* st, Ctx* cx) noexcept nogil
+cdef int taunt_defender(const State* st, const Tables* tb, int side, int lane) noexcept nogil
+cdef int pick_target(State* st, const Tables* tb, int esel) noexcept nogil
+cdef int pick_lane(State* st, const Tables* tb, int sel, int lane) noexcept nogil
+
+
+cdef inline bint same_move(const Tables* tb, int a, int b) noexcept nogil:
+    """Whether moves a and b are one move (N09): the same index, or the same `name` (b -1:
+    none made yet)."""
+    return b >= 0 and (a == b or (tb.moves[a].name >= 0 and tb.moves[a].name == tb.moves[b].name))

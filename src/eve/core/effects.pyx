@@ -12,7 +12,8 @@ inlines across them as it did when they were one file (the search's split, searc
 the same idea): effects_units (who lives, enters and falls, the outcome), effects_damage (the
 damage pipeline, statuses, healing), effects_triggers (events and their listeners, tasks),
 effects_targets (target specs and selectors), effects_expr (expressions), effects_run (the
-interpreter), effects_choices (choices during resolution), effects_grants (auras and `until`).
+interpreter), effects_choices (choices during resolution), effects_grants (auras and `until`),
+effects_intent (the Encounter's intent, which the interpreter's `reintent` decides anew).
 """
 from libc.string cimport memset, memmove, memcpy
 
@@ -41,3 +42,4 @@ include "effects_expr.pxi"
 include "effects_run.pxi"
 include "effects_choices.pxi"
 include "effects_grants.pxi"
+include "effects_intent.pxi"

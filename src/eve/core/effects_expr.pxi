@@ -121,6 +121,10 @@ cdef int _eval(const State* st, const Tables* tb, const Ctx* cx, int at, int sid
             stack[sp] = st.foe.vars[arg]; sp += 1
         elif op == E_COUNTER:
             stack[sp] = st.counters[arg]; sp += 1
+        elif op == E_REPEATS:
+            # N09: the history by name, whatever phase the move was written in
+            u = st.foe.last_move
+            stack[sp] = st.foe.repeats if u >= 0 and tb.moves[u].name == arg else 0; sp += 1
         elif op == E_CARD_COUNTER:
             stack[sp] = st.card_counter[cx.card] if cx != NULL and cx.card >= 0 else 0; sp += 1
         elif op == E_EVENT and arg == EE_SOURCE_POWER:

@@ -69,6 +69,8 @@ cdef void run_from(State* st, Ctx* cx, int prog, int pc, int side, int self_unit
                 return
         elif op == OP_SUMMON or op == OP_ADD_COUNTER or op == OP_SET_COUNTER or op == OP_TASK:
             _on_counts(st, cx, op, a, b, side)
+        elif op == OP_REINTENT:
+            compute_intent(st, cx)      # N11: the shown intent replaced before anyone decides
         else:
             _on_cards(st, cx, prog, op, sel, a, b, side, me, tg, src)
     if cx.shuffled:

@@ -246,6 +246,12 @@ _ROWS: tuple[Op, ...] = (
        acts_on="side", amount="number", to="none", n_max="look", pack=(), choice=True,
        lower=lambda ins: [{"op": "choose", "from": "archive_top", "look": ins["n"],
                            "n": ins["n"], "up_to": True, "into": "archive_bottom"}]),
+    # rule N11: an intent replaced at once (a trigger on a boss's `damage_taken`, say)
+    Op("reintent", "the Encounter decides its intent anew, at once: its phase chosen again, "
+                   "its pick, branch and random parts drawn anew from the `encounter` stream "
+                   "(rule N11)",
+       "the Encounter decides its intent anew", acts_on="side", amount="none", to="none",
+       pack=()),
 )
 
 # rule E25: an instruction on units or on its side (a choice excepted) may repeat, `times`

@@ -15,7 +15,7 @@ from eve.core.rules cimport (setup_match, begin, advance, check_action, legal_ac
 from eve.core.codec cimport (unit_side, unit_slot, is_hero, unit_lane, make_action, a_kind, a_src,
                              a_tgt, a_lane)
 from eve.core.effects cimport leader_of, check_outcome, unit_power
-from eve.core.encounter cimport compute_intent
+from eve.core.effects cimport compute_intent
 from eve.core.search_hidden cimport determinize as determinize_state
 
 

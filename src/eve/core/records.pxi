@@ -121,7 +121,8 @@ ctypedef struct Move:
     int16_t cond_arg
     int16_t alt                     # absolute move index
     int16_t weight                  # its weight in a pick (0: a plain script entry)
-    int16_t max_repeats             # a pick draws it only if not made this many times in a row (0: any)
+    int16_t max_repeats             # a pick draws it, a plain entry takes it, only if not made this many times in a row (0: any)
+    int16_t name                    # its `name`'s index among its Encounter's move names: moves of one name are one move for the history (N09); -1: none
     int16_t n_sets
     int16_t set_var[MAX_MOVE_SETS]  # variable index
     int16_t set_expr[MAX_MOVE_SETS] # its new value: an expression (pool offset)

@@ -148,7 +148,10 @@ RECORDS: tuple[Record, ...] = (
         _c("lane_sel"), _c("lane"), _c("target_sel", "ESEL_*"), _c("cond"), _c("cond_arg"),
         _c("alt", "absolute move index"),
         _c("weight", "its weight in a pick (0: a plain script entry)"),
-        _c("max_repeats", "a pick draws it only if not made this many times in a row (0: any)"),
+        _c("max_repeats", "a pick draws it, a plain entry takes it, only if not made this "
+                          "many times in a row (0: any)"),
+        _c("name", "its `name`'s index among its Encounter's move names: moves of one name are "
+                   "one move for the history (N09); -1: none", default=-1),
         _c("n_sets", count="set_var"),
         _c("set_var", "variable index", key="set", part=0, size=("MAX_MOVE_SETS", "move_sets")),
         _c("set_expr", "its new value: an expression (pool offset)", key="set", part=1,

@@ -22,8 +22,8 @@ from eve.core.effects cimport (grants_update, leader_of, deal_damage, unit_power
                                drawn, summon_unit, task_progress, fire_triggers,
                                run_program, target_ok, enum_targets, check_outcome, ally_power_bonus,
                                first_empty_lane, eval_expr, choice_choose, card_resolved,
-                               match_ended)
-from eve.core.encounter cimport compute_intent, next_move, respond, taunt_defender
+                               match_ended, compute_intent, taunt_defender)
+from eve.core.encounter cimport next_move, respond
 from eve.core.codec cimport (unit_side, is_hero, new_uid, make_action, a_kind, a_src, a_tgt,
                              a_lane)
 

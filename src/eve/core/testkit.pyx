@@ -21,7 +21,7 @@ from eve.core.rng cimport sm_below, stream_seed
 from eve.core.rules cimport advance as _advance, apply_action, apply_listing, check_action, \
     legal_actions, make_action, seed_meter
 from eve.core.effects cimport check_outcome, grants_reset
-from eve.core.encounter cimport compute_intent
+from eve.core.effects cimport compute_intent
 from eve.core.playout cimport random_playout
 from eve.core.match cimport Match
 

@@ -105,7 +105,8 @@ cdef enum:
     OP_ADD_COUNTER = 25
     OP_SET_COUNTER = 26
     OP_SCRY = 27
-    N_OPS = 28
+    OP_REINTENT = 28
+    N_OPS = 29
 
 # Expression nodes (internal: the compiled form of an expression)
 cdef enum:
@@ -137,7 +138,8 @@ cdef enum:
     E_KILLED = 25
     E_COUNTER = 26
     E_CARD_COUNTER = 27
-    N_EXPR_OPS = 28
+    E_REPEATS = 28
+    N_EXPR_OPS = 29
 
 # Units an expression reads (`self.hp`, `target.poison`)
 cdef enum:

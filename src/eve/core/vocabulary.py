@@ -160,6 +160,9 @@ ENUMS: tuple[Enum, ...] = (
         ("counter", "push a pack's counter: arg = its index (`counter.NAME`)"),
         ("card_counter", "push this card's own counter (`card.counter`; 0 where no card runs "
                          "the program)"),
+        ("repeats", "push how many times in a row the Encounter made its move named arg (its "
+                    "index among the move names), 0 when its last move is another "
+                    "(`repeats.NAME`, rule N09)"),
     ], count="N_EXPR_OPS"),
     _enum("expr_ref", "Units an expression reads (`self.hp`, `target.poison`)", "ER_", [
         ("self", "the source unit (the activator, the deployed character; else the leader)"),

@@ -146,6 +146,10 @@ CHECKS: tuple[Check, ...] = (
           "A trigger on `match_end` whose effect deals damage, takes hp or removes a unit "
           "(`damage`, `poison`, `exile` of a unit): the outcome is already decided when it runs "
           "(rule E21), so what it does to the heroes can contradict the outcome."),
+    Check("EVE-L033", WARNING, "move name nothing shares",
+          "An Encounter move's `name` that no other move of the Encounter is written with and "
+          "no `repeats.NAME` reads: the name makes the move one with no other for the history "
+          "(rule N09), so it changes nothing (a misspelt name of another phase's move, say)."),
 )
 
 

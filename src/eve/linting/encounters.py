@@ -1,5 +1,6 @@
 """The checks of an Encounter: whether it can act at all (L002), its script's branches (L005),
-moves (L013, L017), Initiative (L014), variables (L023) and response rules (L001, L012).
+moves (L013, L017), Initiative (L014), variables (L023), move names (L033) and response rules
+(L001, L012).
 """
 from __future__ import annotations
 
@@ -59,6 +60,7 @@ class EncounterChecks(ProgramChecks):
         runs = [[self.entry_phases(e, f"{spath}[{i}]", entry, len(roster))
                  for i, entry in enumerate(script)] for spath, script in self.scripts(e)]
         self.check_variables(e)
+        self.check_move_names(e)
         self.check_initiative(e, runs)
         self.check_responses(e)
         # L002: can anything the Encounter does ever change the match?
@@ -145,6 +147,20 @@ class EncounterChecks(ProgramChecks):
                             f"variable {name!r} is never read (no `var.{name}` in a condition, "
                             "a phase's `when`, an amount or a `set`): setting it changes nothing",
                             f"read var.{name} somewhere, or remove it")
+
+    def check_move_names(self, e: Item) -> None:
+        """L033: a move's name no other move shares and no `repeats.NAME` reads (rule N09)."""
+        written: dict[str, list[str]] = {}
+        for path, mv in self.moves(e):
+            if isinstance(mv.get("name"), str):
+                written.setdefault(mv["name"], []).append(f"{path}.name")
+        texts = json.dumps(thaw(e.data), default=str)
+        for name, paths in written.items():
+            if len(paths) == 1 and not re.search(rf"\brepeats\s*\.\s*{re.escape(name)}\b", texts):
+                self.report("EVE-L033", e, paths[0],
+                            f"move name {name!r} is written once and never read (no other move "
+                            f"of that name, no `repeats.{name}`): it makes this move the same as "
+                            "no other", "name the other moves it is the same as, or remove it")
 
     def check_move(self, e: Item, path: str, mv: Mapping[str, Any], roster: int,
                    nested: bool) -> None:

@@ -207,6 +207,7 @@ class BranchMove(TypedDict, total=False):
     target: str                    # effect: an enemy target selector
     effect: list[Instruction]
     set: dict[str, int | str]      # script variables and their new values ("var.rage + 1")
+    name: str                      # one move wherever written, for its history (rule N09)
 
 
 # `if` is a Python keyword, so this one is written in the functional form; a branch names a
@@ -219,7 +220,8 @@ class Move(BranchMove, total=False):
     unless: Condition              # {if = condition, arg = n, do = another move}, or {cond, do}
     pick: list[Move]               # a weighted pick among these moves (then no move fields)
     weight: int                    # a pick's option: 1..9999 (default 1)
-    max_repeats: int               # a pick's (or its option's): never made more times in a row
+    max_repeats: int               # a pick's, its option's or a plain entry's: never made
+                                   # more times in a row (rules N06, N10)
 
 
 class ScriptPhase(TypedDict, total=False):

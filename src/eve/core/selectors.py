@@ -48,9 +48,9 @@ class Selector:
                 and self.units in ("any", self_is))
 
 
-_OWN = {"side": "own"}
-_FOE = {"side": "foe"}
-_RANDOM = {"random": True}
+_OWN: dict[str, Any] = {"side": "own"}
+_FOE: dict[str, Any] = {"side": "foe"}
+_RANDOM: dict[str, Any] = {"random": True}
 
 
 def _s(name: str, doc: str, cname: str = "", **facts: Any) -> Selector:

@@ -149,8 +149,8 @@ class ProgramChecks(Walk):
                     self.report("EVE-L017", p.item, f"{path}.to",
                                 f"{op} does not use a selector; to = {to!r} is ignored",
                                 "remove `to`")
-                if to in CARD_ZONES and op in ("exile", "return", "destroy",
-                                                                      "put", "copy", "deploy"):
+                if isinstance(to, str) and to in CARD_ZONES and op in (
+                        "exile", "return", "destroy", "put", "copy", "deploy"):
                     sel_needs = self.selector_needs(to)
                     if sel_needs:
                         self.report("EVE-L021", p.item, f"{path}.to", sel_needs[0], sel_needs[1])

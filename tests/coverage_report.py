@@ -71,7 +71,8 @@ _OPS = {"damage": "D01 E16", "heal": "E16", "shield": "E13", "poison": "E14", "d
         "summon": "E16", "buff": "E23", "task": "W04", "if": "E17", "status": "E18",
         "remove_status": "E18", "put": "Z23", "deploy": "Z27", "mill": "Z23", "create": "Z25",
         "copy": "Z25", "choose": "C02", "choose_mode": "C03", "discover": "C04",
-        "add_counter": "V02", "set_counter": "V02", "scry": "C07"}
+        "add_counter": "V02", "set_counter": "V02", "scry": "C07",
+        "end_turn": "T21"}
 _TRIGGERS = {"turn_start": "T04", "turn_end": "T09", "match_end": "E21", "shuffled": "Z18",
              "task_completed": "W01", "before_damage_taken": "E24", "before_damage_dealt": "E24"}
 _SELECTORS = {"newest_void": "Z23", "newest_lattice": "Z23", "event_card": "Z23", "source": "S06"}

@@ -25,6 +25,7 @@ import random
 from typing import Any
 
 from eve.core import vocabulary
+from eve.core.instructions import BY_NAME as INSTRUCTION
 from eve.core.instructions import INSTRUCTIONS, owners
 from eve.core.tables import LIMITS
 from eve.core.vocabulary import CONTENT, names
@@ -178,6 +179,8 @@ class _Gen:
             op = "counter"
         else:
             op = r.choice(ops)
+        if op in SIDE_OPS and INSTRUCTION[op].amount == "none":
+            return {"op": op}                      # neither an amount nor `to` (end_turn)
         ins: dict[str, Any] = {"op": op}
         sels = [s for s in SELECTORS if (s != "target" or target != "none")
                 and self.trigger_event in EVENT_SELECTORS.get(s, (self.trigger_event,))

@@ -69,6 +69,8 @@ cdef void run_from(State* st, Ctx* cx, int prog, int pc, int side, int self_unit
                 return
         elif op == OP_SUMMON or op == OP_ADD_COUNTER or op == OP_SET_COUNTER or op == OP_TASK:
             _on_counts(st, cx, op, a, b, side)
+        elif op == OP_END_TURN:
+            _end_turn(st, cx, side)
         else:
             _on_cards(st, cx, prog, op, sel, a, b, side, me, tg, src)
     if cx.shuffled:
@@ -129,6 +131,15 @@ cdef inline void _on_units(State* st, Ctx* cx, int op, int sel, int a, int b, in
                 emit(cx, EV_STATUS, unit_side(u), u, -2, t.max_hp, 0)
     if op == OP_DAMAGE:
         cx.killed = kill
+
+
+cdef inline void _end_turn(State* st, Ctx* cx, int side) noexcept nogil:
+    """T21: the side running the program ends its own turn, if not at its End already: the
+    phase becomes End here, and the game's run loop (rules._run) resolves the Stack before it
+    looks at the phase, so the program's rest and the Stack resolve first, then End runs."""
+    if side == st.active and st.phase != PH_END:
+        st.phase = PH_END
+        emit(cx, EV_PHASE, side, PH_END, st.round, 0, 0)
 
 
 cdef inline void _on_counts(State* st, Ctx* cx, int op, int a, int b, int side) noexcept nogil:

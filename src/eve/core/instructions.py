@@ -246,6 +246,11 @@ _ROWS: tuple[Op, ...] = (
        acts_on="side", amount="number", to="none", n_max="look", pack=(), choice=True,
        lower=lambda ins: [{"op": "choose", "from": "archive_top", "look": ins["n"],
                            "n": ins["n"], "up_to": True, "into": "archive_bottom"}]),
+    # rule T21: the turn of the side running it goes to its End; the program and the Stack
+    # still resolve first
+    Op("end_turn", "ends the acting side's turn at once: the rest of Main and Combat is "
+                   "skipped, End runs once the program and the Stack have resolved (rule T21)",
+       "end {our} turn", acts_on="side", amount="none", to="none", pack=()),
 )
 
 # rule E25: an instruction on units or on its side (a choice excepted) may repeat, `times`
@@ -255,7 +260,8 @@ TIMES = Field("times", "count", "how many times it runs, each time an instructio
 
 
 def _repeats(o: Op) -> bool:
-    return o.acts_on in ("units", "side") and not o.choice
+    # an instruction without an amount (end_turn) would only do the same thing again
+    return o.acts_on in ("units", "side") and not o.choice and o.amount != "none"
 
 
 INSTRUCTIONS: tuple[Op, ...] = tuple(replace(o, fields=(*o.fields, TIMES)) if _repeats(o) else o

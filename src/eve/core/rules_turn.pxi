@@ -37,7 +37,8 @@ cdef void _beginning(State* st, Ctx* cx) noexcept nogil:
     else:
         st.foe.init_left = st.foe.initiative
     fire_triggers(st, cx, TR_TURN_START, True)
-    if check_outcome(st, cx) == OUT_NONE:
+    # T21: a turn_start trigger may have ended the turn (its phase is End now)
+    if check_outcome(st, cx) == OUT_NONE and st.phase == PH_BEGINNING:
         _set_phase(st, cx, PH_MAIN)
 
 

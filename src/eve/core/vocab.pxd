@@ -105,7 +105,8 @@ cdef enum:
     OP_ADD_COUNTER = 25
     OP_SET_COUNTER = 26
     OP_SCRY = 27
-    N_OPS = 28
+    OP_END_TURN = 28
+    N_OPS = 29
 
 # Expression nodes (internal: the compiled form of an expression)
 cdef enum:

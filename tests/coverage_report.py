@@ -72,7 +72,7 @@ _OPS = {"damage": "D01 E16", "heal": "E16", "shield": "E13", "poison": "E14", "d
         "remove_status": "E18", "put": "Z23", "deploy": "Z27", "mill": "Z23", "create": "Z25",
         "copy": "Z25", "choose": "C02", "choose_mode": "C03", "discover": "C04",
         "add_counter": "V02", "set_counter": "V02", "scry": "C07",
-        "end_turn": "T21"}
+        "end_turn": "T21", "split": "E26"}
 _TRIGGERS = {"turn_start": "T04", "turn_end": "T09", "match_end": "E21", "shuffled": "Z18",
              "task_completed": "W01", "before_damage_taken": "E24", "before_damage_dealt": "E24"}
 _SELECTORS = {"newest_void": "Z23", "newest_lattice": "Z23", "event_card": "Z23", "source": "S06"}
@@ -116,6 +116,7 @@ EVIDENCE: dict[str, str] = {
     "op:damage": "event:damage", "op:heal": "event:heal", "op:shield": "event:status",
     "op:poison": "event:status", "op:status": "event:status", "op:remove_status": "event:status",
     "op:draw": "move:archive>rift", "op:discard": "move:rift>abyss", "op:summon": "event:summon",
+    "op:split": "event:summon",
     "op:counter": "event:counter", "op:task": "event:task", "op:choose": "choice:cards",
     "op:choose_mode": "choice:mode", "op:discover": "choice:discover", "op:scry": "choice:cards",
     "op:add_counter": "state:counters", "op:set_counter": "state:counters",

@@ -25,7 +25,6 @@ import random
 from typing import Any
 
 from eve.core import vocabulary
-from eve.core.instructions import BY_NAME as INSTRUCTION
 from eve.core.instructions import INSTRUCTIONS, owners
 from eve.core.tables import LIMITS
 from eve.core.vocabulary import CONTENT, names
@@ -34,7 +33,10 @@ from eve.plugins.data import DataPack
 
 # `if` is made by `instruction`, the counter ops by `counter_instruction` (a stream of their own)
 COUNTER_OPS = owners("counter")
-OPS = [o for o in CONTENT["op"] if o != "if" and o not in COUNTER_OPS]
+# end_turn (T21) and split (E26) by `turn_instruction`, in place of an instruction drawn as
+# before (a stream of their own), so that the other draws stay what they were
+TURN_OPS = ("end_turn", "split")
+OPS = [o for o in CONTENT["op"] if o != "if" and o not in COUNTER_OPS and o not in TURN_OPS]
 # only in programs of the Stack (C06)
 CHOICE_OPS = tuple(o.name for o in INSTRUCTIONS if o.choice)
 CHOICE_FROM = list(CONTENT["choice_from"])
@@ -134,6 +136,9 @@ class _Gen:
         self.off_stack = False      # making a trigger, a status tick or a reward: no choices
         # the card macros (exile_on_play): a stream of their own too
         self.card_macro_rng = random.Random(seed * 2749 + 41)
+        # TURN_OPS: in half the packs, the others left as they were
+        self.turn_rng = random.Random(seed * 5381 + 47)
+        self.turn_ops = self.turn_rng.random() < 0.5
 
     # ---- effects ----
     def expression(self, depth: int = 0) -> str:
@@ -162,6 +167,21 @@ class _Gen:
         return form.format(a, b)
 
     def instruction(self, target: str, depth: int = 0) -> dict[str, Any]:
+        turn = self.turn_ops and self.turn_rng.random() < 0.06
+        ins = self._instruction(target, depth)
+        return self.turn_instruction() if turn else ins
+
+    def turn_instruction(self) -> dict[str, Any]:
+        """end_turn, or a split of the program's own unit or of a side's characters."""
+        r = self.turn_rng
+        if r.random() < 0.4:
+            return {"op": "end_turn"}
+        to = ["self", "all_foe_characters", "all_ally_characters"] + (
+            [] if self.in_move else ["random_foe_character"])
+        return {"op": "split", "to": r.choice(to), "unit": r.choice(self.unit_names),
+                "n": r.choice((0, 1, 2, 2, 3, 99))}
+
+    def _instruction(self, target: str, depth: int = 0) -> dict[str, Any]:
         r = self.rng
         # a move's effect sits deep in its Encounter's data already (phases, a pick, a
         # branch), and the registry nests data 16 levels at most: one `if` level there
@@ -179,8 +199,6 @@ class _Gen:
             op = "counter"
         else:
             op = r.choice(ops)
-        if op in SIDE_OPS and INSTRUCTION[op].amount == "none":
-            return {"op": op}                      # neither an amount nor `to` (end_turn)
         ins: dict[str, Any] = {"op": op}
         sels = [s for s in SELECTORS if (s != "target" or target != "none")
                 and self.trigger_event in EVENT_SELECTORS.get(s, (self.trigger_event,))

@@ -92,8 +92,8 @@ OP_TARGET = {"damage": "foe", "heal": "ally", "shield": "ally", "poison": "foe",
              "summon": "none", "task": "none", "status": "foe", "remove_status": "ally",
              "put": "abyss_card", "deploy": "void_card", "mill": "none", "create": "none",
              "copy": "rift_card", "choose": "none", "choose_mode": "none", "discover": "none",
-             "add_counter": "none", "set_counter": "none"}
-OP_EXTRA = {"summon": {"unit": "imp"}, "task": {"task": "g_effect"},
+             "add_counter": "none", "set_counter": "none", "split": "foe_character"}
+OP_EXTRA = {"summon": {"unit": "imp"}, "split": {"unit": "imp"}, "task": {"task": "g_effect"},
             "status": {"status": "dread"}, "remove_status": {"status": "poison"},
             "put": {"into": "archive_top"}, "create": {"card": "banner", "into": "abyss"},
             "copy": {"into": "void"},
@@ -360,6 +360,8 @@ def test_the_text_reads_the_data_as_the_compiler_does(pack_engine):
                     assert catalog.card_ids[b >> 3] == text._ref(pack, ins["card"])
             elif ins["op"] == "summon":
                 assert catalog.unit_ids[a] == text._ref(pack, ins["unit"]) and b == ins["n"]
+            elif ins["op"] == "split":
+                assert catalog.unit_ids[b] == text._ref(pack, ins["unit"]) and a == ins["n"]
             elif ins["op"] == "task":
                 named = None if a < 0 else catalog.task_ids[a]
                 assert named == (None if ins["task"] == "all" else text._ref(pack, ins["task"]))

@@ -71,6 +71,8 @@ cdef void run_from(State* st, Ctx* cx, int prog, int pc, int side, int self_unit
             _on_counts(st, cx, op, a, b, side)
         elif op == OP_END_TURN:
             _end_turn(st, cx, side)
+        elif op == OP_SPLIT:
+            split_units(st, cx, sel, a, b, side, me, tg, src)
         else:
             _on_cards(st, cx, prog, op, sel, a, b, side, me, tg, src)
     if cx.shuffled:

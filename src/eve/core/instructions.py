@@ -251,6 +251,14 @@ _ROWS: tuple[Op, ...] = (
     Op("end_turn", "ends the acting side's turn at once: the rest of Main and Combat is "
                    "skipped, End runs once the program and the Stack have resolved (rule T21)",
        "end {our} turn", acts_on="side", amount="none", to="none", pack=()),
+    # rule E26: a Slay-the-Spire slime; `dies` splits one that was killed
+    Op("split", "each selected character leaves play (not a death) and n of `unit` take its "
+                "place for its side, in its lane first, then the first empty ones, each with "
+                "hp = min(its max hp, the hp the character had) (rule E26)",
+       "split {to} into {n:a/# ×} {unit}",
+       fields=(_f("unit", "unit", "the unit each part is", required=True),),
+       n_default=2, pack=(("a", "n", 0), ("b", "unit", 0)),
+       raises=(("target", ("summoned",)),)),
 )
 
 # rule E25: an instruction on units or on its side (a choice excepted) may repeat, `times`

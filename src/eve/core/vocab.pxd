@@ -106,7 +106,8 @@ cdef enum:
     OP_SET_COUNTER = 26
     OP_SCRY = 27
     OP_END_TURN = 28
-    N_OPS = 29
+    OP_SPLIT = 29
+    N_OPS = 30
 
 # Expression nodes (internal: the compiled form of an expression)
 cdef enum:

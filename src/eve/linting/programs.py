@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from eve.core.instructions import BY_NAME as INSTRUCTION
-from eve.core.instructions import INSTRUCTIONS, Op, ops
+from eve.core.instructions import INSTRUCTIONS, Op, ops, owners
 from eve.linting.walk import Program, Walk, as_int, as_list, reads_target
 
 # the instructions' facts come from their rows (eve.core.instructions)
@@ -165,10 +165,11 @@ class ProgramChecks(Walk):
                         self.report("EVE-L021", p.item, f"{path}.from",
                                     sel_needs[0].replace(source, f"choose from {ins['from']}"),
                                     sel_needs[1].replace("select", "choose from"))
-                for key, ok_op in (("unit", "summon"), ("task", "task"), ("card", "create")):
-                    if key in ins and op != ok_op:
+                for key in ("unit", "task", "card"):
+                    if key in ins and op not in owners(key):
                         self.report("EVE-L017", p.item, f"{path}.{key}",
-                                    f"`{key}` is used by {ok_op} only; {op} ignores it", f"remove `{key}`")
+                                    f"`{key}` is used by {' and '.join(owners(key))} only; {op} "
+                                    "ignores it", f"remove `{key}`")
 
     def selector_needs(self, to: str) -> tuple[str, str] | None:
         if to == "newest_void" and "exile" not in self.ops:

@@ -106,6 +106,7 @@ RULES: dict[str, tuple[str, ...]] = {
     "move:stack>archive": ("Z24",),
     # finer parts of the state
     "state:grants.aura": ("A01", "A03"), "state:grants.until": ("A04",),
+    "state:grants.turn_end": ("A06",),
     "state:cards.counter": ("V02",), "state:foe.part": ("N08",), "state:units.tcount": ("E19",),
     "state:turn.archive_known": ("Z28",), "state:stack.response": ("S02", "T16", "N03"),
     "state:units.token": ("E16",),
@@ -214,7 +215,8 @@ def state_parts(data: bytes) -> set[str]:
     if parts["grants"]:
         out.add("state:grants")
         aura = layout.GRANT_FIELDS.index("aura")
-        out.update("state:grants.aura" if g[aura] else "state:grants.until" for g in parts["grants"])
+        kinds = ("state:grants.until", "state:grants.aura", "state:grants.turn_end")  # `aura`
+        out.update(kinds[g[aura]] for g in parts["grants"])
     if any(parts["counters"]):
         out.add("state:counters")
     return out

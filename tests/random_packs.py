@@ -247,6 +247,10 @@ class _Gen:
         elif op == "task" and r.random() < 0.8:
             effect_tasks = [t for t, g in self.task_goals.items() if g == "effect"]
             ins["task"] = r.choice(effect_tasks + ["all"])
+        if op in ("status", "buff") and self.turn_ops and self.turn_rng.random() < 0.15:
+            ins["until"] = "turn_end"              # A06, max hp too (TURN_OPS' stream)
+            if op == "buff" and self.turn_rng.random() < 0.5:
+                ins["hp"] = self.turn_rng.randint(1, 6)
         return ins
 
     def choice_instruction(self, op: str, target: str, depth: int) -> dict[str, Any]:

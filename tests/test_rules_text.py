@@ -371,8 +371,9 @@ def test_the_text_reads_the_data_as_the_compiler_does(pack_engine):
             else:
                 assert a == ins["n"]
             if ins["op"] in ("status", "buff"):
-                # `until` (rule A04) above the status index
-                assert b >> 8 == ("until" in written)
+                # `until` + 1 (rules A04, A06) above the status index, 0 for good
+                assert b >> 8 == (CONTENT["until"][written["until"]] + 1 if "until" in written
+                                  else 0)
                 b &= 255
             if ins["op"] in ("status", "remove_status"):
                 assert catalog.status_ids[b] == text._status_id(catalog, pack, ins["status"])

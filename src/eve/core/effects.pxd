@@ -51,3 +51,4 @@ cdef int choice_resume_pc(const Tables* tb, const Choice* ch, int option) noexce
 cdef int discover_rows(int pool) noexcept nogil
 cdef void grants_update(State* st, Ctx* cx) noexcept nogil
 cdef void grants_reset(State* st, Ctx* cx) noexcept nogil
+cdef void grants_turn_end(State* st, Ctx* cx) noexcept nogil

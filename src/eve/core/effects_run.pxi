@@ -87,8 +87,9 @@ cdef inline void _on_units(State* st, Ctx* cx, int op, int sel, int a, int b, in
     cdef int n, k, u, i, v, g
     cdef Unit* t
     cdef int16_t kill = 0
-    # status and buff: above the status index (a buff's max hp), `until` (A04: held by the source)
-    cdef bint lasting = (op == OP_STATUS or op == OP_BUFF) and until_source(b)
+    # status and buff: above the status index (a buff's max hp), `until` + 1 (A04: held by the
+    # source; A06: until the turn's end)
+    cdef int lasting = until_of(b) if op == OP_STATUS or op == OP_BUFF else 0
     n = _select_units(st, tb, sel, side, me, tg, src, units)
     if sel >= SEL_RANDOM_FOE:
         n = _pick_random(st, units, n)
@@ -113,7 +114,7 @@ cdef inline void _on_units(State* st, Ctx* cx, int op, int sel, int a, int b, in
             if tb.n_shield_st and a > 0 and tb.statuses[v].absorb:
                 g = shield_gain(st, tb, u, a)     # D02: a gain of shield, this unit's
             if lasting:
-                _lasting(st, cx, me, u, v, g)
+                _lasting(st, cx, me, u, v, g, lasting)
             else:
                 add_status(st, cx, u, v, g)
             if t.status[v] > i:
@@ -122,7 +123,9 @@ cdef inline void _on_units(State* st, Ctx* cx, int op, int sel, int a, int b, in
         elif op == OP_REMOVE_STATUS:
             add_status(st, cx, u, b, -a)
         elif lasting:
-            _lasting(st, cx, me, u, GRANT_POWER, a)
+            _lasting(st, cx, me, u, GRANT_POWER, a, lasting)
+            if b > 0:
+                _lasting(st, cx, me, u, GRANT_MAX_HP, b, lasting)     # A06 (E23's hp)
         else:
             t.power = sat_add(t.power, a)
             emit(cx, EV_STATUS, unit_side(u), u, -1, t.power, 0)

@@ -111,7 +111,7 @@ def _f(name: str, kind: str, doc: str, default: Any = None, required: bool = Fal
 
 
 _UNTIL = _f("until", "until", "how long the stacks last: `source_leaves` (held while `self` "
-            "stays, rule A04)")
+            "stays, rule A04) or `turn_end` (until the end of the turn, rule A06)")
 # the events a damage raises, by whose side they strike
 _DAMAGE_RAISES = (("target", ("before_damage_taken", "damage_taken", "dies", "shield_broken",
                               "ally_hero_damaged")),

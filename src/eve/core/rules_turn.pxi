@@ -60,6 +60,9 @@ cdef void _end(State* st, Ctx* cx) noexcept nogil:
             if not draw_one(st, cx):
                 break
             drawn(st, cx)
+    if st.n_grants:
+        grants_turn_end(st, cx)       # A06: what was given until the turn's end
+    if side == PLAYER:
         st.active = ENCOUNTER
     else:
         if st.round >= tb.cfg.max_rounds:

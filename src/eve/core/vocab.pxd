@@ -484,6 +484,7 @@ cdef enum:
 # How long an instruction's stacks last (`until`)
 cdef enum:
     UNTIL_SOURCE_LEAVES = 0
+    UNTIL_TURN_END = 1
 
 # How an instruction's operands share a word (eve.core.instructions)
 cdef enum:

@@ -1,6 +1,7 @@
 """`end_turn`: the side running it ends its own turn at once (rule T21)."""
 from conftest import rule
 
+from eve.encoding import encode_action
 from eve.testing import (
     build_engine,
     end_turn,
@@ -25,6 +26,8 @@ CARDS = {
     # the rest of the program runs after the turn is ended
     "halt": sortilege([END, {"op": "damage", "to": "foe_leader", "n": 3}]),
     "bolt": sortilege([{"op": "damage", "to": "foe_leader", "n": 4}]),
+    # a choice after the end of the turn is still offered
+    "halt_pick": sortilege([END, {"op": "choose", "from": "rift", "into": "abyss", "n": 1}]),
     "halt_now": sortilege([END], keywords=["reaction"]),
     "spare": sortilege([NOTHING], keywords=["reaction"]),
     "plain": sortilege([NOTHING]),
@@ -96,6 +99,17 @@ def test_items_on_the_stack_still_resolve_with_only_responses_legal(eng):
     resolve(m)
     assert unit(m, "boss")["hp"] == 60 - 4 - 1          # the bolt resolved, then End ran
     assert _phases(m, since)[:1] == [(2, "beginning")]
+
+
+@rule("T21")
+def test_a_choice_after_it_is_still_offered_then_the_turn_ends(eng):
+    m = _match(eng, rift=["et:halt_pick", "et:plain", "et:bolt"])
+    play(m, "halt_pick")
+    resolve(m)                                          # stops at the choice
+    assert m.choice is not None and m.phase == "end"
+    assert eng.restore(m.snapshot()).state_hash() == m.state_hash()
+    m.apply(encode_action("choose", m.choice["ids"].index("et:bolt")))
+    assert (m.round, m.phase) == (2, "main") and m.zone("abyss") == ["et:bolt"]
 
 
 @rule("T21")

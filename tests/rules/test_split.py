@@ -132,3 +132,6 @@ def test_lint_takes_a_split_part_as_summoned():
     findings = [str(f) for f in lint([eve_content, pack], packs=["sl"])]
     assert not [f for f in findings if "sl:small" in f]          # L006: split brings it in
     assert not [f for f in findings if "EVE-L017" in f and ".unit" in f]
+    # a hero never splits: a split of one selects nothing (L007)
+    assert [f for f in findings if "EVE-L007" in f and "sl:blob" in f]
+    assert not [f for f in findings if "EVE-L007" in f and "sl:blob" not in f]

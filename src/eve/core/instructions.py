@@ -85,6 +85,7 @@ class Op:
     encounter_noop: bool = False   # does nothing when the Encounter runs it (rules E16, Z23)
     zero: str = "noop"             # n = 0: "noop", "one" (done once anyway) or "meaningful"
     outcome: bool = False          # may end a unit's part in the outcome (L032)
+    characters: bool = False       # acts on characters only: a hero selected is left as it is (L007)
 
     def field(self, name: str) -> Field | None:
         return next((f for f in self.fields if f.name == name), None)
@@ -258,7 +259,7 @@ _ROWS: tuple[Op, ...] = (
        "split {to} into {n:a/# ×} {unit}",
        fields=(_f("unit", "unit", "the unit each part is", required=True),),
        n_default=2, pack=(("a", "n", 0), ("b", "unit", 0)),
-       raises=(("target", ("summoned",)),)),
+       raises=(("target", ("summoned",)),), characters=True),
 )
 
 # rule E25: an instruction on units or on its side (a choice excepted) may repeat, `times`

@@ -51,7 +51,7 @@ CHECKS: tuple[Check, ...] = (
     Check("EVE-L007", ERROR, "effect that selects nothing",
           "An instruction whose selector can never select anything in its context: a unit "
           "operation on a Stack item or a card, `exile` of a hero (heroes are never cards, rule "
-          "Z03), `destroy` of anything but a Lattice card (a `return` of anything but a Void "
+          "Z03), `split` of a hero (rule E26), `destroy` of anything but a Lattice card (a `return` of anything but a Void "
           "card is refused at load, rule F03)."),
     Check("EVE-L008", ERROR, "World Task that can never be completed",
           "A task whose goal can never advance or reach its threshold: `rounds` above "

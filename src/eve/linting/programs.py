@@ -61,9 +61,13 @@ class ProgramChecks(Walk):
         tk = p.target_kind
         if op in UNIT_OPS and to == "target" and tk in _CARD_KINDS | {"stack"}:
             return f"{op} acts on units, but the target ({p.target}) is {_KIND_WORDS[tk]}"
+        hero = ((to == "target" and tk == "hero") or to in _HERO_SELECTORS
+                or (to == "self" and p.self_is != "character"))
+        row = _row(op)
+        if hero and row is not None and row.characters:
+            what = f"the target ({p.target})" if to == "target" else to
+            return f"{op} acts on characters only, and {what} is a hero"
         if op == "exile":
-            hero = ((to == "target" and tk == "hero") or to in _HERO_SELECTORS
-                    or (to == "self" and p.self_is != "character"))
             if hero:
                 if to == "self":
                     what = "self (this hero)" if p.self_is == "hero" else "self (the leader)"

@@ -86,6 +86,7 @@ class Op:
     zero: str = "noop"             # n = 0: "noop", "one" (done once anyway) or "meaningful"
     outcome: bool = False          # may end a unit's part in the outcome (L032)
     characters: bool = False       # acts on characters only: a hero selected is left as it is (L007)
+    idle_on: tuple[str, ...] = ()  # trigger events whose programs it does nothing in (L033)
 
     def field(self, name: str) -> Field | None:
         return next((f for f in self.fields if f.name == name), None)
@@ -251,7 +252,9 @@ _ROWS: tuple[Op, ...] = (
     # still resolve first
     Op("end_turn", "ends the acting side's turn at once: the rest of Main and Combat is "
                    "skipped, End runs once the program and the Stack have resolved (rule T21)",
-       "end {our} turn", acts_on="side", amount="none", to="none", pack=()),
+       "end {our} turn", acts_on="side", amount="none", to="none", pack=(),
+       # its own End (the turn is ending), the other side's turn, a match over
+       idle_on=("turn_end", "foe_turn_start", "foe_turn_end", "match_end")),
     # rule E26: a Slay-the-Spire slime; `dies` splits one that was killed
     Op("split", "each selected character leaves play (not a death) and n of `unit` take its "
                 "place for its side, in its lane first, then the first empty ones, each with "

@@ -146,6 +146,10 @@ CHECKS: tuple[Check, ...] = (
           "A trigger on `match_end` whose effect deals damage, takes hp or removes a unit "
           "(`damage`, `poison`, `exile` of a unit): the outcome is already decided when it runs "
           "(rule E21), so what it does to the heroes can contradict the outcome."),
+    Check("EVE-L033", WARNING, "instruction that does nothing on its trigger's event",
+          "An instruction in a trigger on an event where it can never act: `end_turn` on "
+          "`turn_end` (the turn is ending already), `foe_turn_start` or `foe_turn_end` (a "
+          "program ends only its own side's turn) or `match_end` (rule T21)."),
 )
 
 

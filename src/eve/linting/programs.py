@@ -2,7 +2,8 @@
 instruction selects (L007), an amount of 0 (L015), the fields it ignores (L017), what the
 Encounter runs for nothing (L019), a task instruction with no task in play (L020), a target or
 selector the catalog never provides (L021), an expression reading a target there is none of
-(L022). The instructions' facts come from their rows (eve.core.instructions).
+(L022), one that does nothing on its trigger's event (L033). The instructions' facts come from
+their rows (eve.core.instructions).
 """
 from __future__ import annotations
 
@@ -114,7 +115,17 @@ class ProgramChecks(Walk):
             return True
         if p.side == "encounter" and (op in _ENCOUNTER_NOOPS or _into_rift(ins)):
             return True
+        if self.idle_on_event(p, ins):
+            return True
         return self.selects_nothing(p, ins) is not None
+
+    @staticmethod
+    def idle_on_event(p: Program, ins: Mapping[str, Any]) -> str | None:
+        """The trigger event on which the instruction does nothing (its row's `idle_on`), or
+        None (L033)."""
+        row = _row(ins.get("op"))
+        on = p.trigger.get("on") if p.trigger is not None else None
+        return on if row is not None and on in row.idle_on else None
 
     def check_programs(self) -> None:
         for p in self.progs:
@@ -130,6 +141,11 @@ class ProgramChecks(Walk):
                                         f"reads target, but this effect has {p.target} chosen: "
                                         "it reads 0", "read `self` or a leader, or give the "
                                         "effect a unit target")
+                on = self.idle_on_event(p, ins)
+                if on:
+                    self.report("EVE-L033", p.item, f"{path}.op",
+                                f"{op} does nothing in a trigger on {on!r}",
+                                "run it from another event, or remove it")
                 why = self.selects_nothing(p, ins)
                 if why:
                     self.report("EVE-L007", p.item, path, why,

@@ -71,7 +71,8 @@ _OPS = {"damage": "D01 E16", "heal": "E16", "shield": "E13", "poison": "E14", "d
         "summon": "E16", "buff": "E23", "task": "W04", "if": "E17", "status": "E18",
         "remove_status": "E18", "put": "Z23", "deploy": "Z27", "mill": "Z23", "create": "Z25",
         "copy": "Z25", "choose": "C02", "choose_mode": "C03", "discover": "C04",
-        "add_counter": "V02", "set_counter": "V02", "scry": "C07", "reintent": "N11"}
+        "add_counter": "V02", "set_counter": "V02", "scry": "C07", "reintent": "N11",
+        "end_turn": "T21", "split": "E26"}
 _TRIGGERS = {"turn_start": "T04", "turn_end": "T09", "match_end": "E21", "shuffled": "Z18",
              "task_completed": "W01", "before_damage_taken": "E24", "before_damage_dealt": "E24"}
 _SELECTORS = {"newest_void": "Z23", "newest_lattice": "Z23", "event_card": "Z23", "source": "S06"}
@@ -105,6 +106,7 @@ RULES: dict[str, tuple[str, ...]] = {
     "move:stack>archive": ("Z24",),
     # finer parts of the state
     "state:grants.aura": ("A01", "A03"), "state:grants.until": ("A04",),
+    "state:grants.turn_end": ("A06",),
     "state:cards.counter": ("V02",), "state:foe.part": ("N08",), "state:units.tcount": ("E19",),
     "state:turn.archive_known": ("Z28",), "state:stack.response": ("S02", "T16", "N03"),
     "state:units.token": ("E16",), "state:foe.named_repeats": ("N06", "N09"),
@@ -115,6 +117,7 @@ EVIDENCE: dict[str, str] = {
     "op:damage": "event:damage", "op:heal": "event:heal", "op:shield": "event:status",
     "op:poison": "event:status", "op:status": "event:status", "op:remove_status": "event:status",
     "op:draw": "move:archive>rift", "op:discard": "move:rift>abyss", "op:summon": "event:summon",
+    "op:split": "event:summon",
     "op:counter": "event:counter", "op:task": "event:task", "op:choose": "choice:cards",
     "op:choose_mode": "choice:mode", "op:discover": "choice:discover", "op:scry": "choice:cards",
     "op:add_counter": "state:counters", "op:set_counter": "state:counters",
@@ -217,7 +220,8 @@ def state_parts(data: bytes, move_names: Sequence[int] = ()) -> set[str]:
     if parts["grants"]:
         out.add("state:grants")
         aura = layout.GRANT_FIELDS.index("aura")
-        out.update("state:grants.aura" if g[aura] else "state:grants.until" for g in parts["grants"])
+        kinds = ("state:grants.until", "state:grants.aura", "state:grants.turn_end")  # `aura`
+        out.update(kinds[g[aura]] for g in parts["grants"])
     if any(parts["counters"]):
         out.add("state:counters")
     return out

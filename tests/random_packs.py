@@ -37,7 +37,11 @@ from eve.plugins.data import DataPack
 # `if` is made by `instruction`, the counter ops by `counter_instruction` and `reintent` by
 # `instruction` on the history stream (streams of their own)
 COUNTER_OPS = owners("counter")
-OPS = [o for o in CONTENT["op"] if o not in ("if", "reintent") and o not in COUNTER_OPS]
+# end_turn (T21) and split (E26) by `turn_instruction`, in place of an instruction drawn as
+# before (a stream of their own), so that the other draws stay what they were
+TURN_OPS = ("end_turn", "split")
+OPS = [o for o in CONTENT["op"]
+       if o not in ("if", "reintent") and o not in COUNTER_OPS and o not in TURN_OPS]
 # only in programs of the Stack (C06)
 CHOICE_OPS = tuple(o.name for o in INSTRUCTIONS if o.choice)
 CHOICE_FROM = list(CONTENT["choice_from"])
@@ -141,6 +145,9 @@ class _Gen:
         # move names, plain entries' max_repeats, `repeats.NAME` and `reintent` (rules
         # N09-N11): a stream of their own too
         self.history_rng = random.Random(seed * 5003 + 47)
+        # TURN_OPS: in half the packs, the others left as they were
+        self.turn_rng = random.Random(seed * 5381 + 47)
+        self.turn_ops = self.turn_rng.random() < 0.5
 
     # ---- effects ----
     def expression(self, depth: int = 0) -> str:
@@ -169,6 +176,21 @@ class _Gen:
         return form.format(a, b)
 
     def instruction(self, target: str, depth: int = 0) -> dict[str, Any]:
+        turn = self.turn_ops and self.turn_rng.random() < 0.06
+        ins = self._instruction(target, depth)
+        return self.turn_instruction() if turn else ins
+
+    def turn_instruction(self) -> dict[str, Any]:
+        """end_turn, or a split of the program's own unit or of a side's characters."""
+        r = self.turn_rng
+        if r.random() < 0.4:
+            return {"op": "end_turn"}
+        to = ["self", "all_foe_characters", "all_ally_characters"] + (
+            [] if self.in_move else ["random_foe_character"])
+        return {"op": "split", "to": r.choice(to), "unit": r.choice(self.unit_names),
+                "n": r.choice((0, 1, 2, 2, 3, 99))}
+
+    def _instruction(self, target: str, depth: int = 0) -> dict[str, Any]:
         r = self.rng
         # a move's effect sits deep in its Encounter's data already (phases, a pick, a
         # branch), and the registry nests data 16 levels at most: one `if` level there
@@ -236,6 +258,10 @@ class _Gen:
         elif op == "task" and r.random() < 0.8:
             effect_tasks = [t for t, g in self.task_goals.items() if g == "effect"]
             ins["task"] = r.choice(effect_tasks + ["all"])
+        if op in ("status", "buff") and self.turn_ops and self.turn_rng.random() < 0.15:
+            ins["until"] = "turn_end"              # A06, max hp too (TURN_OPS' stream)
+            if op == "buff" and self.turn_rng.random() < 0.5:
+                ins["hp"] = self.turn_rng.randint(1, 6)
         return ins
 
     def choice_instruction(self, op: str, target: str, depth: int) -> dict[str, Any]:

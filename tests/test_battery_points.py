@@ -91,7 +91,8 @@ def test_point_3_killed_survives_a_choice(op):
 AFTER = {"damage": {"op": "damage", "n": 1}, "heal": {"op": "heal", "n": 1},
          "shield": {"op": "shield", "n": 2}, "poison": {"op": "poison", "n": 2},
          "buff": {"op": "buff", "n": 2}, "status": {"op": "status", "status": "weak", "n": 1},
-         "remove_status": {"op": "remove_status", "status": "weak"}}
+         "remove_status": {"op": "remove_status", "status": "weak"},
+         "split": {"op": "split", "unit": "heir"}}
 
 
 @pytest.mark.parametrize("op", sorted(AFTER))

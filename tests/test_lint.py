@@ -862,3 +862,13 @@ def test_L032_a_match_end_program_that_changes_the_outcome():
         "cards.t:r.triggers[0].effect[1]"]
     assert found("EVE-L032", cards={"bolt": BOLT, "r": relic({"op": "heal", "to": "own_leader",
                                                                "n": 2})}) == []
+
+
+@rule("T21")
+def test_L034_an_end_turn_on_an_event_where_it_does_nothing():
+    def relic(on):
+        return {"kind": "relic", "triggers": [{"on": on, "effect": [{"op": "end_turn"}]}]}
+    for on in ("turn_end", "foe_turn_start", "foe_turn_end", "match_end"):
+        assert found("EVE-L034", cards={"bolt": BOLT, "r": relic(on)}) == [
+            "cards.t:r.triggers[0].effect[0].op"], on
+    assert found("EVE-L034", cards={"bolt": BOLT, "r": relic("turn_start")}) == []

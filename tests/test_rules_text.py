@@ -92,8 +92,8 @@ OP_TARGET = {"damage": "foe", "heal": "ally", "shield": "ally", "poison": "foe",
              "summon": "none", "task": "none", "status": "foe", "remove_status": "ally",
              "put": "abyss_card", "deploy": "void_card", "mill": "none", "create": "none",
              "copy": "rift_card", "choose": "none", "choose_mode": "none", "discover": "none",
-             "add_counter": "none", "set_counter": "none"}
-OP_EXTRA = {"summon": {"unit": "imp"}, "task": {"task": "g_effect"},
+             "add_counter": "none", "set_counter": "none", "split": "foe_character"}
+OP_EXTRA = {"summon": {"unit": "imp"}, "split": {"unit": "imp"}, "task": {"task": "g_effect"},
             "status": {"status": "dread"}, "remove_status": {"status": "poison"},
             "put": {"into": "archive_top"}, "create": {"card": "banner", "into": "abyss"},
             "copy": {"into": "void"},
@@ -347,9 +347,12 @@ def test_the_text_reads_the_data_as_the_compiler_does(pack_engine):
                 assert b >> 4 == (ins["look"] if ins["from"] == "archive_top" else 0)
                 assert a == ins["n"]
                 continue
-            # an op that takes no `to` (reintent) is compiled with the selector none
+            # an op that takes no `to` (reintent, end_turn) is compiled with the selector none
             assert (by_code["op"][op], by_code["selector"][sel]) == (ins["op"],
                                                                      ins.get("to", "none"))
+            if not INSTRUCTION[ins["op"]].pack:
+                assert a == b == 0                  # no operand (end_turn, reintent)
+                continue
             if ins["op"] == "mill":
                 assert by_code["place"][b] == ins["into"] and a == ins["n"]
             elif ins["op"] in ("put", "create", "copy"):
@@ -359,6 +362,8 @@ def test_the_text_reads_the_data_as_the_compiler_does(pack_engine):
                     assert catalog.card_ids[b >> 3] == text._ref(pack, ins["card"])
             elif ins["op"] == "summon":
                 assert catalog.unit_ids[a] == text._ref(pack, ins["unit"]) and b == ins["n"]
+            elif ins["op"] == "split":
+                assert catalog.unit_ids[b] == text._ref(pack, ins["unit"]) and a == ins["n"]
             elif ins["op"] == "task":
                 named = None if a < 0 else catalog.task_ids[a]
                 assert named == (None if ins["task"] == "all" else text._ref(pack, ins["task"]))
@@ -370,8 +375,9 @@ def test_the_text_reads_the_data_as_the_compiler_does(pack_engine):
             else:
                 assert a == ins["n"]
             if ins["op"] in ("status", "buff"):
-                # `until` (rule A04) above the status index
-                assert b >> 8 == ("until" in written)
+                # `until` + 1 (rules A04, A06) above the status index, 0 for good
+                assert b >> 8 == (CONTENT["until"][written["until"]] + 1 if "until" in written
+                                  else 0)
                 b &= 255
             if ins["op"] in ("status", "remove_status"):
                 assert catalog.status_ids[b] == text._status_id(catalog, pack, ins["status"])

@@ -459,10 +459,9 @@ def _aura(catalog: Catalog, item: Mapping[str, Any], *, pack: str, voice: _Voice
         what = f"+{aura['power']} power"
     else:
         sid = _status_id(catalog, pack, aura["status"])
-        st = _status_data(catalog, sid)
+        st = record("status", _status_data(catalog, sid))
         name = catalog.names.get(sid) or st.get("name", sid.split(":")[-1])
-        what = words("status_stacking", st.get("stacking", "intensity"), status=name,
-                     n=aura.get("n", 1))
+        what = words("status_stacking", st["stacking"], status=name, n=aura["n"])
     return [f"while {self_unit} is in play, {who} have {what}"]
 
 

@@ -659,7 +659,7 @@ def test_the_instruction_set(eng):
                                 "return", "destroy", "counter", "summon", "buff", "task", "if",
                                 "status", "remove_status", "put", "deploy", "mill", "create", "copy",
                                 "choose", "choose_mode", "discover", "add_counter", "set_counter",
-                                "scry", "reintent"}
+                                "scry", "reintent", "end_turn", "split"}
 
     odd = {"kind": S, "charges": 1, "on_enter": _on([{"op": "transmute", "n": 1}])}
     with pytest.raises(eve.ContentError):

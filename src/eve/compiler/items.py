@@ -341,7 +341,7 @@ class Items(Triggers):
         if self.status_specs[s]["decay_at"] != 0:
             raise ctx.err("aura.status", "an aura's status must not decay: the aura gives its "
                           "stacks once, for as long as its source stays (rule A03)")
-        return (ctx.int(a, "n", "aura.", 1, lo=1, hi=99), s, who)
+        return (ctx.int(a, "n", "aura.", lo=1, hi=99), s, who)
 
     def status(self, it: Item | None, sid: str, d: Mapping, base: str | None = None
                ) -> dict[str, Any]:

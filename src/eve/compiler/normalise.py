@@ -94,6 +94,8 @@ DEFAULTS: Mapping[str, Mapping[str, Default] | Callable[[Mapping[str, Any]], dic
                        "negate": False, "keeps": (), **_numbers("StatusDef")},
         "StatusTiming": {"by": "one"},
         "CounterData": {"reset": "match"},
+        # an aura of a status gives one stack unless it says; an aura of power has no `n`
+        "Aura": lambda a: {} if "power" in a else {"n": 1},
         "Move": _move_defaults,
         "BranchMove": _move_defaults,
         "Response": {"on": "any", "counter": False, "target": "none", "per_round": 0,

@@ -284,8 +284,8 @@ class Programs(Base):
         if f.kind in ("place", "choice_from"):
             return ctx.enum(f.kind, value, f"{p}.{f.name}")
         if f.kind == "until":
-            # A04: held by the program's source; only whether it is there is packed
-            return int(f.name in ins and ctx.enum("until", value, f"{p}.{f.name}") >= 0)
+            # A04, A06: packed as its code + 1, 0 when it lasts for good
+            return ctx.enum("until", value, f"{p}.{f.name}") + 1 if f.name in ins else 0
         if f.kind == "status":
             return self._status_ref(ctx, value, f"{p}.{f.name}")
         if f.kind == "counter":
@@ -321,9 +321,9 @@ class Programs(Base):
         else:
             for f in row.fields:
                 values[f.name] = self._operand(ctx, ins, p, f)
-        if op == "buff" and "hp" in ins and "until" in ins:
-            raise ctx.err(f"{p}.until", "a buff that raises max hp is permanent: `until` holds "
-                          "power only")
+        if op == "buff" and "hp" in ins and ins.get("until", "turn_end") != "turn_end":
+            raise ctx.err(f"{p}.until", "a buff's max hp lasts for good, or until the end of the "
+                          "turn (`until = \"turn_end\"`, rule A06): `source_leaves` holds power only")
         if op == "discard" and to == "target" and target in CARD_TARGET_ZONES:
             raise ctx.err(f"{p}.to", "discard throws away random cards of the Rift; a chosen "
                           "card is discarded with {op = \"put\", into = \"abyss\"}")

@@ -79,6 +79,8 @@ cdef enum:
     # int16 bound: then no product of a value and a percentage (at most 1,000) can overflow
     DAMAGE_LIMIT = 32767
     GRANT_POWER = -1        # a grant's `status` when it is power (a buff), not a status
+    GRANT_MAX_HP = -2       # ... when it is max hp (a buff's `hp`, until the turn's end: A06)
+    GRANT_TURN = 2          # a grant's `aura` (its kind) when it lasts until the turn's end
     SELF_GONE = -2          # a program's `self` that has left play since it began (P06)
 
 # where a reaction can come from (Tables.reactions)
@@ -194,6 +196,8 @@ ctypedef struct Grant:
     int16_t status          # the status index, or GRANT_POWER
     int16_t stacks          # what the grant added (after its status's cap)
     int16_t aura            # 1: an aura's (remade as units come and go); 0: an instruction's
+                            # (until its source leaves); GRANT_TURN: until the turn's end, held
+                            # by its unit itself (src, src_uid: the unit's own)
 
 ctypedef struct State:
     uint64_t rng[MAX_STREAMS]

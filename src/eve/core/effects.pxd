@@ -51,6 +51,7 @@ cdef int choice_resume_pc(const Tables* tb, const Choice* ch, int option) noexce
 cdef int discover_rows(int pool) noexcept nogil
 cdef void grants_update(State* st, Ctx* cx) noexcept nogil
 cdef void grants_reset(State* st, Ctx* cx) noexcept nogil
+cdef void grants_turn_end(State* st, Ctx* cx) noexcept nogil
 cdef void compute_intent(State* st, Ctx* cx) noexcept nogil
 cdef int taunt_defender(const State* st, const Tables* tb, int side, int lane) noexcept nogil
 cdef int pick_target(State* st, const Tables* tb, int esel) noexcept nogil

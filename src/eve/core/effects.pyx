@@ -24,7 +24,7 @@ from eve.core.rng cimport sm_below
 from eve.core.zones cimport move_card, draw_one, archive_top, put_card, create_card, reveal_top
 from eve.core.codec cimport unit_side, is_hero, new_uid
 from eve.core.operands cimport (attr_ref, attr_of, status_ref, status_of, choose_place,
-                                choose_up_to, choose_look, until_source, until_arg, create_place,
+                                choose_up_to, choose_look, until_of, until_arg, create_place,
                                 create_def)
 
 

@@ -2,7 +2,8 @@
 # jobs): lasting grants: auras and `until` (rules A01-A05).
 #
 # A grant is what a source gave a unit (stacks of a status, or power) that lasts while the
-# source stays: an item's aura (A01, A03) or an instruction's `until = "source_leaves"` (A04).
+# source stays: an item's aura (A01, A03) or an instruction's `until = "source_leaves"` (A04);
+# or until the end of the turn (`until = "turn_end"`, A06: max hp too), held by its unit.
 # They are kept in st.grants in the order they were made, and every change of what is in play
 # that can end or start one (a unit leaves or enters, a Relic enters or leaves the Lattice)
 # calls grants_update, only when the content has an aura or a grant stands: other content never
@@ -18,6 +19,17 @@ cdef int _give(State* st, Ctx* cx, int u, int s, int n) noexcept nogil:
     what it changed by."""
     cdef Unit* t = &st.units[u]
     cdef int before
+    if s == GRANT_MAX_HP:
+        # A06: max hp and hp rise together (E23); taken back, hp is capped at the max hp left
+        before = t.max_hp
+        t.max_hp = sat_add(t.max_hp, n)
+        if n > 0:
+            t.hp = sat_add(t.hp, t.max_hp - before)
+        elif t.hp > t.max_hp:
+            t.hp = t.max_hp
+        if t.max_hp != before:
+            emit(cx, EV_STATUS, unit_side(u), u, -2, t.max_hp, 0)
+        return t.max_hp - before
     if s == GRANT_POWER:
         before = t.power
         t.power = sat_add(t.power, n)
@@ -27,6 +39,16 @@ cdef int _give(State* st, Ctx* cx, int u, int s, int n) noexcept nogil:
     before = t.status[s]
     add_status(st, cx, u, s, n)
     return t.status[s] - before
+
+
+cdef inline int _held(const Unit* t, int s) noexcept nogil:
+    """What a unit holds that a grant of `s` may take back: its power, its max hp past 1 (a
+    grant never takes its last), or its stacks."""
+    if s == GRANT_POWER:
+        return t.power
+    if s == GRANT_MAX_HP:
+        return t.max_hp - 1
+    return t.status[s]
 
 
 cdef inline bint _grant_source_here(const State* st, const Grant* g) noexcept nogil:
@@ -72,9 +94,13 @@ cdef int _add_grant(State* st, Ctx* cx, int src, int src_uid, int u, int s, int 
     return k
 
 
-cdef int _lasting(State* st, Ctx* cx, int self_unit, int u, int s, int n) noexcept nogil:
+cdef int _lasting(State* st, Ctx* cx, int self_unit, int u, int s, int n, int until) noexcept nogil:
     """A04: an instruction's stacks held by its source, the program's `self`: none when that is
-    not a unit in play."""
+    not a unit in play. A06 (`until` the turn's end): held by the unit itself, whoever gave it."""
+    if until == UNTIL_TURN_END + 1:
+        if n <= 0:
+            return 0                # nothing to take back (a buff of max hp alone gives no power)
+        return _add_grant(st, cx, u, st.units[u].uid, u, s, n, GRANT_TURN)
     if not (0 <= self_unit < MAX_UNITS and st.units[self_unit].alive):
         return 0
     return _add_grant(st, cx, self_unit, st.units[self_unit].uid, u, s, n, 0)
@@ -118,7 +144,7 @@ cdef void grants_update(State* st, Ctx* cx) noexcept nogil:
         if not t.alive or t.uid != g.uid:
             continue                    # its unit left: nothing to take back
         if not _grant_source_here(st, g):
-            have = t.power if g.status == GRANT_POWER else t.status[g.status]
+            have = _held(t, g.status)
             _give(st, cx, g.unit, g.status, -(g.stacks if g.stacks < have else have))
             continue
         if k != i:
@@ -167,9 +193,31 @@ cdef void grants_reset(State* st, Ctx* cx) noexcept nogil:
         g = &st.grants[i]
         t = &st.units[g.unit]
         if t.alive and t.uid == g.uid:
-            have = t.power if g.status == GRANT_POWER else t.status[g.status]
+            have = _held(t, g.status)
             _give(st, cx, g.unit, g.status, -(g.stacks if g.stacks < have else have))
     memset(st.grants, 0, sizeof(st.grants))
     st.n_grants = 0
     if cx.tb.n_auras:
         grants_update(st, cx)
+
+
+cdef void grants_turn_end(State* st, Ctx* cx) noexcept nogil:
+    """A06: the end of a turn takes back every grant made until it (at most what its unit still
+    has, in the order they were made), whoever holds it; the others stand."""
+    cdef const Grant* g
+    cdef Unit* t
+    cdef int i, k = 0, have
+    for i in range(st.n_grants):
+        g = &st.grants[i]
+        if g.aura == GRANT_TURN:
+            t = &st.units[g.unit]
+            if t.alive and t.uid == g.uid:
+                have = _held(t, g.status)
+                _give(st, cx, g.unit, g.status, -(g.stacks if g.stacks < have else have))
+            continue
+        if k != i:
+            st.grants[k] = st.grants[i]
+        k += 1
+    if k != st.n_grants:
+        memset(&st.grants[k], 0, (st.n_grants - k) * sizeof(Grant))
+        st.n_grants = <int16_t>k

@@ -71,6 +71,10 @@ cdef void run_from(State* st, Ctx* cx, int prog, int pc, int side, int self_unit
             _on_counts(st, cx, op, a, b, side)
         elif op == OP_REINTENT:
             compute_intent(st, cx)      # N11: the shown intent replaced before anyone decides
+        elif op == OP_END_TURN:
+            _end_turn(st, cx, side)
+        elif op == OP_SPLIT:
+            split_units(st, cx, sel, a, b, side, me, tg, src)
         else:
             _on_cards(st, cx, prog, op, sel, a, b, side, me, tg, src)
     if cx.shuffled:
@@ -85,8 +89,9 @@ cdef inline void _on_units(State* st, Ctx* cx, int op, int sel, int a, int b, in
     cdef int n, k, u, i, v, g
     cdef Unit* t
     cdef int16_t kill = 0
-    # status and buff: above the status index (a buff's max hp), `until` (A04: held by the source)
-    cdef bint lasting = (op == OP_STATUS or op == OP_BUFF) and until_source(b)
+    # status and buff: above the status index (a buff's max hp), `until` + 1 (A04: held by the
+    # source; A06: until the turn's end)
+    cdef int lasting = until_of(b) if op == OP_STATUS or op == OP_BUFF else 0
     n = _select_units(st, tb, sel, side, me, tg, src, units)
     if sel >= SEL_RANDOM_FOE:
         n = _pick_random(st, units, n)
@@ -111,7 +116,7 @@ cdef inline void _on_units(State* st, Ctx* cx, int op, int sel, int a, int b, in
             if tb.n_shield_st and a > 0 and tb.statuses[v].absorb:
                 g = shield_gain(st, tb, u, a)     # D02: a gain of shield, this unit's
             if lasting:
-                _lasting(st, cx, me, u, v, g)
+                _lasting(st, cx, me, u, v, g, lasting)
             else:
                 add_status(st, cx, u, v, g)
             if t.status[v] > i:
@@ -120,7 +125,9 @@ cdef inline void _on_units(State* st, Ctx* cx, int op, int sel, int a, int b, in
         elif op == OP_REMOVE_STATUS:
             add_status(st, cx, u, b, -a)
         elif lasting:
-            _lasting(st, cx, me, u, GRANT_POWER, a)
+            _lasting(st, cx, me, u, GRANT_POWER, a, lasting)
+            if b > 0:
+                _lasting(st, cx, me, u, GRANT_MAX_HP, b, lasting)     # A06 (E23's hp)
         else:
             t.power = sat_add(t.power, a)
             emit(cx, EV_STATUS, unit_side(u), u, -1, t.power, 0)
@@ -131,6 +138,15 @@ cdef inline void _on_units(State* st, Ctx* cx, int op, int sel, int a, int b, in
                 emit(cx, EV_STATUS, unit_side(u), u, -2, t.max_hp, 0)
     if op == OP_DAMAGE:
         cx.killed = kill
+
+
+cdef inline void _end_turn(State* st, Ctx* cx, int side) noexcept nogil:
+    """T21: the side running the program ends its own turn, if not at its End already: the
+    phase becomes End here, and the game's run loop (rules._run) resolves the Stack before it
+    looks at the phase, so the program's rest and the Stack resolve first, then End runs."""
+    if side == st.active and st.phase != PH_END:
+        st.phase = PH_END
+        emit(cx, EV_PHASE, side, PH_END, st.round, 0, 0)
 
 
 cdef inline void _on_counts(State* st, Ctx* cx, int op, int a, int b, int side) noexcept nogil:

@@ -107,6 +107,11 @@ cdef int first_empty_lane(const State* st, const Tables* tb, int side) noexcept 
 
 cdef int summon_unit(State* st, Ctx* cx, int side, int def_id, int lane) noexcept nogil:
     """A character from a unit def (no card): an Encounter summon or a token. -1 if no room."""
+    return _summon(st, cx, side, def_id, lane, DAMAGE_LIMIT)
+
+
+cdef inline int _summon(State* st, Ctx* cx, int side, int def_id, int lane, int hp) noexcept nogil:
+    """summon_unit, the unit entering with at most `hp` (a split's part, E26)."""
     cdef const Tables* tb = cx.tb
     cdef int u
     cdef Unit* c
@@ -121,8 +126,8 @@ cdef int summon_unit(State* st, Ctx* cx, int side, int def_id, int lane) noexcep
     c.card = -1
     c.alive = 1
     c.is_token = 1
-    c.hp = tb.units[def_id].hp
-    c.max_hp = c.hp
+    c.max_hp = tb.units[def_id].hp
+    c.hp = c.max_hp if c.max_hp < hp else hp
     c.power = tb.units[def_id].power
     c.ready = 1 if (tb.units[def_id].keywords & KW_SWIFT) else 0
     c.uid = new_uid(st)
@@ -130,6 +135,40 @@ cdef int summon_unit(State* st, Ctx* cx, int side, int def_id, int lane) noexcep
     task_progress(st, cx, side, G_DEPLOY, 1)
     entered(st, cx, u)
     return u
+
+
+cdef void split_units(State* st, Ctx* cx, int sel, int n, int def_id, int side, int me, int tg,
+                      int src) noexcept nogil:
+    """E26: each selected character leaves play, not a death (no `dies`, not `killed`; a
+    player character's card goes to the Abyss as a dead one's), and n units of `def_id` take
+    its place for its side: its lane first, then the first empty ones, each with at most the
+    hp it had. The unit whose `dies` trigger runs this (`self`: the lane it left, P06) splits
+    into units at their full hp. A hero never splits: its slot is its life (T17)."""
+    cdef int16_t units[MAX_UNITS]
+    cdef int m, k, i, u, s, hp
+    if n <= 0:
+        return
+    if sel == SEL_SELF and 0 <= me < MAX_UNITS and not st.units[me].alive \
+            and cx.ev_kind == TR_DIES and cx.ev_unit == me:
+        units[0] = me
+        m = 1
+    else:
+        m = _select_units(st, cx.tb, sel, side, me, tg, src, units)
+        if sel >= SEL_RANDOM_FOE:
+            m = _pick_random(st, units, m)
+    for k in range(m):
+        u = units[k]
+        if is_hero(u):
+            continue
+        hp = DAMAGE_LIMIT
+        if st.units[u].alive:
+            hp = st.units[u].hp
+            remove_character(st, cx, u, Z_ABYSS)
+        s = unit_side(u)
+        for i in range(n):
+            if _summon(st, cx, s, def_id, u - s * UNITS_PER_SIDE - CHAR_BASE if i == 0 else -1,
+                       hp) < 0:
+                break
 
 
 cdef int deploy_from_void(State* st, Ctx* cx, int card) noexcept nogil:

@@ -85,6 +85,8 @@ class Op:
     encounter_noop: bool = False   # does nothing when the Encounter runs it (rules E16, Z23)
     zero: str = "noop"             # n = 0: "noop", "one" (done once anyway) or "meaningful"
     outcome: bool = False          # may end a unit's part in the outcome (L032)
+    characters: bool = False       # acts on characters only: a hero selected is left as it is (L007)
+    idle_on: tuple[str, ...] = ()  # trigger events whose programs it does nothing in (L034)
 
     def field(self, name: str) -> Field | None:
         return next((f for f in self.fields if f.name == name), None)
@@ -111,7 +113,7 @@ def _f(name: str, kind: str, doc: str, default: Any = None, required: bool = Fal
 
 
 _UNTIL = _f("until", "until", "how long the stacks last: `source_leaves` (held while `self` "
-            "stays, rule A04)")
+            "stays, rule A04) or `turn_end` (until the end of the turn, rule A06)")
 # the events a damage raises, by whose side they strike
 _DAMAGE_RAISES = (("target", ("before_damage_taken", "damage_taken", "dies", "shield_broken",
                               "ally_hero_damaged")),
@@ -252,6 +254,21 @@ _ROWS: tuple[Op, ...] = (
                    "(rule N11)",
        "the Encounter decides its intent anew", acts_on="side", amount="none", to="none",
        pack=()),
+    # rule T21: the turn of the side running it goes to its End; the program and the Stack
+    # still resolve first
+    Op("end_turn", "ends the acting side's turn at once: the rest of Main and Combat is "
+                   "skipped, End runs once the program and the Stack have resolved (rule T21)",
+       "end {our} turn", acts_on="side", amount="none", to="none", pack=(),
+       # its own End (the turn is ending), the other side's turn, a match over
+       idle_on=("turn_end", "foe_turn_start", "foe_turn_end", "match_end")),
+    # rule E26: a Slay-the-Spire slime; `dies` splits one that was killed
+    Op("split", "each selected character leaves play (not a death) and n of `unit` take its "
+                "place for its side, in its lane first, then the first empty ones, each with "
+                "hp = min(its max hp, the hp the character had) (rule E26)",
+       "split {to} into {n:a/# ×} {unit}",
+       fields=(_f("unit", "unit", "the unit each part is", required=True),),
+       n_default=2, pack=(("a", "n", 0), ("b", "unit", 0)),
+       raises=(("target", ("summoned",)),), characters=True),
 )
 
 # rule E25: an instruction on units or on its side (a choice excepted) may repeat, `times`
@@ -261,7 +278,8 @@ TIMES = Field("times", "count", "how many times it runs, each time an instructio
 
 
 def _repeats(o: Op) -> bool:
-    return o.acts_on in ("units", "side") and not o.choice
+    # an instruction without an amount (end_turn) would only do the same thing again
+    return o.acts_on in ("units", "side") and not o.choice and o.amount != "none"
 
 
 INSTRUCTIONS: tuple[Op, ...] = tuple(replace(o, fields=(*o.fields, TIMES)) if _repeats(o) else o

@@ -35,10 +35,11 @@ cdef inline int choose_up_to(int w) noexcept nogil:
 cdef inline int choose_look(int w) noexcept nogil:
     return w >> INS_CHOOSE_LOOK_SHIFT
 
-# ---- status and buff: b is the status (a buff's max hp) | 256 when it lasts `until` its source leaves ----
+# ---- status and buff: b is the status (a buff's max hp) | 256 * (its `until` + 1: 0 for good) ----
 # (a buff's `until` shares the status's shift: tests/test_instructions.py checks they agree)
-cdef inline bint until_source(int b) noexcept nogil:
-    return b >= (1 << INS_STATUS_UNTIL_SHIFT)
+cdef inline int until_of(int b) noexcept nogil:
+    """0: for good; UNTIL_SOURCE_LEAVES + 1 (A04) or UNTIL_TURN_END + 1 (A06)."""
+    return b >> INS_STATUS_UNTIL_SHIFT
 
 cdef inline int until_arg(int b) noexcept nogil:
     return b & ((1 << INS_STATUS_UNTIL_SHIFT) - 1)

@@ -18,7 +18,7 @@ from eve.core.defs cimport *
 from eve.core.events cimport emit
 from eve.core.rng cimport sm_mix, sm_shuffle16, stream_seed
 from eve.core.zones cimport move_card, draw_one
-from eve.core.effects cimport (grants_update, leader_of, deal_damage, unit_power, status_turn, fire_event, entered,
+from eve.core.effects cimport (grants_update, grants_turn_end, leader_of, deal_damage, unit_power, status_turn, fire_event, entered,
                                drawn, summon_unit, task_progress, fire_triggers,
                                run_program, target_ok, enum_targets, check_outcome, ally_power_bonus,
                                first_empty_lane, eval_expr, choice_choose, card_resolved,

@@ -84,6 +84,10 @@ cdef void begin(State* st, Ctx* cx) noexcept nogil:
     new_step(cx)
     fire_event(st, cx, TR_MATCH_START, PLAYER, -1, 0, -1, 0, 0, True)
     fire_event(st, cx, TR_MATCH_START, ENCOUNTER, -1, 0, -1, 0, 0, True)
+    if st.phase == PH_END and st.outcome == OUT_NONE:
+        # T21: the player's first turn, ended before it began, still has its Beginning (the
+        # meter seeded, turn_start triggers), then goes to its End
+        _beginning(st, cx)
     advance(st, cx)
 
 

@@ -37,7 +37,8 @@ cdef void _beginning(State* st, Ctx* cx) noexcept nogil:
     else:
         st.foe.init_left = st.foe.initiative
     fire_triggers(st, cx, TR_TURN_START, True)
-    if check_outcome(st, cx) == OUT_NONE:
+    # T21: a turn_start trigger may have ended the turn (its phase is End now)
+    if check_outcome(st, cx) == OUT_NONE and st.phase == PH_BEGINNING:
         _set_phase(st, cx, PH_MAIN)
 
 
@@ -59,6 +60,9 @@ cdef void _end(State* st, Ctx* cx) noexcept nogil:
             if not draw_one(st, cx):
                 break
             drawn(st, cx)
+    if st.n_grants:
+        grants_turn_end(st, cx)       # A06: what was given until the turn's end
+    if side == PLAYER:
         st.active = ENCOUNTER
     else:
         if st.round >= tb.cfg.max_rounds:

@@ -407,7 +407,7 @@ cdef int _check_choice(const State* st, const Tables* tb) except -1:
 
 
 cdef int _check_grants(const State* st, const Tables* tb) except -1:
-    """A standing grant (rules A01-A05) is one grants_update keeps: its unit and its source in
+    """A standing grant (rules A01-A06) is one grants_update keeps: its unit and its source in
     play, as their uids say, at most one a source, unit, status and kind."""
     cdef const Grant* g
     cdef const Unit* s
@@ -416,6 +416,11 @@ cdef int _check_grants(const State* st, const Tables* tb) except -1:
         g = &st.grants[i]
         if not (st.units[g.unit].alive and st.units[g.unit].uid == g.uid):
             _fail("body.grants", f"grant {i}: its unit is not in play")
+        # A06: a grant until the turn's end is held by its unit itself, and only it gives max hp
+        if g.aura == GRANT_TURN and (g.src != g.unit or g.src_uid != g.uid):
+            _fail("body.grants", f"grant {i}: a grant until the turn's end is its unit's own")
+        if g.status == GRANT_MAX_HP and g.aura != GRANT_TURN:
+            _fail("body.grants", f"grant {i}: max hp is granted only until the turn's end")
         if g.src < MAX_UNITS:
             s = &st.units[g.src]
             if not (s.alive and s.uid == g.src_uid):

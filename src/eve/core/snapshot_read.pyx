@@ -414,9 +414,9 @@ cdef int _read_choice_grants_counters(Rd* r, State* st, const Tables* tb) except
         _f(r, 0, DEF_BIG, &st.grants[i].src_uid, p, i, b"src_uid")
         _f(r, 0, MAX_UNITS - 1, &st.grants[i].unit, p, i, b"unit")
         _f(r, 0, DEF_BIG, &st.grants[i].uid, p, i, b"uid")
-        _f(r, GRANT_POWER, tb.n_statuses - 1, &st.grants[i].status, p, i, b"status")
+        _f(r, GRANT_MAX_HP, tb.n_statuses - 1, &st.grants[i].status, p, i, b"status")
         _f(r, 0, DEF_BIG, &st.grants[i].stacks, p, i, b"stacks")
-        _f(r, 0, 1, &st.grants[i].aura, p, i, b"aura")
+        _f(r, 0, GRANT_TURN, &st.grants[i].aura, p, i, b"aura")
     r_array(r, MAX_COUNTERS, MAX_COUNTERS, "body.counters")
     for k in range(MAX_COUNTERS):
         # a counter the content does not have is 0

@@ -106,7 +106,9 @@ cdef enum:
     OP_SET_COUNTER = 26
     OP_SCRY = 27
     OP_REINTENT = 28
-    N_OPS = 29
+    OP_END_TURN = 29
+    OP_SPLIT = 30
+    N_OPS = 31
 
 # Expression nodes (internal: the compiled form of an expression)
 cdef enum:
@@ -484,6 +486,7 @@ cdef enum:
 # How long an instruction's stacks last (`until`)
 cdef enum:
     UNTIL_SOURCE_LEAVES = 0
+    UNTIL_TURN_END = 1
 
 # How an instruction's operands share a word (eve.core.instructions)
 cdef enum:

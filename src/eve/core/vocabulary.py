@@ -441,6 +441,7 @@ ENUMS: tuple[Enum, ...] = (
     _enum("until", "How long an instruction's stacks last (`until`)", "UNTIL_", [
         ("source_leaves", "while the program's source (`self`: the character or hero, the "
                           "leader for a card's program) stays in play"),
+        ("turn_end", "until the end of the turn it was given in (a buff's max hp too)"),
     ], content=True),
 )
 

@@ -237,6 +237,7 @@ TEXT: Mapping[str, Mapping[str, str]] = MappingProxyType({key: MappingProxyType(
     },
     "until": {
         "source_leaves": "while {self} stays in play",
+        "turn_end": "until the end of the turn",
     },
     "counter_reset": {
         "match": "counted over the match",

@@ -51,7 +51,7 @@ CHECKS: tuple[Check, ...] = (
     Check("EVE-L007", ERROR, "effect that selects nothing",
           "An instruction whose selector can never select anything in its context: a unit "
           "operation on a Stack item or a card, `exile` of a hero (heroes are never cards, rule "
-          "Z03), `destroy` of anything but a Lattice card (a `return` of anything but a Void "
+          "Z03), `split` of a hero (rule E26), `destroy` of anything but a Lattice card (a `return` of anything but a Void "
           "card is refused at load, rule F03)."),
     Check("EVE-L008", ERROR, "World Task that can never be completed",
           "A task whose goal can never advance or reach its threshold: `rounds` above "
@@ -150,6 +150,10 @@ CHECKS: tuple[Check, ...] = (
           "An Encounter move's `name` that no other move of the Encounter is written with and "
           "no `repeats.NAME` reads: the name makes the move one with no other for the history "
           "(rule N09), so it changes nothing (a misspelt name of another phase's move, say)."),
+    Check("EVE-L034", WARNING, "instruction that does nothing on its trigger's event",
+          "An instruction in a trigger on an event where it can never act: `end_turn` on "
+          "`turn_end` (the turn is ending already), `foe_turn_start` or `foe_turn_end` (a "
+          "program ends only its own side's turn) or `match_end` (rule T21)."),
 )
 
 

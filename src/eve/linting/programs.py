@@ -2,7 +2,8 @@
 instruction selects (L007), an amount of 0 (L015), the fields it ignores (L017), what the
 Encounter runs for nothing (L019), a task instruction with no task in play (L020), a target or
 selector the catalog never provides (L021), an expression reading a target there is none of
-(L022). The instructions' facts come from their rows (eve.core.instructions).
+(L022), one that does nothing on its trigger's event (L034). The instructions' facts come from
+their rows (eve.core.instructions).
 """
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from eve.core.instructions import BY_NAME as INSTRUCTION
-from eve.core.instructions import INSTRUCTIONS, Op, ops
+from eve.core.instructions import INSTRUCTIONS, Op, ops, owners
 from eve.core.selectors import CARD_ZONES, selectors
 from eve.linting.walk import Program, Walk, as_int, as_list, meant, reads_target
 
@@ -57,9 +58,13 @@ class ProgramChecks(Walk):
         tk = p.target_kind
         if op in UNIT_OPS and to == "target" and tk in _CARD_KINDS | {"stack"}:
             return f"{op} acts on units, but the target ({p.target}) is {_KIND_WORDS[tk]}"
+        hero = ((to == "target" and tk == "hero") or to in _HERO_SELECTORS
+                or (to == "self" and p.self_is != "character"))
+        row = _row(op)
+        if hero and row is not None and row.characters:
+            what = f"the target ({p.target})" if to == "target" else to
+            return f"{op} acts on characters only, and {what} is a hero"
         if op == "exile":
-            hero = ((to == "target" and tk == "hero") or to in _HERO_SELECTORS
-                    or (to == "self" and p.self_is != "character"))
             if hero:
                 if to == "self":
                     what = "self (this hero)" if p.self_is == "hero" else "self (the leader)"
@@ -106,7 +111,17 @@ class ProgramChecks(Walk):
             return True
         if p.side == "encounter" and (op in _ENCOUNTER_NOOPS or _into_rift(ins)):
             return True
+        if self.idle_on_event(p, ins):
+            return True
         return self.selects_nothing(p, ins) is not None
+
+    @staticmethod
+    def idle_on_event(p: Program, ins: Mapping[str, Any]) -> str | None:
+        """The trigger event on which the instruction does nothing (its row's `idle_on`), or
+        None (L034)."""
+        row = _row(ins.get("op"))
+        on = p.trigger.get("on") if p.trigger is not None else None
+        return on if row is not None and on in row.idle_on else None
 
     def check_programs(self) -> None:
         for p in self.progs:
@@ -122,6 +137,11 @@ class ProgramChecks(Walk):
                                         f"reads target, but this effect has {p.target} chosen: "
                                         "it reads 0", "read `self` or a leader, or give the "
                                         "effect a unit target")
+                on = self.idle_on_event(p, ins)
+                if on:
+                    self.report("EVE-L034", p.item, f"{path}.op",
+                                f"{op} does nothing in a trigger on {on!r}",
+                                "run it from another event, or remove it")
                 why = self.selects_nothing(p, ins)
                 if why:
                     self.report("EVE-L007", p.item, path, why,
@@ -161,10 +181,11 @@ class ProgramChecks(Walk):
                         self.report("EVE-L021", p.item, f"{path}.from",
                                     sel_needs[0].replace(source, f"choose from {ins['from']}"),
                                     sel_needs[1].replace("select", "choose from"))
-                for key, ok_op in (("unit", "summon"), ("task", "task"), ("card", "create")):
-                    if key in ins and op != ok_op:
+                for key in ("unit", "task", "card"):
+                    if key in ins and op not in owners(key):
                         self.report("EVE-L017", p.item, f"{path}.{key}",
-                                    f"`{key}` is used by {ok_op} only; {op} ignores it", f"remove `{key}`")
+                                    f"`{key}` is used by {' and '.join(owners(key))} only; {op} "
+                                    "ignores it", f"remove `{key}`")
 
     def selector_needs(self, to: str) -> tuple[str, str] | None:
         if to == "newest_void" and "exile" not in self.ops:

@@ -15,7 +15,7 @@ from typing import Any
 
 from eve.compiler.normalise import shaped
 from eve.core.instructions import BY_NAME as INSTRUCTIONS
-from eve.core.instructions import filled
+from eve.core.instructions import filled, owners
 from eve.core.trigger_events import UNIT_TARGET
 from eve.keywords import STANDARD as STANDARD_KEYWORDS
 from eve.keywords import expand as expand_keyword
@@ -248,7 +248,9 @@ class Walk:
             for _, ins in p.instructions():
                 ops.setdefault(str(ins.get("op")), []).append((p, ins))
         self.ops = ops
-        self.summoned = {self.ref(p.item, ins.get("unit")) for p, ins in ops.get("summon", ())}
+        # the units an instruction brings into play (summon's, split's parts)
+        self.summoned = {self.ref(p.item, ins.get("unit")) for op in owners("unit")
+                         for p, ins in ops.get(op, ())}
         self.enemy_summons = any(p.side != "player" for p, _ in ops.get("summon", ()))
         self.player_summons = any(p.side != "encounter" for p, _ in ops.get("summon", ()))
         self.rostered: set[str] = set()

@@ -13,7 +13,7 @@ import pytest
 
 import eve
 import eve_content
-from eve import text
+from eve import text, wording
 from eve.cli import main
 from eve.core import vocabulary
 from eve.core.instructions import BY_NAME as INSTRUCTION
@@ -251,7 +251,9 @@ def test_every_template_is_used_by_a_pack_that_says_everything(monkeypatch):
         used.add((key, name))
         return words(key, name, **fields)
 
+    # rules text's words, and an expression's (eve.wording)
     monkeypatch.setattr(text, "words", spy)
+    monkeypatch.setattr(wording, "words", spy)
     texts = eve.Engine(packs=[eve_content, lexicon_pack()]).catalog.rules_texts(packs=["lex"])
     assert texts
     # the names no item can say: a side operation's `to`, and the phases no move is made in

@@ -16,23 +16,29 @@ built-in pack's Cinder Rite is
 """
 from __future__ import annotations
 
-import functools
-import string
-from collections.abc import Callable, Iterable, Mapping, Sequence
-from contextvars import ContextVar
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, TypeVar, cast
+from typing import TYPE_CHECKING, Any
 
 from eve.compiler.normalise import defaults, record, shaped
 from eve.core.content_kinds import LISTED
 from eve.core.instructions import filled
 from eve.core.trigger_events import UNIT_TARGET
-from eve.core.vocabulary import TEXT, UNIT_EVENTS, names
+from eve.core.vocabulary import UNIT_EVENTS, names
 from eve.keywords import expand as expand_keyword
 from eve.keywords import label as keyword_label
 from eve.keywords import use_of
 from eve.plugins.schema import When
+from eve.wording import (
+    FORMAT,
+    expression,
+    fields_of,
+    paragraph,
+    sentence,
+    template,
+    with_status_names,
+    words,
+)
 
 if TYPE_CHECKING:
     from eve.catalog import Catalog
@@ -66,120 +72,6 @@ _ENCOUNTER = _Voice("the Encounter's", "the player's", "the player's")
 _WINNER = _Voice("its", "the other side's", "the player's")
 # a status's trigger is read for whichever side holds it
 _HOLDER = _Voice("its side's", "the other side's", "the player's")
-
-
-class _Formatter(string.Formatter):
-    """`{n:# card/# cards}`: the singular when the number is 1, else the plural; `#` is the
-    number."""
-
-    def format_field(self, value: Any, format_spec: str) -> str:
-        if format_spec and isinstance(value, int) and not isinstance(value, bool):
-            one, _, many = format_spec.partition("/")
-            return (one if value == 1 else many).replace("#", str(value))
-        if format_spec and isinstance(value, str):
-            # an amount in words (an expression): the plural form, which says it whatever it is
-            return format_spec.partition("/")[2].replace("#", value)
-        return super().format_field(value, format_spec)
-
-
-_FORMAT = _Formatter()
-
-
-def template(key: str, name: str) -> str:
-    """The template of vocabulary member `name` of enumeration `key`."""
-    return TEXT[key][name]
-
-
-def words(key: str, name: str, **fields: Any) -> str:
-    """The template of vocabulary member `name` of `key`, filled with `fields`."""
-    return _FORMAT.vformat(template(key, name), (), fields)
-
-
-# the status names of the catalog being written, by the bare name expressions read them by
-# (`target.no_pain` -> "No Pain"): set by every entry point that is given a catalog
-_STATUS_NAMES: ContextVar[Mapping[str, str]] = ContextVar("status_names", default=MappingProxyType({}))
-
-
-_F = TypeVar("_F", bound=Callable[..., Any])
-
-
-def _with_status_names(fn: _F) -> _F:
-    @functools.wraps(fn)
-    def wrapped(catalog: Catalog, *args: Any, **kwargs: Any) -> Any:
-        token = _STATUS_NAMES.set({sid.split(":")[-1]: catalog.names.get(sid, sid)
-                                   for sid in catalog.status_ids})
-        try:
-            return fn(catalog, *args, **kwargs)
-        finally:
-            _STATUS_NAMES.reset(token)
-    return cast(_F, wrapped)
-
-
-def expression(text: str, **fields: Any) -> str:
-    """An expression (eve.expressions) in words: its references, attributes and counts with
-    their templates, the rest as written (× for *)."""
-    from eve.expressions import _tokens
-    out: list[str] = []
-    toks = _tokens(text)
-    i = 0
-    while toks[i].kind != "end":
-        t = toks[i]
-        if t.text == "event" and toks[i + 1].text == ".":
-            out.append(words("expr_event", toks[i + 2].text))
-            i += 3
-            continue
-        if t.text in TEXT["expr_ref"] and toks[i + 1].text == ".":
-            ref = words("expr_ref", t.text, **fields)
-            attr = toks[i + 2].text
-            # an attribute, or the stacks of a status (its name as the data writes it)
-            said = (words("expr_attr", attr) if attr in TEXT["expr_attr"]
-                    else _STATUS_NAMES.get().get(attr, attr.replace("_", " ")))
-            out.append(f"{ref}'s {said}")
-            i += 3
-            continue
-        if t.text == "repeats" and toks[i + 1].text == ".":
-            # rule N09: the history, by the move's name
-            out.append(f"the times in a row the Encounter made {toks[i + 2].text}")
-            i += 3
-            continue
-        if t.text == "var" and toks[i + 1].text == ".":
-            # an Encounter script variable, by its own name
-            out.append(f"{fields.get('our', 'its')} {toks[i + 2].text}")
-            i += 3
-            continue
-        if t.text in ("counter", "card") and toks[i + 1].text == ".":
-            # a counter (rule V03): a pack's by its name, or the card's own
-            out.append("this card's counter" if t.text == "card"
-                       else f"the counter {toks[i + 2].text.replace('_', ' ')}")
-            i += 3
-            continue
-        if t.text == "count" and toks[i + 1].text == "(":
-            out.append(f"the number of {words('expr_count', toks[i + 2].text, **fields)}")
-            i += 4
-            continue
-        out.append({"*": "×", "round": "the round"}.get(t.text, t.text))
-        i += 1
-    text_out = " ".join(out)
-    for a, b in (("( ", "("), (" )", ")"), (" ,", ","), ("min (", "min("), ("max (", "max("),
-                 ("clamp (", "clamp(")):
-        text_out = text_out.replace(a, b)
-    return text_out
-
-
-def _fields(text: str) -> set[str]:
-    return {f for _, f, _, _ in _FORMAT.parse(text) if f}
-
-
-def _sentence(text: str) -> str:
-    text = text.strip()
-    if not text:
-        return ""
-    text = text[0].upper() + text[1:]
-    return text if text.endswith((".", ":")) else text + "."
-
-
-def _paragraph(parts: Iterable[str]) -> str:
-    return " ".join(s for s in map(_sentence, parts) if s)
 
 
 def _ref(pack: str, name: str) -> str:
@@ -333,10 +225,10 @@ def _effect(catalog: Catalog, effect: Sequence[Mapping[str, Any]] | None, *, pac
         elif op == "summon":
             n = max(n, 1)         # effects.pyx: a summon makes at least one
         fields["n"] = n
-        op_fields = _fields(template("op", op))
+        op_fields = fields_of(template("op", op))
         if "to" in op_fields:
             fields["to"] = words("selector", to, **fields)
-            target_used |= "target" in _fields(template("selector", to))
+            target_used |= "target" in fields_of(template("selector", to))
         target_used |= "target" in op_fields
         if "unit" in op_fields:
             fields["unit"] = _unit(catalog, _ref(pack, ins["unit"]))
@@ -445,7 +337,7 @@ def _card(catalog: Catalog, card: Mapping[str, Any]) -> str:
                    self_unit=self_unit or "this Relic")
     parts += _triggers(catalog, card, pack=pack, voice=_PLAYER,
                        self_unit=self_unit or "your leader", unit=character)
-    return _paragraph(parts)
+    return paragraph(parts)
 
 
 def _aura(catalog: Catalog, item: Mapping[str, Any], *, pack: str, voice: _Voice,
@@ -558,16 +450,16 @@ def _hero(catalog: Catalog, hero: Mapping[str, Any]) -> str:
         counts: dict[str, int] = {}
         for c in cards:
             counts[c] = counts.get(c, 0) + 1
-        listed = ", ".join(_FORMAT.format("{n:/# × }{name}", n=k, name=catalog.names[c])
+        listed = ", ".join(FORMAT.format("{n:/# × }{name}", n=k, name=catalog.names[c])
                            for c, k in counts.items())
         parts.append(f"starting cards: {listed}")
     parts += _aura(catalog, hero, pack=pack, voice=_PLAYER, self_unit="this hero")
     parts += _triggers(catalog, hero, pack=pack, voice=_PLAYER, self_unit="this hero", unit=True)
-    return _paragraph(parts)
+    return paragraph(parts)
 
 
 def _enemy_hero(catalog: Catalog, hero: Mapping[str, Any]) -> str:
-    return _paragraph([f"enemy hero, {hero['max_hp']} hp, {hero['power']} power",
+    return paragraph([f"enemy hero, {hero['max_hp']} hp, {hero['power']} power",
                        *_aura(catalog, hero, pack=_pack(hero["id"]), voice=_ENCOUNTER,
                               self_unit="this hero"),
                        *_triggers(catalog, hero, pack=_pack(hero["id"]), voice=_ENCOUNTER,
@@ -575,7 +467,7 @@ def _enemy_hero(catalog: Catalog, hero: Mapping[str, Any]) -> str:
 
 
 def _summoned(catalog: Catalog, unit: Mapping[str, Any]) -> str:
-    return _paragraph([f"summoned character, {unit['power']} power, {unit['hp']} hp",
+    return paragraph([f"summoned character, {unit['power']} power, {unit['hp']} hp",
                        _keywords(catalog, _pack(unit["id"]), unit["keywords"]),
                        *_aura(catalog, unit, pack=_pack(unit["id"]), voice=_PLAYER,
                               self_unit="this character"),
@@ -586,16 +478,16 @@ def _summoned(catalog: Catalog, unit: Mapping[str, Any]) -> str:
 def _task(catalog: Catalog, task: Mapping[str, Any]) -> str:
     goal = words("goal", task["goal"], threshold=task["threshold"])
     if "reward" not in task:
-        return _paragraph(["World Task", f"the first side to {goal} completes it (no reward)"])
+        return paragraph(["World Task", f"the first side to {goal} completes it (no reward)"])
     reward = _effect(catalog, task["reward"], pack=_pack(task["id"]), voice=_WINNER)
-    return _paragraph(["World Task", f"the first side to {goal} gets: {reward}"])
+    return paragraph(["World Task", f"the first side to {goal} gets: {reward}"])
 
 
-@_with_status_names
+@with_status_names
 def move_words(catalog: Catalog, info: Mapping[str, Any]) -> str:
     """One Encounter move in words, from `Catalog.describe_move`'s reading of it (without its
     branch): "Main: summon Cinder Imp (2 power, 2 hp) into the first empty lane."."""
-    return _sentence(f"{words('phase', info['phase'])}: {_move_body(catalog, info)}")
+    return sentence(f"{words('phase', info['phase'])}: {_move_body(catalog, info)}")
 
 
 def _move_body(catalog: Catalog, info: Mapping[str, Any]) -> str:
@@ -638,8 +530,8 @@ def _response(catalog: Catalog, pack: str, rule: Mapping[str, Any]) -> str:
     if rule["per_round"] > 0:
         limits.append(f"at most {rule['per_round']} a round")
     if rule["charges"] >= 0:
-        limits.append(_FORMAT.format("{n:# charge/# charges}", n=rule["charges"]))
-    return _sentence(f"whenever {words('response_on', rule['on'])}: {effect} "
+        limits.append(FORMAT.format("{n:# charge/# charges}", n=rule["charges"]))
+    return sentence(f"whenever {words('response_on', rule['on'])}: {effect} "
                      f"({', '.join(limits) or 'every time'})")
 
 
@@ -651,18 +543,18 @@ def _encounter(catalog: Catalog, enc: Mapping[str, Any]) -> str:
         roster.append(f"{catalog.names[h['id']]} ({'the leader, ' if i == 0 else ''}"
                       f"{h['max_hp']} hp, {h['power']} power)")
     initiative = enc["initiative"]
-    lines = [_paragraph(["Encounter", f"roster: {', '.join(roster)}",
-                         _FORMAT.format("Initiative {n}: up to {n:# move/# moves} a turn",
+    lines = [paragraph(["Encounter", f"roster: {', '.join(roster)}",
+                         FORMAT.format("Initiative {n}: up to {n:# move/# moves} a turn",
                                         n=initiative)])]
     setup = [_unit(catalog, _ref(pack, u)) for u in enc.get("setup", ())]
     if setup:
-        lines.append(_sentence(f"setup: {', '.join(setup)}"))
+        lines.append(sentence(f"setup: {', '.join(setup)}"))
     tasks = [catalog.names[_ref(pack, t)] for t in enc.get("tasks", ())]
     if tasks:
-        lines.append(_sentence(f"World Tasks: {', '.join(tasks)}"))
+        lines.append(sentence(f"World Tasks: {', '.join(tasks)}"))
     variables = enc.get("vars", {})
     if variables:
-        lines.append(_sentence("variables: " + ", ".join(
+        lines.append(sentence("variables: " + ", ".join(
             f"{name} (starting at {v})" for name, v in variables.items())))
     by_path = {}
     for move, branch in catalog.script_moves(enc["id"]):
@@ -714,7 +606,7 @@ def _script_lines(catalog: Catalog, script: Sequence[Mapping[str, Any]], path: s
             repeats = catalog.describe_move(by_path[at][0]).get("max_repeats", 0)
             if repeats:
                 # N10: passed over, the next entry is the intent
-                line += " " + _sentence(_FORMAT.format(
+                line += " " + sentence(FORMAT.format(
                     "never more than {n:# time/# times} in a row (else the next move)", n=repeats))
             lines.append(f"{indent}{i}. {line}")
             continue
@@ -723,7 +615,7 @@ def _script_lines(catalog: Catalog, script: Sequence[Mapping[str, Any]], path: s
         for j, opt in enumerate(entry["pick"]):
             move, branch = by_path[f"{at}.pick[{j}]"]
             repeats = catalog.describe_move(move).get("max_repeats", 0)
-            never = (_FORMAT.format(", never more than {n:# time/# times} in a row", n=repeats)
+            never = (FORMAT.format(", never more than {n:# time/# times} in a row", n=repeats)
                      if repeats else "")
             lines.append(f"{indent}   - {opt.get('weight', 1)} in {total}{never}: "
                          f"{_move_line(catalog, move, branch)}")
@@ -750,7 +642,7 @@ def _move_line(catalog: Catalog, move: int, branch: int | None) -> str:
             body = f"first {said}, then {body}"
         elif said:
             body += f"; then {said}"
-        line += " " + _sentence(f"instead, {when}: {body}{phase}")
+        line += " " + sentence(f"instead, {when}: {body}{phase}")
     return line
 
 
@@ -768,14 +660,14 @@ def _with_sets(text: str, move: Mapping[str, Any]) -> str:
     if not said:
         return text
     if move.get("move") == "wait":
-        return text + " " + _sentence("then " + said)
+        return text + " " + sentence("then " + said)
     head, _, body = text.partition(": ")
     return f"{head}: first {said}, then {body}"
 
 
 def _counter(catalog: Catalog, counter: Mapping[str, Any]) -> str:
     """A counter's rules text (rule V01): when it counts from 0."""
-    return _paragraph(["counter", words("counter_reset", counter.get("reset", "match"))])
+    return paragraph(["counter", words("counter_reset", counter.get("reset", "match"))])
 
 
 _WRITERS = {"hero": _hero, "enemy_hero": _enemy_hero, "card": _card, "unit": _summoned,
@@ -796,7 +688,7 @@ def kind_of(catalog: Catalog, ident: str) -> str:
     raise KeyError(ident)
 
 
-@_with_status_names
+@with_status_names
 def rules_text(catalog: Catalog, ident: str) -> str:
     """The rules text of one item by id: sentences for a card, hero, unit or World Task; for an
     Encounter, lines (its roster, setup and tasks, each script move, each response). KeyError
@@ -805,7 +697,7 @@ def rules_text(catalog: Catalog, ident: str) -> str:
     return _WRITERS[kind](catalog, getattr(catalog, KINDS[kind])[ident])
 
 
-@_with_status_names
+@with_status_names
 def rules_texts(catalog: Catalog, *, kinds: Iterable[str] | None = None,
                 packs: Iterable[str] | None = None) -> dict[str, str]:
     """Every item's rules text by id, in the order of KINDS then registration; only the given

@@ -110,19 +110,7 @@ def scenario(
     steps: list[tuple[Any, ...]] = []          # the setter calls, made once all are checked
     n_cards = m.n_cards
     if any(z is not None for z in (archive, rift, lattice, abyss, void)):
-        zones: dict[str, list[Any]] = {}
-        for name, cards in zip(_ZONES, (archive, rift, lattice, abyss, void)):
-            lst: list[Any] = []
-            for c in cards or ():
-                if isinstance(c, tuple):
-                    if name != "lattice" or len(c) != 2:
-                        raise ValueError(f"{name}: only a Lattice entry may be (card, charges), "
-                                         f"not {c!r}")
-                    lst.append((engine.card_index(c[0]),
-                                _tk.check_range(int(c[1]), 0, _tk.CHARGES_MAX, f"{name}: charges")))
-                else:
-                    lst.append(engine.card_index(c))
-            zones[name] = lst
+        zones = _zones(engine, (archive, rift, lattice, abyss, void))
         n_cards = sum(len(v) for v in zones.values())
         steps.append((_tk.set_cards, zones))
     if n_cards + len(player_lanes or ()) > _MAX_CARDS:
@@ -139,29 +127,9 @@ def scenario(
     if leader is not None:
         leader = _tk.check_range(leader, 0, _tk.hero_slots(m, 0) - 1, "leader: a hero slot of the player")
         steps.append((_tk.set_leader, "player", leader))
-    n_lanes = _tk.lanes(m)
     for side, arg, lanes in ((0, "player_lanes", player_lanes), (1, "enemy_lanes", enemy_lanes)):
-        if lanes is None:
-            continue
-        for lane in range(n_lanes):
-            steps.append((_tk.clear_character, side, lane))
-        for lane, spec in lanes.items():
-            lane = _tk.check_range(lane, 0, n_lanes - 1, f"{arg}: a lane")
-            spec = {"id": spec} if isinstance(spec, str) else dict(spec)
-            if "id" not in spec:
-                raise ValueError(f"{arg}[{lane}]: no 'id'")
-            if side == 0:
-                d = engine.card_index(spec["id"])
-                cdef_ = engine.catalog.cards[engine._card_ids[d]]
-                fields = {"def_id": d, "is_token": 0, "alive": 1, "hp": cdef_.get("hp", 1),
-                          "max_hp": cdef_.get("hp", 1), "power": cdef_.get("power", 0), "ready": 1}
-            else:
-                d = engine.unit_index(spec["id"])
-                u = engine.catalog.units[engine._unit_ids[d]]
-                fields = {"def_id": d, "card": -1, "is_token": 1, "alive": 1, "hp": u["hp"],
-                          "max_hp": u["hp"], "power": u["power"], "ready": 1}
-            fields.update(_unit_fields(spec, f"{arg}[{lane}]"))
-            steps.append((_place, side, lane, d, fields))
+        if lanes is not None:
+            steps += _lane_steps(engine, m, side, arg, lanes)
     tasks = list(tasks or ())
     if len(tasks) > _MAX_TASKS:
         raise ValueError(f"tasks: at most {_MAX_TASKS} World Tasks, not {len(tasks)}")
@@ -210,6 +178,51 @@ def scenario(
     for fn, *args in steps:
         fn(m, *args)
     return m
+
+
+def _zones(engine: Engine, given: Sequence[Sequence[Any] | None]) -> dict[str, list[Any]]:
+    """scenario's card zones (archive, rift, lattice, abyss, void) as card indices, a Lattice
+    entry with its charges, checked."""
+    zones: dict[str, list[Any]] = {}
+    for name, cards in zip(_ZONES, given):
+        lst: list[Any] = []
+        for c in cards or ():
+            if isinstance(c, tuple):
+                if name != "lattice" or len(c) != 2:
+                    raise ValueError(f"{name}: only a Lattice entry may be (card, charges), "
+                                     f"not {c!r}")
+                lst.append((engine.card_index(c[0]),
+                            _tk.check_range(int(c[1]), 0, _tk.CHARGES_MAX, f"{name}: charges")))
+            else:
+                lst.append(engine.card_index(c))
+        zones[name] = lst
+    return zones
+
+
+def _lane_steps(engine: Engine, m: Match, side: int, arg: str, lanes: Mapping[int, Any]
+                ) -> list[tuple[Any, ...]]:
+    """scenario's steps that clear a side's lanes and place its characters, checked: a player
+    lane holds a card's character, an enemy lane a unit."""
+    n_lanes = _tk.lanes(m)
+    steps: list[tuple[Any, ...]] = [(_tk.clear_character, side, lane) for lane in range(n_lanes)]
+    for lane, spec in lanes.items():
+        lane = _tk.check_range(lane, 0, n_lanes - 1, f"{arg}: a lane")
+        spec = {"id": spec} if isinstance(spec, str) else dict(spec)
+        if "id" not in spec:
+            raise ValueError(f"{arg}[{lane}]: no 'id'")
+        if side == 0:
+            d = engine.card_index(spec["id"])
+            cdef_ = engine.catalog.cards[engine._card_ids[d]]
+            fields = {"def_id": d, "is_token": 0, "alive": 1, "hp": cdef_.get("hp", 1),
+                      "max_hp": cdef_.get("hp", 1), "power": cdef_.get("power", 0), "ready": 1}
+        else:
+            d = engine.unit_index(spec["id"])
+            u = engine.catalog.units[engine._unit_ids[d]]
+            fields = {"def_id": d, "card": -1, "is_token": 1, "alive": 1, "hp": u["hp"],
+                      "max_hp": u["hp"], "power": u["power"], "ready": 1}
+        fields.update(_unit_fields(spec, f"{arg}[{lane}]"))
+        steps.append((_place, side, lane, d, fields))
+    return steps
 
 
 def _place(m: Match, side: int, lane: int, d: int, fields: dict[str, int]) -> None:

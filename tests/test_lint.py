@@ -849,3 +849,14 @@ def test_L032_a_match_end_program_that_changes_the_outcome():
         "cards.t:r.triggers[0].effect[1]"]
     assert found("EVE-L032", cards={"bolt": BOLT, "r": relic({"op": "heal", "to": "own_leader",
                                                                "n": 2})}) == []
+
+
+def test_L033_a_filter_no_card_meets():
+    def seek(**narrowed: str) -> dict:
+        return {"kind": "sortilege", "charges": 1, "on_enter": {
+            "target": "abyss_card", **narrowed, "effect": [{"op": "put", "into": "rift"}]}}
+    beast = {"kind": "relic", "tags": ["beast"]}
+    assert found("EVE-L033", cards={"bolt": BOLT, "b": beast, "s": seek(
+        target_kind="character", target_tag="beast")}) == ["cards.t:s.on_enter"]
+    assert found("EVE-L033", cards={"bolt": BOLT, "b": beast, "s": seek(
+        target_kind="relic", target_tag="beast")}) == []

@@ -146,6 +146,12 @@ CHECKS: tuple[Check, ...] = (
           "A trigger on `match_end` whose effect deals damage, takes hp or removes a unit "
           "(`damage`, `poison`, `exile` of a unit): the outcome is already decided when it runs "
           "(rule E21), so what it does to the heroes can contradict the outcome."),
+    Check("EVE-L033", WARNING, "filter no card meets",
+          "A filter on a chosen card (`target_kind`, `target_tag`, or a `choose`'s `kind` and "
+          "`tag`) that no card of the catalog meets, or, on a `foe_stack_item` target, no "
+          "Encounter summon (rule G03: the Encounter pushes no card, and its summon moves are "
+          "characters with their unit's tags): the card or ability never has a target, or the "
+          "choice offers nothing (rule G05)."),
 )
 
 

@@ -259,6 +259,13 @@ def test_unknown_kinds_and_tags_are_refused_naming_the_field(card, path, words):
     assert words in str(e.value)
 
 
+@rule("G01")
+def test_an_enemy_hero_has_no_tags():
+    with pytest.raises(ContentError) as e:
+        _loads({}, units={"boss": {"kind": "enemy_hero", "max_hp": 5, "tags": ["beast"]}})
+    assert e.value.path == "units.cf:boss.tags"
+
+
 @rule("G05")
 def test_rules_text_words_the_filter(eng):
     text = eng.catalog.rules_text

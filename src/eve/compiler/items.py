@@ -142,6 +142,9 @@ class Items(Triggers):
     def enemy(self, it: Item) -> dict[str, Any]:
         ctx = self.ctx(it, f"units.{it.id}")
         d = it.data
+        if "tags" in d:
+            raise ctx.err("tags", "an enemy hero is never a chosen card nor summoned: only "
+                          "cards and summonable units have tags (rule G01)", codes.UNKNOWN_FIELD)
         return {"max_hp": ctx.int(d, "max_hp", "", lo=1), "power": ctx.int(d, "power", "", 0),
                 "ambition": 0, "morality": 0, "ability_prog": -1, "ability_target": 0,
                 "ability_reaction": 0, "start_cards": [], "triggers": self._triggers(ctx, d, "unit"),

@@ -63,7 +63,7 @@ cdef bint target_ok(const State* st, const Tables* tb, int spec, int filt, int s
         return 0 <= i < st.n_stack and TGT_STACK_BASE <= tgt < TGT_CARD_BASE \
             and not st.stack[i].dead and st.stack[i].side != side and item_passes(st, tb, filt, i)
     i = tgt - TGT_CARD_BASE
-    if i < 0 or i >= st.n_cards or not card_passes(st, tb, filt, i):
+    if i < 0 or i >= st.n_cards or (filt != 0 and not card_passes(st, tb, filt, i)):
         return False
     if spec == T_VOID_CARD:
         return st.card_zone[i] == Z_VOID
@@ -79,7 +79,7 @@ cdef int enum_targets(const State* st, const Tables* tb, int spec, int filt, int
     """Every valid target of `spec` (a card or Stack item one narrowed by `filt`, G02) in a fixed
     order: own side's heroes then characters, then the other side's; Stack items bottom-up;
     cards in zone order."""
-    cdef int n = 0, s, k, u, i, c, groups
+    cdef int n = 0, s, k, u, i, groups
     if spec == T_NONE:
         out[0] = TGT_NONE
         return 1
@@ -100,26 +100,38 @@ cdef int enum_targets(const State* st, const Tables* tb, int spec, int filt, int
                     out[n] = u
                     n += st.units[u].alive != 0
         return n
+    if filt != 0:
+        return _filtered_targets(st, tb, spec, filt, side, out)
     if spec == T_FOE_STACK:
         for i in range(st.n_stack):
-            if not st.stack[i].dead and st.stack[i].side != side and item_passes(st, tb, filt, i):
+            if not st.stack[i].dead and st.stack[i].side != side:
                 out[n] = TGT_STACK_BASE + i; n += 1
         return n
     if spec == T_VOID_CARD or spec == T_LATTICE_CARD or spec == T_RIFT_CARD or spec == T_ABYSS_CARD:
         s = SPEC_ZONE[spec]
         for i in range(st.zones[s].n):
-            c = st.zones[s].c[i]
-            out[n] = TGT_CARD_BASE + c
-            n += card_passes(st, tb, filt, c)
+            out[n] = TGT_CARD_BASE + st.zones[s].c[i]; n += 1
         return n
     if spec == T_STACK_CARD:
         # a countered item's card has left already: every card still on the Stack is live
         for i in range(st.n_stack):
-            c = st.stack[i].card
-            if c >= 0 and st.card_zone[c] == Z_STACK and card_passes(st, tb, filt, c):
-                out[n] = TGT_CARD_BASE + c; n += 1
+            if st.stack[i].card >= 0 and st.card_zone[st.stack[i].card] == Z_STACK:
+                out[n] = TGT_CARD_BASE + st.stack[i].card; n += 1
         return n
     return 0
+
+
+cdef int _filtered_targets(const State* st, const Tables* tb, int spec, int filt, int side,
+                           int16_t* out) noexcept nogil:
+    """enum_targets of a card or Stack item spec, keeping those that pass `filt` (G02, G03):
+    apart, so that the unfiltered lists, nearly all of them, are made as before."""
+    cdef int n = enum_targets(st, tb, spec, 0, side, out), k = 0, i, t
+    for i in range(n):
+        t = out[i]
+        out[k] = t
+        k += (item_passes(st, tb, filt, t - TGT_STACK_BASE) if spec == T_FOE_STACK
+              else card_passes(st, tb, filt, t - TGT_CARD_BASE))
+    return k
 
 
 # ---------------- the interpreter ----------------

@@ -145,7 +145,8 @@ class UnitData(TypedDict, total=False):
     keywords: list[str | KeywordUse]
     triggers: list[When]
     aura: Aura
-    tags: list[str]                # unit: what a filter on its summon reads (rule G03)
+    tags: list[str]                # unit: what a filter on its summon reads (rule G03); an
+                                   # enemy hero's are refused
 
 
 class StatusTiming(TypedDict, total=False):

@@ -230,11 +230,18 @@ def test_tags_compile_to_a_bit_set_in_a_fixed_order(eng):
 @rule("G01")
 def test_more_tags_than_the_core_holds_are_refused(eng):
     n = LIMITS["tags"]
-    many = {f"c{i}": {"kind": "relic", "tags": [f"t{i}"]} for i in range(n + 1)}
+    many = {f"c{i:02d}": {"kind": "relic", "tags": [f"t{i:02d}"]} for i in range(n + 1)}
     with pytest.raises(ContentError) as e:
         _loads(many)
     assert str(n) in str(e.value) and "tags" in str(e.value) and e.value.code == "EVE-P018"
-    _loads(dict(list(many.items())[:n]))                  # exactly the limit loads
+    # exactly the limit loads, and a filter on the last tag (the bit set's top bit) works
+    last = f"t{n - 1:02d}"
+    full = _loads({**dict(list(many.items())[:n]), "seek": _filtered(
+        "abyss_card", [{"op": "put", "into": "rift"}], tag=last)})
+    assert full.catalog.tags[-1] == last
+    m = scenario(full, heroes=["cf:mage"], encounter="cf:duel", rift=["cf:seek"],
+                 abyss=["cf:c00", f"cf:c{n - 1:02d}"], meter={"capacity": 9})
+    assert _targets(m, "seek") == [CARD_BASE + instances(m, "abyss", f"c{n - 1:02d}")[0]]
 
 
 @rule("G05")

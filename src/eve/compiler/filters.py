@@ -34,14 +34,14 @@ def content_tags(items: Iterable[Mapping[str, Any]]) -> tuple[str, ...]:
 
 
 def tag_bits(ctx: Ctx, data: Mapping[str, Any], index: Mapping[str, int]) -> int:
-    """An item's `tags` as the int32 bit set its def holds (bit 31 as the sign bit)."""
+    """An item's `tags` as the int16 bit set its def holds (bit 15 as the sign bit)."""
     bits = 0
     for i, t in enumerate(ctx.seq(data, "tags", "list of tag names")):
         if not isinstance(t, str) or not TAG_NAME.match(t):
             raise ctx.err(f"tags[{i}]", f"a tag is a name of [a-z][a-z0-9_]*, not {t!r}",
                           codes.INVALID_VALUE)
         bits |= 1 << index[t]
-    return bits - (1 << 32) if bits >> 31 else bits
+    return bits - (1 << 16) if bits >> 15 else bits
 
 
 def kind_operand(ctx: Ctx, value: Any, path: str) -> int:

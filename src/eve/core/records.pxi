@@ -57,7 +57,7 @@ ctypedef struct CardDef:
     int16_t aura_status
     int16_t aura_who                # AW_*
     int16_t play_filter             # its on-enter target's filter (G02, operands.pxd): 0 any card
-    int32_t tags                    # bit i: it has the content's tag i (G01)
+    int16_t tags                    # bit i: it has the content's tag i (G01)
 
 # a status
 ctypedef struct StatusDef:
@@ -94,7 +94,7 @@ ctypedef struct UnitDef:
     int16_t aura_n                  # its aura (rule A01): stacks (0: none), status (GRANT_POWER: power)
     int16_t aura_status
     int16_t aura_who                # AW_*
-    int32_t tags                    # bit i: it has the content's tag i (G01)
+    int16_t tags                    # bit i: it has the content's tag i (G01)
 
 # a trigger of some item
 ctypedef struct TriggerDef:

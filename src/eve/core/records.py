@@ -68,7 +68,7 @@ _ABILITY = (_c("ability_prog", "activated ability, -1"), _c("ability_target"),
              _c("ability_reaction"),
              _c("ability_filter", "its target's filter (G02, operands.pxd): 0 any card"))
 # a card's or a unit's tags (G01): bit i, the content's tag i (Catalog.tags)
-_TAGS = _c("tags", "bit i: it has the content's tag i (G01)", ctype="int32_t")
+_TAGS = _c("tags", "bit i: it has the content's tag i (G01)")
 
 # a status's modifiers, as its data writes them: (default, lo, hi)
 _ADD = (0, -99, 99)

@@ -67,7 +67,9 @@ ENCOUNTERS = {
     "blaster": {"script": [{"move": "effect", "effect": [
         {"op": "damage", "to": "foe_leader", "n": 1}]}]},
 }
-eng = engine_fixture("cf", heroes={"mage": []}, cards=CARDS, units=UNITS, encounters=ENCOUNTERS)
+HEROES = {"mage": [], "seer": {"ability": {"target": "abyss_card", "target_tag": "undead",
+                                           "effect": [{"op": "put", "into": "rift"}]}}}
+eng = engine_fixture("cf", heroes=HEROES, cards=CARDS, units=UNITS, encounters=ENCOUNTERS)
 
 
 def _match(engine, encounter="duel", **zones):
@@ -124,6 +126,38 @@ def test_an_abilitys_target_filter_takes_kind_and_tag_together(eng):
     m = _match(eng, lattice=[("cf:wild_call", 1)], void=["cf:totem", "cf:ghoul", "cf:wolf"])
     wolf, = instances(m, "void", "wolf")
     assert sorted(a.target for a in actions(m, "activate", "wild_call")) == [CARD_BASE + wolf]
+
+
+@rule("G02")
+def test_a_heros_ability_takes_a_filter_too(eng):
+    m = scenario(eng, heroes=["cf:seer"], encounter="cf:duel", abyss=["cf:wolf", "cf:ghoul"],
+                 archive=["cf:plain"] * 6, meter={"capacity": 9})
+    ghoul, = instances(m, "abyss", "ghoul")
+    assert sorted(a.target for a in actions(m, "activate", "seer")) == [CARD_BASE + ghoul]
+    m.apply(action(m, "activate", "seer"))
+    resolve(m)
+    assert m.card_zone(ghoul) == "rift"
+
+
+@rule("G01", "G02", "G04")
+def test_random_packs_draw_tags_and_filters():
+    import random_packs
+
+    def dicts(x):
+        if isinstance(x, dict):
+            yield x
+            x = list(x.values())
+        if isinstance(x, list):
+            for v in x:
+                yield from dicts(v)
+    seen = set()
+    for seed in range(30):
+        p = random_packs.random_pack(seed)
+        for d in dicts([p.cards, p.heroes, p.units, p.encounters]):
+            seen |= {k for k in ("tags", "target_kind", "target_tag") if k in d}
+            seen |= {f"choose.{k}" for k in ("kind", "tag") if d.get("op") == "choose" and k in d}
+        random_packs.random_engine(seed)                # each loads
+    assert seen == {"tags", "target_kind", "target_tag", "choose.kind", "choose.tag"}
 
 
 # ---------------------------------------------------------------- G03: a summon on the Stack

@@ -51,6 +51,8 @@ SECTIONS = [s.name for s in layout.BODY]
 # the constructs, derived from the vocabulary and the layout
 CONTENT_TABLES = {"op": "op", "trigger": "trigger", "selector": "selector", "keyword": "keyword"}
 NOT_CONTENT = {("trigger", "none"), ("selector", "none")}     # a default, not a construct
+# a filter on a chosen card (rules G02-G04), by the fields that write it
+FILTERS = {"target": ("target_kind", "target_tag"), "choose": ("kind", "tag")}
 
 
 def constructs() -> list[str]:
@@ -62,6 +64,7 @@ def constructs() -> list[str]:
     out += [f"choice:{n}" for n in CHOICE_KINDS if n != "none"]
     out += [f"state:{n}" for n in SECTIONS]
     out += [f"outcome:{n}" for n in OUTCOMES if n]
+    out += [f"filter:{n}" for n in FILTERS]
     return out
 
 
@@ -110,6 +113,7 @@ RULES: dict[str, tuple[str, ...]] = {
     "state:cards.counter": ("V02",), "state:foe.part": ("N08",), "state:units.tcount": ("E19",),
     "state:turn.archive_known": ("Z28",), "state:stack.response": ("S02", "T16", "N03"),
     "state:units.token": ("E16",), "state:foe.named_repeats": ("N06", "N09"),
+    "filter:target": ("G01", "G02", "G03"), "filter:choose": ("G04",),
 }
 
 # what a content construct needs to have been seen in the same match to count as reached
@@ -133,6 +137,7 @@ EVIDENCE: dict[str, str] = {
     "trigger:discarded": "move:rift>abyss", "trigger:ally_hero_damaged": "event:damage",
     "trigger:attack": "event:push", "macro:exile_on_play": "move:lattice>void",
     "keyword:taunt": "event:push",
+    "filter:choose": "choice:cards",
 }
 DEFAULT_EVIDENCE = "event:resolve"      # a program ran
 
@@ -157,6 +162,9 @@ def content_names(pack: Any) -> set[str]:
         if isinstance(x, dict):
             if "name" in x and key == "keywords":
                 out.add(f"macro:{x['name']}")
+            for name, fields in FILTERS.items():
+                if any(f in x for f in fields) and (name == "target") == ("op" not in x):
+                    out.add(f"filter:{name}")
             for k, v in x.items():
                 walk(v, k)
         elif isinstance(x, list):

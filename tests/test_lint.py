@@ -872,3 +872,14 @@ def test_L034_an_end_turn_on_an_event_where_it_does_nothing():
         assert found("EVE-L034", cards={"bolt": BOLT, "r": relic(on)}) == [
             "cards.t:r.triggers[0].effect[0].op"], on
     assert found("EVE-L034", cards={"bolt": BOLT, "r": relic("turn_start")}) == []
+
+
+def test_L035_a_filter_no_card_meets():
+    def seek(**narrowed: str) -> dict:
+        return {"kind": "sortilege", "charges": 1, "on_enter": {
+            "target": "abyss_card", **narrowed, "effect": [{"op": "put", "into": "rift"}]}}
+    beast = {"kind": "relic", "tags": ["beast"]}
+    assert found("EVE-L035", cards={"bolt": BOLT, "b": beast, "s": seek(
+        target_kind="character", target_tag="beast")}) == ["cards.t:s.on_enter"]
+    assert found("EVE-L035", cards={"bolt": BOLT, "b": beast, "s": seek(
+        target_kind="relic", target_tag="beast")}) == []

@@ -31,7 +31,7 @@ VOICE = {"our", "their", "players"}
 FIELDS = {
     "card_kind": {"power", "hp", "charges"}, "keyword": set(), "target": set(),
     "op": {"n", "to", "target", "unit", "task", "self", "cond", "then", "status", "into",
-           "card", "from", "up_to", "modes", "cards", "counter", "buff"} | VOICE,
+           "card", "from", "up_to", "modes", "cards", "counter", "buff", "filter"} | VOICE,
     "choice_from": {"look"} | VOICE,
     "status_stacking": {"n", "status"}, "status_polarity": set(), "status_timing": set(),
     "status_decay": set(), "place": VOICE,

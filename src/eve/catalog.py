@@ -64,6 +64,8 @@ class Catalog:
         self.task_ids: tuple[str, ...] = tuple(compiled.task_ids)
         self.status_ids: tuple[str, ...] = tuple(compiled.status_ids)
         self.counter_ids: tuple[str, ...] = tuple(compiled.counter_ids)
+        # the cards' and units' tags by number: bit i of a def's `tags` (rule G01)
+        self.tags: tuple[str, ...] = compiled.tags
         self.encounter_ids: tuple[str, ...] = tuple(compiled.encounter_ids)
         self.names: Mapping[str, str] = MappingProxyType(dict(compiled.names))
         # every applied action is a player decision of one of the 2 * max_rounds turns (X01),

@@ -172,6 +172,34 @@ def _keywords(catalog: Catalog, pack: str, keywords: Iterable[Any]) -> str:
     return ", ".join(out)
 
 
+def _kind_noun(kind: str) -> str:
+    """A card kind as a noun: its template's first words ("character", "Sortilege")."""
+    return template("card_kind", kind).split(",")[0]
+
+
+def _filter(kind: str | None, tag: str | None, noun: str = "card") -> str:
+    """A filter on a chosen card in words (rules G02-G04): "beast character card"."""
+    return " ".join(w for w in (tag, _kind_noun(kind) if kind else None, noun) if w)
+
+
+def _target(ab: Mapping[str, Any]) -> str:
+    """A card's or an ability's target in words, its filter included (G02): "target character
+    card in the Abyss"; on the Stack a character is a summon (G03): "target foe summon"."""
+    target = ab.get("target", "none")
+    kind, tag = ab.get("target_kind"), ab.get("target_tag")
+    text = words("target", target)
+    if kind is None and tag is None:
+        return text
+    if target == "foe_stack_item":
+        noun = ("summon" if kind == "character" else _filter(kind, None, "item"))
+        return text.replace("item", _filter(None, tag, noun), 1)
+    return text.replace("card", _filter(kind, tag), 1)
+
+
+def _tags(item: Mapping[str, Any]) -> list[str]:
+    return [f"tags: {', '.join(item['tags'])}"] if item.get("tags") else []
+
+
 def _unit(catalog: Catalog, ident: str) -> str:
     """A summonable unit with its numbers: "Shade (3 power, 1 hp, Swift)"."""
     u = catalog.units[ident]
@@ -261,6 +289,9 @@ def _effect(catalog: Catalog, effect: Sequence[Mapping[str, Any]] | None, *, pac
         if op == "choose":
             fields["from"] = words("choice_from", ins["from"], look=ins.get("look", 0), **fields)
             fields["up_to"] = "up to " if ins["up_to"] else ""
+            # rule G04: "a character card"
+            fields["filter"] = "".join(f"{w} " for w in (ins.get("tag"), ins.get("kind") and
+                                                        _kind_noun(ins["kind"])) if w)
         if op == "discover":
             fields["cards"] = _either([catalog.names[_ref(pack, c)] for c in ins["cards"]])
         if op == "choose_mode":
@@ -295,7 +326,7 @@ def _ability(catalog: Catalog, ability: Mapping[str, Any], *, pack: str, label: 
     reaction = ability["reaction"]
     terms = [limit] + (["as a reaction"] if reaction else []) + [_cost(catalog, "activate", reaction)]
     effect = _effect(catalog, ability["effect"], pack=pack, voice=_PLAYER,
-                     target=words("target", ability["target"]), self_unit=self_unit)
+                     target=_target(ability), self_unit=self_unit)
     return f"{label} ({', '.join(terms)}): {effect}"
 
 
@@ -312,10 +343,10 @@ def _card(catalog: Catalog, card: Mapping[str, Any]) -> str:
     verb = words("category", category)
     parts = [words("card_kind", kind, power=card.get("power", 0), hp=card.get("hp", 0),
                    charges=card.get("charges", 0)),
-             _keywords(catalog, pack, keywords),
+             _keywords(catalog, pack, keywords), *_tags(card),
              f"free to {verb}" if reaction else f"costs {catalog.config['costs'][category]} to {verb}"]
     if "play_if" in card:
-        target = words("target", card.get("on_enter", {}).get("target", "none")) or "no target"
+        target = _target(card.get("on_enter", {})) or "no target"
         parts.append(f"{verb} only if " + expression(
             card["play_if"], self="your leader", target=target, our="your",
             their="the Encounter's", players="your"))
@@ -325,7 +356,7 @@ def _card(catalog: Catalog, card: Mapping[str, Any]) -> str:
         label = "when deployed" if character else "when it enters the Lattice"
         parts.append(f"{label}: " + _effect(
             catalog, on_enter["effect"], pack=pack, voice=_PLAYER,
-            target=words("target", on_enter["target"]), self_unit=self_unit))
+            target=_target(on_enter), self_unit=self_unit))
     ability = card.get("ability")
     if ability is not None and "effect" in ability:
         parts.append(_ability(catalog, ability, pack=pack, label="activate",
@@ -468,7 +499,7 @@ def _enemy_hero(catalog: Catalog, hero: Mapping[str, Any]) -> str:
 
 def _summoned(catalog: Catalog, unit: Mapping[str, Any]) -> str:
     return paragraph([f"summoned character, {unit['power']} power, {unit['hp']} hp",
-                       _keywords(catalog, _pack(unit["id"]), unit["keywords"]),
+                      _keywords(catalog, _pack(unit["id"]), unit["keywords"]), *_tags(unit),
                        *_aura(catalog, unit, pack=_pack(unit["id"]), voice=_PLAYER,
                               self_unit="this character"),
                        *_triggers(catalog, unit, pack=_pack(unit["id"]), voice=_PLAYER,

@@ -10,6 +10,7 @@ from typing import Any
 from eve.compiler.context import (
     Compiled,
 )
+from eve.compiler.filters import content_tags
 from eve.compiler.items import Items
 from eve.compiler.normalise import record
 from eve.compiler.scripts import Scripts
@@ -43,6 +44,8 @@ class Compiler(Items, Scripts):
         out.counter_ids = list(items["counter"])
         self.counter_index = {c: i for i, c in enumerate(out.counter_ids)}
         out.encounter_ids = list(items["encounter"])
+        out.tags = content_tags(it.data for kind in ("card", "unit") for it in items[kind].values())
+        self.tag_index = {t: i for i, t in enumerate(out.tags)}
         self.hero_index = {h: i for i, h in enumerate(out.hero_ids)}
         self.enemy_index = {e.id: len(heroes) + i for i, e in enumerate(enemies)}
         self.player_index = {h.id: i for i, h in enumerate(heroes)}

@@ -71,6 +71,7 @@ class Compiled:
     task_ids: list[str] = field(default_factory=list)
     status_ids: list[str] = field(default_factory=list)    # the standard ones, then the packs'
     counter_ids: list[str] = field(default_factory=list)   # the packs' named counters (V01)
+    tags: tuple[str, ...] = ()             # the cards' and units' tags, by number (G01)
     encounter_ids: list[str] = field(default_factory=list)
     move_text: list[dict[str, Any]] = field(default_factory=list)
     names: dict[str, str] = field(default_factory=dict)
@@ -153,6 +154,7 @@ class Base:
     task_goals: list[Any]
     status_index: dict[str, int]
     counter_index: dict[str, int]
+    tag_index: dict[str, int]
     status_specs: list[dict[str, Any]]
     cfg: dict[str, Any]
     keyword_items: dict[str, Item]

@@ -16,6 +16,7 @@ from eve.compiler.context import (
     check_overrides,
     resolve_ref,
 )
+from eve.compiler.filters import tag_bits, target_filter
 from eve.compiler.triggers import Triggers
 from eve.core.tables import ENUMS, LIMITS
 from eve.errors import ConfigError, ContentError
@@ -106,35 +107,41 @@ class Items(Triggers):
         self.cfg = out
         return out
 
-    def _ability(self, ctx: Ctx, data: Mapping, key: str) -> tuple[int, int, int]:
+    def _ability(self, ctx: Ctx, data: Mapping, key: str) -> tuple[int, int, int, int]:
+        """An ability (or an on-enter effect): its program, target, reaction flag and target
+        filter (G02)."""
         ab = data.get(key)
         if ab is None:
-            return -1, 0, 0
+            return -1, 0, 0, 0
         if not isinstance(ab, Mapping):
             raise ctx.err(key, "must be a table with target, effect and optional reaction",
                           codes.WRONG_TYPE)
         target = ab["target"]
         prog = self.program(ctx, ab.get("effect"), f"{key}.effect", target)
         return (prog, ctx.enum("target", target, f"{key}.target"),
-                int(self._flag(ctx, ab, "reaction", f"{key}.")))
+                int(self._flag(ctx, ab, "reaction", f"{key}.")),
+                target_filter(ctx, ab, key, self.tag_index))
 
     def hero(self, it: Item) -> dict[str, Any]:
         ctx = self.ctx(it, f"heroes.{it.id}")
         d = it.data
-        prog, tgt, react = self._ability(ctx, d, "ability")
+        prog, tgt, react, filt = self._ability(ctx, d, "ability")
         cards = ctx.seq(d, "cards", "list of card names")
         if len(cards) > LIMITS["start_cards"]:
             raise ctx.err("cards", f"{len(cards)} starting cards exceed {LIMITS['start_cards']}",
                           codes.OUT_OF_RANGE)
         return {"max_hp": ctx.int(d, "max_hp", "", lo=1), **self.numbers(ctx, d, "HeroDef"),
                 "ability_prog": prog, "ability_target": tgt, "ability_reaction": react,
-                "start_cards": [resolve_ref(ctx, c, self.card_index, "card", f"cards[{i}]")
+                "ability_filter": filt, "start_cards": [resolve_ref(ctx, c, self.card_index, "card", f"cards[{i}]")
                                 for i, c in enumerate(cards)],
                 "triggers": self._triggers(ctx, d, "unit"), "aura": self._aura(ctx, d, "hero")}
 
     def enemy(self, it: Item) -> dict[str, Any]:
         ctx = self.ctx(it, f"units.{it.id}")
         d = it.data
+        if "tags" in d:
+            raise ctx.err("tags", "an enemy hero is never a chosen card nor summoned: only "
+                          "cards and summonable units have tags (rule G01)", codes.UNKNOWN_FIELD)
         return {"max_hp": ctx.int(d, "max_hp", "", lo=1), **self.numbers(ctx, d, "UnitDef"),
                 "ambition": 0, "morality": 0, "ability_prog": -1, "ability_target": 0,
                 "ability_reaction": 0, "start_cards": [], "triggers": self._triggers(ctx, d, "unit"),
@@ -146,7 +153,7 @@ class Items(Triggers):
         bits, extra = self.keywords(ctx, d, "unit")
         return {**self.numbers(ctx, d, "UnitDef"), "hp": ctx.int(d, "hp", "", lo=1),
                 "keywords": bits, "triggers": self._triggers(ctx, d, "unit", extra=extra),
-                "aura": self._aura(ctx, d, "unit")}
+                "aura": self._aura(ctx, d, "unit"), "tags": tag_bits(ctx, d, self.tag_index)}
 
     # ---- keywords (eve.keywords): core flags, and macros expanded into triggers ----
     def _keyword_defs(self) -> None:
@@ -261,7 +268,8 @@ class Items(Triggers):
         bits, extra = self.keywords(ctx, d, str(kind))
         out: dict[str, Any] = {"kind": kindn, "keywords": bits, "power": 0, "hp": 0,
                "charges": 0, "play_target": 0, "on_enter": -1, "ability_prog": -1,
-               "ability_target": 0, "ability_reaction": 0, "ally_power": 0, "play_cond": -1}
+               "ability_target": 0, "ability_reaction": 0, "ally_power": 0, "play_cond": -1,
+               "play_filter": 0, "ability_filter": 0}
         ctx.int(d, "aurorune", "", 0, hi=99999)   # a shop price only: checked, never compiled
         if "play_if" in d:
             out["play_cond"] = self._expression(ctx, d["play_if"], "play_if")
@@ -280,9 +288,12 @@ class Items(Triggers):
             with self.own_card(STANDING if kind == "character" else None):
                 out["on_enter"] = self.program(ctx, on_enter.get("effect"), "on_enter.effect", target)
             out["play_target"] = ctx.enum("target", target, "on_enter.target")
+            out["play_filter"] = target_filter(ctx, on_enter, "on_enter", self.tag_index)
         with self.own_card(STANDING if kind == "character"
                            else "a Sortilege's ability runs without its card (rule V03)"):
-            out["ability_prog"], out["ability_target"], out["ability_reaction"] = self._ability(ctx, d, "ability")
+            (out["ability_prog"], out["ability_target"], out["ability_reaction"],
+             out["ability_filter"]) = self._ability(ctx, d, "ability")
+        out["tags"] = tag_bits(ctx, d, self.tag_index)
         if kind == "sortilege":
             out["charges"] = ctx.int(d, "charges", "", lo=1, hi=99)
         elif "charges" in d:

@@ -16,6 +16,7 @@ from eve.compiler.context import (
     Ctx,
     resolve_ref,
 )
+from eve.compiler.filters import kind_operand, tag_operand
 from eve.core.instructions import BY_NAME as INSTRUCTION
 from eve.core.instructions import Field as InstructionField
 from eve.core.instructions import Op, filled, owners
@@ -160,7 +161,7 @@ class Programs(Base):
         """choose's fields: where from, into, up_to, and how many top cards it looks at."""
         row = INSTRUCTION["choose"]
         values = {f: self._operand(ctx, ins, p, row.field(f))     # type: ignore[arg-type]
-                  for f in ("from", "into", "up_to")}
+                  for f in ("from", "into", "up_to", "kind", "tag")}
         if ins["from"] == "archive_top":
             if ins["into"] == "archive_top":
                 raise ctx.err(f"{p}.into", "the cards are on the Archive's top already: a card "
@@ -281,6 +282,10 @@ class Programs(Base):
         if f.kind == "count":
             return ctx.int(ins, f.name, f"{p}.", default=f.default, lo=1,
                            hi=LIMITS["program_length"])
+        if f.kind == "card_kind":
+            return kind_operand(ctx, value, f"{p}.{f.name}")
+        if f.kind == "tag":
+            return tag_operand(ctx, value, f"{p}.{f.name}", self.tag_index)
         if f.kind in ("place", "choice_from"):
             return ctx.enum(f.kind, value, f"{p}.{f.name}")
         if f.kind == "until":

@@ -68,6 +68,7 @@ cdef enum:
     MAX_MODES = 4           # blocks of a `choose_mode`
     MAX_DISCOVER = 4        # card defs a `discover` offers
     MAX_DISCOVER_POOL = 16  # card defs of its pool
+    MAX_TAGS = 16           # distinct tags of the content: the bits of CardDef.tags (G01)
     CHOICE_STOP = 255       # the source byte of the `choose` action that stops an `up_to` choice
     # lasting grants (rules A01-A05): stacks an aura or an `until` instruction gave, held while
     # their source stays; one a (source, unit, status) at most

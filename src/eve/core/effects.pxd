@@ -26,8 +26,11 @@ cdef void match_ended(State* st, Ctx* cx) noexcept nogil
 cdef int eval_expr(const State* st, const Tables* tb, int at, int side, int self_unit,
                    int target) noexcept nogil
 cdef void run_program(State* st, Ctx* cx, int prog, int side, int self_unit, int target) noexcept nogil
-cdef bint target_ok(const State* st, const Tables* tb, int spec, int side, int tgt) noexcept nogil
-cdef int enum_targets(const State* st, const Tables* tb, int spec, int side, int16_t* out) noexcept nogil
+cdef bint target_ok(const State* st, const Tables* tb, int spec, int filt, int side,
+                    int tgt) noexcept nogil
+cdef int enum_targets(const State* st, const Tables* tb, int spec, int filt, int side,
+                      int16_t* out) noexcept nogil
+cdef bint item_passes(const State* st, const Tables* tb, int filt, int i) noexcept nogil
 cdef int decide_outcome(State* st, Ctx* cx) noexcept nogil
 
 

@@ -25,7 +25,7 @@ from eve.core.zones cimport move_card, draw_one, archive_top, put_card, create_c
 from eve.core.codec cimport unit_side, is_hero, new_uid
 from eve.core.operands cimport (attr_ref, attr_of, status_ref, status_of, choose_place,
                                 choose_up_to, choose_look, until_of, until_arg, create_place,
-                                create_def)
+                                create_def, choose_from, choose_filter, filter_passes)
 
 
 cdef inline int16_t sat_add(int x, int a) noexcept nogil:

@@ -48,7 +48,7 @@ cdef int begin_choice(State* st, Ctx* cx, int prog, int at, int n, int side, int
     cdef Choice* ch = &st.choice
     cdef const Zone* z
     cdef int16_t drawn[MAX_DISCOVER_POOL]
-    cdef int op = ins[0], i, k, m, x, pc
+    cdef int op = ins[0], i, k, m, x, pc, c, filt
     memset(ch, 0, sizeof(Choice))
     ch.side = side
     ch.prog = prog
@@ -65,15 +65,21 @@ cdef int begin_choice(State* st, Ctx* cx, int prog, int at, int n, int side, int
         ch.place = choose_place(ins[3])
         ch.up_to = choose_up_to(ins[3])
         ch.left = n
-        z = &st.zones[_choice_zone(ins[1])]
-        if ins[1] == CF_ARCHIVE_TOP:
-            k = reveal_top(st, cx, choose_look(ins[3]))
-            for i in range(k):
-                ch.opts[i] = z.c[z.n - 1 - i]       # top first
+        z = &st.zones[_choice_zone(choose_from(ins[1]))]
+        filt = choose_filter(ins[1])
+        k = 0
+        if choose_from(ins[1]) == CF_ARCHIVE_TOP:
+            # every card looked at is seen (Z28); only those passing the filter are offered (G04)
+            m = reveal_top(st, cx, choose_look(ins[3]))
+            for i in range(m):
+                c = z.c[z.n - 1 - i]                # top first
+                if card_passes(st, tb, filt, c):
+                    ch.opts[k] = c; k += 1
         else:
-            k = z.n
-            for i in range(k):
-                ch.opts[i] = z.c[i]
+            for i in range(z.n):
+                c = z.c[i]
+                if card_passes(st, tb, filt, c):
+                    ch.opts[k] = c; k += 1
         ch.n_opts = k
     elif op == OP_CHOOSE_MODE:
         ch.kind = CH_MODE

@@ -28,7 +28,31 @@ cdef bint _unit_matches(const State* st, int spec, int side, int u) noexcept nog
     return st.units[u].alive != 0 and (UNIT_GROUPS[spec] >> group) & 1
 
 
-cdef bint target_ok(const State* st, const Tables* tb, int spec, int side, int tgt) noexcept nogil:
+cdef inline bint card_passes(const State* st, const Tables* tb, int filt, int c) noexcept nogil:
+    """Does card instance c pass a target's or a choice's filter (G02, G04)? 0 passes any."""
+    cdef const CardDef* cd
+    if filt == 0:
+        return True
+    cd = &tb.cards[st.card_def[c]]
+    return filter_passes(filt, cd.kind, cd.tags)
+
+
+cdef bint item_passes(const State* st, const Tables* tb, int filt, int i) noexcept nogil:
+    """Does Stack item i pass a filter (G03)? A card being played is its card; an Encounter's
+    summon move is a character with its unit's tags; any other item has no kind and no tag."""
+    cdef const StackItem* it = &st.stack[i]
+    if filt == 0:
+        return True
+    if it.kind == SI_CARD and 0 <= it.card < st.n_cards:
+        return card_passes(st, tb, filt, it.card)
+    if it.kind == SI_MOVE and it.prog < 0 and 0 <= it.def_id < MAX_UNIT_DEFS:
+        return filter_passes(filt, CK_CHARACTER, tb.units[it.def_id].tags)
+    return False
+
+
+cdef bint target_ok(const State* st, const Tables* tb, int spec, int filt, int side,
+                    int tgt) noexcept nogil:
+    """Is `tgt` a valid target of `spec` narrowed by filter `filt` (G02) for `side`?"""
     cdef int i
     if spec == T_NONE:
         return tgt == TGT_NONE
@@ -37,9 +61,9 @@ cdef bint target_ok(const State* st, const Tables* tb, int spec, int side, int t
     if spec == T_FOE_STACK:
         i = tgt - TGT_STACK_BASE
         return 0 <= i < st.n_stack and TGT_STACK_BASE <= tgt < TGT_CARD_BASE \
-            and not st.stack[i].dead and st.stack[i].side != side
+            and not st.stack[i].dead and st.stack[i].side != side and item_passes(st, tb, filt, i)
     i = tgt - TGT_CARD_BASE
-    if i < 0 or i >= st.n_cards:
+    if i < 0 or i >= st.n_cards or (filt != 0 and not card_passes(st, tb, filt, i)):
         return False
     if spec == T_VOID_CARD:
         return st.card_zone[i] == Z_VOID
@@ -50,9 +74,11 @@ cdef bint target_ok(const State* st, const Tables* tb, int spec, int side, int t
     return False
 
 
-cdef int enum_targets(const State* st, const Tables* tb, int spec, int side, int16_t* out) noexcept nogil:
-    """Every valid target of `spec` in a fixed order: own side's heroes then characters, then the
-    other side's; Stack items bottom-up; cards in zone order."""
+cdef int enum_targets(const State* st, const Tables* tb, int spec, int filt, int side,
+                      int16_t* out) noexcept nogil:
+    """Every valid target of `spec` (a card or Stack item one narrowed by `filt`, G02) in a fixed
+    order: own side's heroes then characters, then the other side's; Stack items bottom-up;
+    cards in zone order."""
     cdef int n = 0, s, k, u, i, groups
     if spec == T_NONE:
         out[0] = TGT_NONE
@@ -74,20 +100,14 @@ cdef int enum_targets(const State* st, const Tables* tb, int spec, int side, int
                     out[n] = u
                     n += st.units[u].alive != 0
         return n
+    if filt != 0:
+        return _filtered_targets(st, tb, spec, filt, side, out)
     if spec == T_FOE_STACK:
         for i in range(st.n_stack):
             if not st.stack[i].dead and st.stack[i].side != side:
                 out[n] = TGT_STACK_BASE + i; n += 1
         return n
-    if spec == T_VOID_CARD:
-        for i in range(st.zones[Z_VOID].n):
-            out[n] = TGT_CARD_BASE + st.zones[Z_VOID].c[i]; n += 1
-        return n
-    if spec == T_LATTICE_CARD:
-        for i in range(st.zones[Z_LATTICE].n):
-            out[n] = TGT_CARD_BASE + st.zones[Z_LATTICE].c[i]; n += 1
-        return n
-    if spec == T_RIFT_CARD or spec == T_ABYSS_CARD:
+    if spec == T_VOID_CARD or spec == T_LATTICE_CARD or spec == T_RIFT_CARD or spec == T_ABYSS_CARD:
         s = SPEC_ZONE[spec]
         for i in range(st.zones[s].n):
             out[n] = TGT_CARD_BASE + st.zones[s].c[i]; n += 1
@@ -99,6 +119,19 @@ cdef int enum_targets(const State* st, const Tables* tb, int spec, int side, int
                 out[n] = TGT_CARD_BASE + st.stack[i].card; n += 1
         return n
     return 0
+
+
+cdef int _filtered_targets(const State* st, const Tables* tb, int spec, int filt, int side,
+                           int16_t* out) noexcept nogil:
+    """enum_targets of a card or Stack item spec, keeping those that pass `filt` (G02, G03):
+    apart, so that the unfiltered lists, nearly all of them, are made as before."""
+    cdef int n = enum_targets(st, tb, spec, 0, side, out), k = 0, i, t
+    for i in range(n):
+        t = out[i]
+        out[k] = t
+        k += (item_passes(st, tb, filt, t - TGT_STACK_BASE) if spec == T_FOE_STACK
+              else card_passes(st, tb, filt, t - TGT_CARD_BASE))
+    return k
 
 
 # ---------------- the interpreter ----------------

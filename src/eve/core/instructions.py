@@ -44,6 +44,8 @@ FIELD_KINDS: Mapping[str, str] = MappingProxyType({
     "counter": "a pack's counter (its id), or \"card\": the card's own",
     "place": "a place (`place` enumeration)",
     "choice_from": "where chosen cards come from (`choice_from` enumeration)",
+    "card_kind": "a card kind (`card_kind` enumeration), packed as its code + 1 (0: any)",
+    "tag": "a tag some card or unit of the content has, packed as its number + 1 (0: any)",
     "until": "how long stacks last (`until` enumeration)",
     "flag": "true or false",
     "count": "a whole number",
@@ -205,16 +207,21 @@ _ROWS: tuple[Op, ...] = (
        "create {n:a copy/# copies} of {to} {into}", acts_on="card",
        fields=(_f("into", "place", "the place the copies go", required=True),),
        pack=(("a", "n", 0), ("b", "into", 0))),
-    Op("choose", "the player chooses n cards (`up_to`: at most n) `from` a zone or the "
-                 "Archive's top `look` cards, one at a time, and each goes `into` a place",
-       "choose {up_to}{n:a card/# cards} {from} and put {n:it/them} {into}", acts_on="side",
+    Op("choose", "the player chooses n cards (`up_to`: at most n; `kind`, `tag`: of them only) "
+                 "`from` a zone or the Archive's top `look` cards, one at a time, and each goes "
+                 "`into` a place",
+       "choose {up_to}{n:a {filter}card/# {filter}cards} {from} and put {n:it/them} {into}", acts_on="side",
        fields=(_f("from", "choice_from", "where the cards are chosen from", required=True),
                _f("into", "place", "the place each chosen card goes", required=True),
                _f("look", "count", "from archive_top: how many top cards are seen (default "
                                    "n)"),
-               _f("up_to", "flag", "the player may choose fewer than n", False)),
-       pack=(("sel", "from", 0), ("a", "n", 0), ("b", "into", 0), ("b", "up_to", 3),
-             ("b", "look", 4)),
+               _f("up_to", "flag", "the player may choose fewer than n", False),
+               # rule G04: only the cards of this kind or with this tag are offered
+               _f("kind", "card_kind", "only cards of this kind are offered (rule G04)"),
+               _f("tag", "tag", "only cards with this tag are offered (rule G04)")),
+       # the filter packs above `from` as a card's target filter is packed (operands.pxd)
+       pack=(("sel", "from", 0), ("sel", "kind", 3), ("sel", "tag", 5), ("a", "n", 0),
+             ("b", "into", 0), ("b", "up_to", 3), ("b", "look", 4)),
        choice=True, raises=_MOVES),
     Op("choose_mode", "the player chooses one of the `modes` (two to four blocks of "
                       "instructions), which runs",

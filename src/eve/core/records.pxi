@@ -27,6 +27,7 @@ ctypedef struct HeroDef:
     int16_t ability_prog            # activated ability, -1
     int16_t ability_target
     int16_t ability_reaction
+    int16_t ability_filter          # its target's filter (G02, operands.pxd): 0 any card
     int16_t n_start
     int16_t start_cards[MAX_START_CARDS]
     int16_t trig_first              # its triggers: trigs[trig_first .. trig_first + trig_n)
@@ -47,6 +48,7 @@ ctypedef struct CardDef:
     int16_t ability_prog            # activated ability, -1
     int16_t ability_target
     int16_t ability_reaction
+    int16_t ability_filter          # its target's filter (G02, operands.pxd): 0 any card
     int16_t trig_first              # its triggers: trigs[trig_first .. trig_first + trig_n)
     int16_t trig_n
     int16_t ally_power              # static: + power to allied characters' attacks (a Relic's)
@@ -54,6 +56,8 @@ ctypedef struct CardDef:
     int16_t aura_n                  # its aura (rule A01): stacks (0: none), status (GRANT_POWER: power)
     int16_t aura_status
     int16_t aura_who                # AW_*
+    int16_t play_filter             # its on-enter target's filter (G02, operands.pxd): 0 any card
+    int16_t tags                    # bit i: it has the content's tag i (G01)
 
 # a status
 ctypedef struct StatusDef:
@@ -90,6 +94,7 @@ ctypedef struct UnitDef:
     int16_t aura_n                  # its aura (rule A01): stacks (0: none), status (GRANT_POWER: power)
     int16_t aura_status
     int16_t aura_who                # AW_*
+    int16_t tags                    # bit i: it has the content's tag i (G01)
 
 # a trigger of some item
 ctypedef struct TriggerDef:

@@ -65,7 +65,10 @@ _AURA = (_c("aura_n", "its aura (rule A01): stacks (0: none), status (GRANT_POWE
          _c("aura_status", key="aura", part=1),
          _c("aura_who", "AW_*", key="aura", part=2))
 _ABILITY = (_c("ability_prog", "activated ability, -1"), _c("ability_target"),
-            _c("ability_reaction"))
+             _c("ability_reaction"),
+             _c("ability_filter", "its target's filter (G02, operands.pxd): 0 any card"))
+# a card's or a unit's tags (G01): bit i, the content's tag i (Catalog.tags)
+_TAGS = _c("tags", "bit i: it has the content's tag i (G01)")
 
 # the bound of an int16_t column
 _I16 = 2 ** 15 - 1
@@ -98,7 +101,9 @@ RECORDS: tuple[Record, ...] = (
         _c("ally_power", "static: + power to allied characters' attacks (a Relic's)",
            data=(0, 0, 99)),
         _c("play_cond", "expression (pool offset) that must hold to play it, -1", default=-1),
-        *_AURA)),
+        *_AURA,
+        _c("play_filter", "its on-enter target's filter (G02, operands.pxd): 0 any card"),
+        _TAGS)),
     Record("StatusDef", "a status", (
         _c("stacking", "SS_*"), _c("polarity", "SP_*"),
         _c("max_stacks", "stacks a unit can hold", key="max", data=(999, 1, 999)),
@@ -128,7 +133,7 @@ RECORDS: tuple[Record, ...] = (
            ctype="int32_t"),
         *_TRIGGERS)),
     Record("UnitDef", "a summonable unit", (
-        _c("power", data=(0, 0, _I16)), _c("hp"), _c("keywords"), *_TRIGGERS, *_AURA)),
+        _c("power", data=(0, 0, _I16)), _c("hp"), _c("keywords"), *_TRIGGERS, *_AURA, _TAGS)),
     Record("TriggerDef", "a trigger of some item", (
         _c("on", "TR_*: the event"), _c("who", "TW_*: whose"),
         _c("zone", "Z_*: where a card must be for it to listen (units: in play)"),

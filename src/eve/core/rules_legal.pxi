@@ -10,8 +10,10 @@ cdef inline bint _proactive(const State* st) noexcept nogil:
     return st.n_stack == 0 and st.active == PLAYER and (st.phase == PH_MAIN or st.phase == PH_COMBAT)
 
 
-cdef int _ability_of(const State* st, const Tables* tb, int src, int* prog, int* spec, int* reaction) noexcept nogil:
-    """The activated ability of a source (a player unit id, or TGT_CARD_BASE + a Lattice card)."""
+cdef int _ability_of(const State* st, const Tables* tb, int src, int* prog, int* spec, int* filt,
+                     int* reaction) noexcept nogil:
+    """The activated ability of a source (a player unit id, or TGT_CARD_BASE + a Lattice card):
+    its program, target spec and filter (G02) and whether it is a reaction."""
     cdef int c, d
     cdef const Unit* u
     if src < MAX_UNITS:
@@ -23,12 +25,14 @@ cdef int _ability_of(const State* st, const Tables* tb, int src, int* prog, int*
         if is_hero(src):
             prog[0] = tb.heroes[u.def_id].ability_prog
             spec[0] = tb.heroes[u.def_id].ability_target
+            filt[0] = tb.heroes[u.def_id].ability_filter
             reaction[0] = tb.heroes[u.def_id].ability_reaction
         elif u.is_token:
             return R_NO_ABILITY
         else:
             prog[0] = tb.cards[u.def_id].ability_prog
             spec[0] = tb.cards[u.def_id].ability_target
+            filt[0] = tb.cards[u.def_id].ability_filter
             reaction[0] = tb.cards[u.def_id].ability_reaction
         if prog[0] < 0:
             return R_NO_ABILITY
@@ -41,6 +45,7 @@ cdef int _ability_of(const State* st, const Tables* tb, int src, int* prog, int*
     d = st.card_def[c]
     prog[0] = tb.cards[d].ability_prog
     spec[0] = tb.cards[d].ability_target
+    filt[0] = tb.cards[d].ability_filter
     reaction[0] = tb.cards[d].ability_reaction
     if prog[0] < 0 or tb.cards[d].kind != CK_SORTILEGE:
         return R_NO_ABILITY
@@ -53,7 +58,7 @@ cdef int check_action(const State* st, Ctx* cx, int32_t a) noexcept nogil:
     """R_OK if `a` is legal now, else the reason. The one definition of legality."""
     cdef const Tables* tb = cx.tb
     cdef int kind = a_kind(a), src = a_src(a), tgt = a_tgt(a), lane = a_lane(a)
-    cdef int r, prog = -1, spec = 0, reaction = 0, d, cost
+    cdef int r, prog = -1, spec = 0, filt = 0, reaction = 0, d, cost
     cdef bint window, proactive
     cdef const Unit* u
     if st.outcome != OUT_NONE:
@@ -95,7 +100,7 @@ cdef int check_action(const State* st, Ctx* cx, int32_t a) noexcept nogil:
             return R_WRONG_PHASE
         if tb.cards[d].kind == CK_CHARACTER:
             # a character's on-enter target, if it has one, is chosen with its lane (E20)
-            if not target_ok(st, tb, tb.cards[d].play_target, PLAYER, tgt):
+            if not target_ok(st, tb, tb.cards[d].play_target, tb.cards[d].play_filter, PLAYER, tgt):
                 return R_BAD_TARGET
             if lane >= tb.cfg.lanes:
                 return R_BAD_LANE
@@ -104,14 +109,15 @@ cdef int check_action(const State* st, Ctx* cx, int32_t a) noexcept nogil:
         else:
             if lane != 0:
                 return R_BAD_LANE
-            if not target_ok(st, tb, tb.cards[d].play_target, PLAYER, tgt) or tgt == TGT_CARD_BASE + src:
+            if (not target_ok(st, tb, tb.cards[d].play_target, tb.cards[d].play_filter, PLAYER, tgt)
+                    or tgt == TGT_CARD_BASE + src):
                 return R_BAD_TARGET       # a card never targets itself (it leaves the Rift)
         if not _play_cond_holds(st, tb, d, tgt):
             return R_PLAY_CONDITION
     elif kind == A_ACTIVATE:
         if lane != 0:
             return R_BAD_LANE
-        r = _ability_of(st, tb, src, &prog, &spec, &reaction)
+        r = _ability_of(st, tb, src, &prog, &spec, &filt, &reaction)
         if r != R_OK:
             return r
         if window and not reaction:
@@ -120,7 +126,7 @@ cdef int check_action(const State* st, Ctx* cx, int32_t a) noexcept nogil:
             return R_REACTION_ONLY
         if proactive and st.phase != PH_MAIN:
             return R_WRONG_PHASE
-        if not target_ok(st, tb, spec, PLAYER, tgt):
+        if not target_ok(st, tb, spec, filt, PLAYER, tgt):
             return R_BAD_TARGET
     else:  # A_ATTACK
         if window:
@@ -201,28 +207,28 @@ cdef inline void _targets_init(_Targets* memo) noexcept nogil:
     memset(memo.n, 255, sizeof(memo.n))
 
 
-cdef inline int _targets(const State* st, const Tables* tb, int spec, _Targets* memo,
+cdef inline int _targets(const State* st, const Tables* tb, int spec, int filt, _Targets* memo,
                          int16_t* buf, const int16_t** out) noexcept nogil:
-    """enum_targets(spec) for the player: a unit spec's from the memo, the others into `buf`
-    (room for 64); `out` is set to where they are."""
+    """enum_targets(spec, filt) for the player: a unit spec's from the memo (a unit target has
+    no filter), the others into `buf` (room for 64); `out` is set to where they are."""
     if spec == T_NONE:
         buf[0] = TGT_NONE
         out[0] = buf
         return 1
     if 0 < spec <= T_ALLY_HERO:
         if memo.n[spec] < 0:
-            memo.n[spec] = enum_targets(st, tb, spec, PLAYER, memo.tg[spec])
+            memo.n[spec] = enum_targets(st, tb, spec, 0, PLAYER, memo.tg[spec])
         out[0] = memo.tg[spec]
         return memo.n[spec]
     out[0] = buf
-    return enum_targets(st, tb, spec, PLAYER, buf)
+    return enum_targets(st, tb, spec, filt, PLAYER, buf)
 
 
-cdef inline int _activations(const State* st, const Tables* tb, int src, int spec, _Targets* memo,
-                             int32_t* out, int n, int limit) noexcept nogil:
+cdef inline int _activations(const State* st, const Tables* tb, int src, int spec, int filt,
+                             _Targets* memo, int32_t* out, int n, int limit) noexcept nogil:
     cdef int16_t buf[64]
     cdef const int16_t* tg = NULL
-    cdef int k, nt = _targets(st, tb, spec, memo, buf, &tg)
+    cdef int k, nt = _targets(st, tb, spec, filt, memo, buf, &tg)
     for k in range(nt):
         n = _put(make_action(A_ACTIVATE, src, tg[k], 0), out, n, limit)
     return n
@@ -246,7 +252,8 @@ cdef int _abilities(const State* st, Ctx* cx, _Targets* memo, int32_t* out, int 
                 and (tb.heroes[u.def_id].ability_reaction != 0) == window):
             if n >= limit:
                 return n
-            n = _activations(st, tb, i, tb.heroes[u.def_id].ability_target, memo, out, n, limit)
+            n = _activations(st, tb, i, tb.heroes[u.def_id].ability_target,
+                             tb.heroes[u.def_id].ability_filter, memo, out, n, limit)
     for i in range(tb.cfg.lanes):
         u = &st.units[CHAR_BASE + i]
         if u.alive and not u.is_token and not u.used:
@@ -254,7 +261,8 @@ cdef int _abilities(const State* st, Ctx* cx, _Targets* memo, int32_t* out, int 
             if cd.ability_prog >= 0 and (cd.ability_reaction != 0) == window:
                 if n >= limit:
                     return n
-                n = _activations(st, tb, CHAR_BASE + i, cd.ability_target, memo, out, n, limit)
+                n = _activations(st, tb, CHAR_BASE + i, cd.ability_target, cd.ability_filter, memo,
+                                 out, n, limit)
     for i in range(st.zones[Z_LATTICE].n):
         c = st.zones[Z_LATTICE].c[i]
         cd = &tb.cards[st.card_def[c]]
@@ -262,7 +270,8 @@ cdef int _abilities(const State* st, Ctx* cx, _Targets* memo, int32_t* out, int 
                 and (cd.ability_reaction != 0) == window):
             if n >= limit:
                 return n
-            n = _activations(st, tb, TGT_CARD_BASE + c, cd.ability_target, memo, out, n, limit)
+            n = _activations(st, tb, TGT_CARD_BASE + c, cd.ability_target, cd.ability_filter, memo,
+                             out, n, limit)
     return n
 
 
@@ -280,7 +289,7 @@ cdef int _deploys_with_target(const State* st, const Tables* tb, int c, int d, _
     within MAX_ACTIONS."""
     cdef int16_t buf[64]
     cdef const int16_t* tg = NULL
-    cdef int k, lane, nt = _targets(st, tb, tb.cards[d].play_target, memo, buf, &tg)
+    cdef int k, lane, nt = _targets(st, tb, tb.cards[d].play_target, 0, memo, buf, &tg)
     for lane in range(tb.cfg.lanes):
         if st.units[CHAR_BASE + lane].alive:
             continue
@@ -313,7 +322,7 @@ cdef int _plays(const State* st, Ctx* cx, _Targets* memo, int32_t* out, int n, i
                 if not st.units[CHAR_BASE + lane].alive:
                     n = _put(make_action(A_PLAY, c, TGT_NONE, lane), out, n, limit)
         else:
-            nt = _targets(st, tb, tb.cards[d].play_target, memo, buf, &tg)
+            nt = _targets(st, tb, tb.cards[d].play_target, tb.cards[d].play_filter, memo, buf, &tg)
             for k in range(nt):
                 if tg[k] != TGT_CARD_BASE + c and _play_cond_holds(st, tb, d, tg[k]):
                     n = _put(make_action(A_PLAY, c, tg[k], 0), out, n, limit)

@@ -159,7 +159,7 @@ cdef inline void _commit(State* st, Ctx* cx, int32_t a) noexcept nogil:
     """Put a legal action into effect: pass, end the phase, or pay for it and push it."""
     cdef const Tables* tb = cx.tb
     cdef int kind = a_kind(a), src = a_src(a), tgt = a_tgt(a), lane = a_lane(a)
-    cdef int prog = -1, spec = 0, reaction = 0, c
+    cdef int prog = -1, spec = 0, filt = 0, reaction = 0, c
     cdef StackItem it
     st.decisions += 1                 # X02: a turn's decisions are bounded, so is a match
     # E19, B01: a decision and all it sets off (the game running on to the next decision
@@ -203,7 +203,7 @@ cdef inline void _commit(State* st, Ctx* cx, int32_t a) noexcept nogil:
             st.units[src].attacked = 1
         else:
             it.kind = SI_ABILITY
-            _ability_of(st, tb, src, &prog, &spec, &reaction)
+            _ability_of(st, tb, src, &prog, &spec, &filt, &reaction)
             it.prog = prog
             if src < MAX_UNITS:
                 st.units[src].used = 1

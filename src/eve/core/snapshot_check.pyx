@@ -9,6 +9,7 @@ from eve.core.defs cimport *
 from eve.core.codec cimport unit_side, unit_slot, unit_of
 from eve.core.rules cimport seed_meter
 from eve.core.effects cimport leader_of, discover_rows
+from eve.core.operands cimport choose_from, choose_filter, filter_passes
 from eve.core.snapshot_read cimport path_of, status_field, category_label
 
 from eve.core.errors import SchemaViolation
@@ -366,7 +367,7 @@ cdef int _check_choice(const State* st, const Tables* tb) except -1:
     if ch.n_opts < 1:
         _fail("body.choice.options", "a pending choice has an option")
     if ch.kind == CH_CARDS:
-        zone = ins[1]
+        zone = choose_from(ins[1])
         if ch.place != (ins[3] & 7) or ch.up_to != ((ins[3] >> 3) & 1):
             _fail("body.choice.place", "not the instruction's place and up_to")
         if ch.left < 1:
@@ -381,6 +382,10 @@ cdef int _check_choice(const State* st, const Tables* tb) except -1:
                                    else Z_VOID if zone == CF_VOID else Z_LATTICE
                                    if zone == CF_LATTICE else Z_ARCHIVE):
                 _fail("body.choice.options", f"option {i}: not in the zone it is chosen from")
+            if not filter_passes(choose_filter(ins[1]), tb.cards[st.card_def[j]].kind,
+                                 tb.cards[st.card_def[j]].tags):
+                _fail("body.choice.options", f"option {i}: not of the kind or tag the choice "
+                      "asks for (rule G04)")
     else:
         if ch.left != 1 or ch.up_to != 0:
             _fail("body.choice.left", "a mode or a discover is one choice, never stopped")

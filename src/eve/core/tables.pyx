@@ -261,7 +261,7 @@ LIMITS = _frozen({
     "choice_options": MAX_CHOICE_OPTS, "look": MAX_LOOK, "modes": MAX_MODES,
     "discover": MAX_DISCOVER, "discover_pool": MAX_DISCOVER_POOL, "instruction_words": INSTR_WORDS,
     "grants": MAX_GRANTS, "counters": MAX_COUNTERS, "counter_limit": COUNTER_LIMIT,
-    "damage_limit": DAMAGE_LIMIT,
+    "damage_limit": DAMAGE_LIMIT, "tags": MAX_TAGS,
 })
 
 # the names content may use, by table: derived from the vocabulary (eve/core/vocabulary.py), as

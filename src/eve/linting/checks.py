@@ -154,6 +154,12 @@ CHECKS: tuple[Check, ...] = (
           "An instruction in a trigger on an event where it can never act: `end_turn` on "
           "`turn_end` (the turn is ending already), `foe_turn_start` or `foe_turn_end` (a "
           "program ends only its own side's turn) or `match_end` (rule T21)."),
+    Check("EVE-L035", WARNING, "filter no card meets",
+          "A filter on a chosen card (`target_kind`, `target_tag`, or a `choose`'s `kind` and "
+          "`tag`) that no card of the catalog meets, or, on a `foe_stack_item` target, no "
+          "Encounter summon (rule G03: the Encounter pushes no card, and its summon moves are "
+          "characters with their unit's tags): the card or ability never has a target, or the "
+          "choice offers nothing (rule G05)."),
 )
 
 

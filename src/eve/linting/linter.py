@@ -11,12 +11,13 @@ from typing import Any
 
 from eve.linting.checks import Finding, LintReport
 from eve.linting.encounters import EncounterChecks
+from eve.linting.filters import FilterChecks
 from eve.linting.items import ItemChecks
 from eve.linting.loops import LoopChecks
 from eve.plugins.registry import KINDS
 
 
-class Linter(ItemChecks, EncounterChecks, LoopChecks):
+class Linter(ItemChecks, EncounterChecks, LoopChecks, FilterChecks):
     """Every check, in the order a run makes them."""
 
     def run(self) -> list[Finding]:
@@ -28,6 +29,7 @@ class Linter(ItemChecks, EncounterChecks, LoopChecks):
         self.check_keywords()
         self.check_encounters()
         self.check_programs()
+        self.check_filters()
         self.check_statuses()
         self.check_counters()
         self.check_loops()

@@ -53,12 +53,16 @@ Instruction = TypedDict("Instruction", {
                                    # defaults to 0)
     "counter": str,                # add_counter, set_counter: a counter, or "card" (its own)
     "times": int,                  # 1..32: runs that many times, each an instruction of its own
+    "kind": str,                   # choose: only cards of this kind (character sortilege relic)
+    "tag": str,                    # choose: only cards with this tag
 }, total=False)
 
 
 class Ability(TypedDict, total=False):
     name: str
     target: str                    # none foe ally any foe_character ... (default "none")
+    target_kind: str               # a card or Stack item target: only of this kind (G02, G03)
+    target_tag: str                # ... only with this tag
     effect: list[Instruction]
     reaction: bool
 
@@ -129,6 +133,7 @@ class CardData(TypedDict, total=False):
     play_if: str                   # an expression that must hold to play it ("target.hp <= 10")
     triggers: list[When]           # any card: listening from where it is in play, or `zone`
     aura: Aura                     # character, Relic: held while it is in play
+    tags: list[str]                # names [a-z][a-z0-9_]* that filters read (rule G01)
 
 
 class UnitData(TypedDict, total=False):
@@ -140,6 +145,8 @@ class UnitData(TypedDict, total=False):
     keywords: list[str | KeywordUse]
     triggers: list[When]
     aura: Aura
+    tags: list[str]                # unit: what a filter on its summon reads (rule G03); an
+                                   # enemy hero's are refused
 
 
 class StatusTiming(TypedDict, total=False):

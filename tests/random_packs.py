@@ -24,6 +24,7 @@ import copy
 import random
 from typing import Any
 
+from random_filters import card_filters
 from random_scripts import history_forms, script_forms
 
 from eve.core import vocabulary
@@ -57,9 +58,6 @@ CARD_OPS = ("put", "copy", "deploy")                          # act on a card (c
 CARD_TARGET_ZONES = {"void_card": "void", "lattice_card": "lattice", "rift_card": "rift",
                      "abyss_card": "abyss", "stack_card": "stack"}
 PLACES = list(CONTENT["place"])
-# the tags random items carry, and the targets a filter narrows (rules G01-G03)
-TAGS = ["beast", "undead", "arcane", "t_3"]
-FILTERED_TARGETS = (*CARD_TARGET_ZONES, "foe_stack_item")
 # this_card (rule Z29) is drawn on a stream of its own where a card runs the program
 # (Generator.own_card), so that the other draws stay what they were
 SELECTORS = [s for s in CONTENT["selector"] if s != "this_card"]
@@ -689,36 +687,6 @@ class _Gen:
             d["triggers"] = self.triggers("status")
         return d
 
-    def filters(self, sections: list[dict[str, Any]]) -> None:
-        """Tags on some cards and summonable units, then filters on some card and Stack item
-        targets and some choices (rules G01-G05), naming only tags some item has: the items
-        are made first, so the rest of a seed's pack is the pack it was before filters."""
-        r = self.filter_rng
-        cards, units = sections[1], sections[2]
-        for item in [*cards.values(), *(units[u] for u in self.unit_names)]:
-            if r.random() < 0.4:
-                item["tags"] = r.sample(TAGS, r.randint(1, 2))
-        tags = sorted({t for d in [*cards.values(), *units.values()] for t in d.get("tags", ())})
-
-        def narrow(data: dict[str, Any], kind_key: str, tag_key: str) -> None:
-            if r.random() < 0.6:
-                data[kind_key] = r.choice(names("card_kind"))
-            if tags and (kind_key not in data or r.random() < 0.4):
-                data[tag_key] = r.choice(tags)
-
-        def walk(x: Any) -> None:
-            if isinstance(x, dict):
-                if x.get("target") in FILTERED_TARGETS and "effect" in x and r.random() < 0.4:
-                    narrow(x, "target_kind", "target_tag")
-                if x.get("op") == "choose" and r.random() < 0.4:
-                    narrow(x, "kind", "tag")
-                for v in x.values():
-                    walk(v)
-            elif isinstance(x, list):
-                for v in x:
-                    walk(v)
-        walk(sections)
-
     def pack(self, name: str) -> DataPack:
         r = self.rng
         # statuses first: their tick programs may give statuses, and they must all be named
@@ -731,7 +699,7 @@ class _Gen:
                      **{e: self.enemy() for e in self.enemy_names}},
                     {t: self.task(t) for t in self.task_names},
                     {f"x{i}": self.encounter() for i in range(r.randint(1, 3))}]
-        self.filters(sections)
+        card_filters(self.filter_rng, sections, self.unit_names)
         heroes, cards, units, tasks, encounters = sections
         return DataPack(
             name, "1.0.0",

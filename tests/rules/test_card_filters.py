@@ -53,6 +53,8 @@ CARDS = {
                               "into": "rift"}]),
     "bane": _filtered("foe_stack_item", [{"op": "counter"}], tag="undead",
                       keywords=["reaction"]),
+    "cull": _filtered("foe_stack_item", [{"op": "counter"}], tag="beast",
+                      keywords=["reaction"]),
     "dig": sortilege([{"op": "choose", "from": "archive_top", "look": 4, "kind": "relic",
                        "into": "rift"}]),
     "wild_call": {"kind": "sortilege", "charges": 1, "ability": {
@@ -185,9 +187,11 @@ def test_an_effect_move_is_no_summon(eng):
 
 @rule("G03")
 def test_a_summons_tags_are_its_units(eng):
-    m = scenario(eng, heroes=["cf:mage"], encounter="cf:summoner", rift=["cf:bane", "cf:flinch"],
-                 archive=["cf:plain"] * 6, active="encounter", advance=True)
+    m = scenario(eng, heroes=["cf:mage"], encounter="cf:summoner",
+                 rift=["cf:bane", "cf:cull", "cf:flinch"], archive=["cf:plain"] * 6,
+                 active="encounter", advance=True)
     assert m.stack and actions(m, "play", "bane") == []   # an imp is a beast, not undead
+    assert actions(m, "play", "cull")                     # ... and a beast it is
 
 
 # ---------------------------------------------------------------- G04: choose

@@ -298,6 +298,7 @@ ctypedef struct Tables:
     HeroDef heroes[MAX_HERO_DEFS]
     CardDef cards[MAX_CARD_DEFS]
     UnitDef units[MAX_UNIT_DEFS]
+    int16_t unit_tags[MAX_UNIT_DEFS]    # a unit def's tags (G01), read only by filters (G03)
     int16_t prog_len[MAX_PROGRAMS]
     int16_t prog_target[MAX_PROGRAMS]
     int32_t prog_off[MAX_PROGRAMS]      # where each program starts in `code`, in instructions

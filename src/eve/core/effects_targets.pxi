@@ -46,7 +46,7 @@ cdef bint item_passes(const State* st, const Tables* tb, int filt, int i) noexce
     if it.kind == SI_CARD and 0 <= it.card < st.n_cards:
         return card_passes(st, tb, filt, it.card)
     if it.kind == SI_MOVE and it.prog < 0 and 0 <= it.def_id < MAX_UNIT_DEFS:
-        return filter_passes(filt, CK_CHARACTER, tb.units[it.def_id].tags)
+        return filter_passes(filt, CK_CHARACTER, tb.unit_tags[it.def_id])
     return False
 
 

@@ -94,7 +94,6 @@ ctypedef struct UnitDef:
     int16_t aura_n                  # its aura (rule A01): stacks (0: none), status (GRANT_POWER: power)
     int16_t aura_status
     int16_t aura_who                # AW_*
-    int16_t tags                    # bit i: it has the content's tag i (G01)
 
 # a trigger of some item
 ctypedef struct TriggerDef:

@@ -146,6 +146,8 @@ cdef class CompiledContent:
                            "cards")
         tb.n_units = _rows(tb.units, sizeof(UnitDef), MAX_UNIT_DEFS, spec["units"], "UnitDef",
                            "units")
+        for i in range(tb.n_units):
+            tb.unit_tags[i] = spec["units"][i].get("tags", 0)
         tb.n_moves = _rows(tb.moves, sizeof(Move), MAX_MOVES, spec["moves"], "Move", "moves")
         tb.n_parts = _rows(tb.parts, sizeof(ScriptPart), MAX_PARTS, spec.get("parts", []),
                            "ScriptPart", "script phases")

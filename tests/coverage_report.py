@@ -41,6 +41,7 @@ from match_invariants import check_restores  # noqa: E402
 from random_packs import random_engine, random_pack  # noqa: E402
 
 from eve.core import layout  # noqa: E402
+from eve.core.instructions import INSTRUCTIONS  # noqa: E402
 from eve.core.match import CHOICE_KINDS, OUTCOMES, ZONE_NAMES  # noqa: E402
 from eve.core.vocabulary import CONTENT, EVENT_FIELDS  # noqa: E402
 from eve.keywords import STANDARD as STANDARD_MACROS  # noqa: E402
@@ -69,13 +70,8 @@ def constructs() -> list[str]:
 
 
 # construct -> the rule ids of docs/rules.md it exercises: the one table of the measure
-_OPS = {"damage": "D01 E16", "heal": "E16", "shield": "E13", "poison": "E14", "draw": "Z08",
-        "discard": "Z11", "exile": "Z13", "return": "Z15", "destroy": "Z16", "counter": "S02",
-        "summon": "E16", "buff": "E23", "task": "W04", "if": "E17", "status": "E18",
-        "remove_status": "E18", "put": "Z23", "deploy": "Z27", "mill": "Z23", "create": "Z25",
-        "copy": "Z25", "choose": "C02", "choose_mode": "C03", "discover": "C04",
-        "add_counter": "V02", "set_counter": "V02", "scry": "C07", "reintent": "N11",
-        "end_turn": "T21", "split": "E26"}
+# an instruction's: its row's rule ids (eve.core.instructions)
+_OPS = {o.name: " ".join(o.rules) for o in INSTRUCTIONS if o.rules}
 _TRIGGERS = {"turn_start": "T04", "turn_end": "T09", "match_end": "E21", "shuffled": "Z18",
              "task_completed": "W01", "before_damage_taken": "E24", "before_damage_dealt": "E24"}
 _SELECTORS = {"newest_void": "Z23", "newest_lattice": "Z23", "event_card": "Z23", "source": "S06"}

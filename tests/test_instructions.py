@@ -3,6 +3,9 @@ vocabulary, the compiler's field checks, lint's op facts, the rules text, the sc
 random packs read it, and cannot drift apart."""
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 import pytest
 
 import eve
@@ -146,3 +149,14 @@ def test_the_shifts_the_interpreter_reads_are_the_rows():
     assert s["INS_CHOOSE_LOOK_SHIFT"] == s["INS_CHOOSE_UP_TO_SHIFT"] + 1     # up_to is one bit
     places = len(BY_KEY["place"].members)
     assert places <= 1 << s["INS_CHOOSE_UP_TO_SHIFT"] and places <= 1 << s["INS_CREATE_CARD_SHIFT"]
+
+
+def test_every_instruction_names_the_rules_that_say_what_it_does():
+    # its row's rule ids: random play's coverage (tests/coverage_report.py) counts them
+    ids = set(re.findall(r"\*\*\[([A-Z]\d\d)\]\*\*",
+                         (Path(__file__).parents[1] / "docs" / "rules.md").read_text()))
+    for o in INSTRUCTIONS:
+        if o.name == "end":
+            continue
+        assert o.rules, f"{o.name} names no rule"
+        assert set(o.rules) <= ids, (o.name, sorted(set(o.rules) - ids))

@@ -87,6 +87,8 @@ class Op:
     encounter_noop: bool = False   # does nothing when the Encounter runs it (rules E16, Z23)
     zero: str = "noop"             # n = 0: "noop", "one" (done once anyway) or "meaningful"
     outcome: bool = False          # may end a unit's part in the outcome (L032)
+    # the rule ids of docs/rules.md that say what it does (random play's coverage counts them)
+    rules: tuple[str, ...] = ()
     characters: bool = False       # acts on characters only: a hero selected is left as it is (L007)
     idle_on: tuple[str, ...] = ()  # trigger events whose programs it does nothing in (L034)
 
@@ -127,86 +129,91 @@ _ROWS: tuple[Op, ...] = (
     Op("damage", "deals n damage (shield first) to the selected units",
        "deal {n} damage to {to}",
        fields=(_f("pierce", "flag", "hp loss, past the damage pipeline (poison's)", False),),
-       pack=(("a", "n", 0), ("b", "pierce", 0)), raises=_DAMAGE_RAISES, outcome=True),
+       pack=(("a", "n", 0), ("b", "pierce", 0)), raises=_DAMAGE_RAISES, outcome=True,
+       rules=("D01", "E16")),
     Op("heal", "restores n hp, up to max hp", "restore {n} hp to {to}",
-       raises=(("target", ("healed",)),)),
+       raises=(("target", ("healed",)),), rules=("E16",)),
     Op("shield", "adds n shield (absorbs damage; cleared at its owner's turn start)",
-       "give {to} {n} shield", raises=(("target", ("status_applied",)),)),
+       "give {to} {n} shield", raises=(("target", ("status_applied",)),), rules=("E13",)),
     Op("poison", "adds n poison (n damage at its owner's End, then one less; ignores shield)",
-       "give {to} {n} poison", raises=(("target", ("status_applied",)),), outcome=True),
+       "give {to} {n} poison", raises=(("target", ("status_applied",)),), outcome=True,
+       rules=("E14",)),
     Op("draw", "the acting side draws n cards (the Encounter has no deck: nothing)",
        "draw {n:# card/# cards}", acts_on="side",
-       raises=(("player", ("drawn", "shuffled")),), encounter_noop=True),
+       raises=(("player", ("drawn", "shuffled")),), encounter_noop=True, rules=("Z08",)),
     Op("discard", "the player discards n random cards from the Rift",
        "discard {n:# random card/# random cards} from {players} Rift", acts_on="side",
-       raises=(("player", ("discarded",)),)),
+       raises=(("player", ("discarded",)),), rules=("Z11",)),
     Op("exile", "sends a character (or, with `newest_lattice`, `this_card` or a card target, "
                 "that card: of the Lattice, the Rift, the Abyss or the Stack) to the Void",
        "exile {to} to the Void", acts_on="card", amount="ignored",
-       raises=(("player", ("exiled",)),)),
+       raises=(("player", ("exiled",)),), rules=("Z13",)),
     Op("return", "returns a card from the Void to the Rift (`to = \"newest_void\"`, "
                  "`\"this_card\"` or a `void_card` target)",
-       "return {to} to {players} Rift", acts_on="card", amount="ignored", encounter_noop=True),
+       "return {to} to {players} Rift", acts_on="card", amount="ignored", encounter_noop=True,
+       rules=("Z15",)),
     Op("destroy", "destroys a Lattice card (`to = \"newest_lattice\"`, `\"this_card\"` or a "
                   "`lattice_card` target)",
-       "destroy {to}", acts_on="card", amount="ignored"),
+       "destroy {to}", acts_on="card", amount="ignored", rules=("Z16",)),
     Op("counter", "counters the targeted Stack item (needs `target = \"foe_stack_item\"`)",
-       "counter {target}", acts_on="stack_item", amount="ignored"),
+       "counter {target}", acts_on="stack_item", amount="ignored", rules=("S02",)),
     Op("summon", "summons n of `unit` for the acting side", "summon {n:/# × }{unit}",
        acts_on="side", fields=(_f("unit", "unit", "the unit summoned", required=True),),
-       pack=(("a", "unit", 0), ("b", "n", 0)), raises=(("own", ("summoned",)),), zero="one"),
+       pack=(("a", "unit", 0), ("b", "n", 0)), raises=(("own", ("summoned",)),), zero="one",
+       rules=("E16",)),
     Op("buff", "adds n power and `hp` max hp (hp rises by as much)", "give {to} {buff}",
        # a buff that raises max hp raises power only when it says so (rule E23)
        fields=(_f("hp", "hp", "max hp 0..255, hp rising by as much (then n defaults to 0)"),
                _UNTIL),
        n_default=lambda ins: 0 if "hp" in ins else 1,
-       pack=(("a", "n", 0), ("b", "hp", 0), ("b", "until", 8))),
+       pack=(("a", "n", 0), ("b", "hp", 0), ("b", "until", 8)), rules=("E23",)),
     Op("task", "adds n progress to `task` (or `\"all\"`) for the acting side",
        "add {n} progress to {task}", acts_on="side",
        fields=(_f("task", "task", "the World Task, or \"all\"", "all"),),
-       pack=(("a", "task", 0), ("b", "n", 0)), raises=(("own", ("task_completed",)),)),
+       pack=(("a", "task", 0), ("b", "n", 0)), raises=(("own", ("task_completed",)),),
+       rules=("W04",)),
     Op("if", "runs `then` when the expression `cond` is true (not 0), else `else`",
        "if {cond}: {then}", acts_on="control", amount="none",
        fields=(_f("cond", "expr", "the condition, an expression (\"target.hp <= 5\")",
                   required=True),
                _f("then", "block", "run when cond holds", required=True),
                _f("else", "block", "run when it does not")),
-       pack=()),
+       pack=(), rules=("E17",)),
     Op("status", "gives the selected units n stacks of `status` (capped at its `max`)",
        "give {to} {status}",
        fields=(_f("status", "status", "the status given", required=True), _UNTIL),
        pack=(("a", "n", 0), ("b", "status", 0), ("b", "until", 8)),
-       raises=(("target", ("status_applied",)),)),
+       raises=(("target", ("status_applied",)),), rules=("E18",)),
     Op("remove_status", "takes n stacks of `status` from the selected units (no `n`: all of "
                         "them)",
        "remove {n} {status} from {to}",
        fields=(_f("status", "status", "the status removed", required=True),),
-       n_default=999, pack=(("a", "n", 0), ("b", "status", 0))),
+       n_default=999, pack=(("a", "n", 0), ("b", "status", 0)), rules=("E18",)),
     Op("put", "puts the selected card (a card target, `newest_void`, `newest_lattice`, "
               "`event_card` or `this_card`) "
               "`into` a place; a card on the Stack leaves it and its play never resolves",
        "put {to} {into}", acts_on="card", amount="none",
        fields=(_f("into", "place", "the place the card goes", required=True),),
-       pack=(("b", "into", 0),), raises=_MOVES),
+       pack=(("b", "into", 0),), raises=_MOVES, rules=("Z23",)),
     Op("deploy", "deploys the selected character card from the Void into the player's "
                  "first empty lane (not ready unless swift)",
        "deploy {to} into {players} first empty lane", acts_on="card", amount="ignored",
-       raises=(("player", ("ally_deploy", "summoned")),), encounter_noop=True),
+       raises=(("player", ("ally_deploy", "summoned")),), encounter_noop=True, rules=("Z27",)),
     Op("mill", "puts the top n cards of the player's Archive into the Abyss (or, with `into = "
                "\"void\"`, exiles them)",
        "put the top {n:card/# cards} of {players} Archive {into}", acts_on="side",
        fields=(_f("into", "place", "abyss or void", "abyss"),),
-       pack=(("a", "n", 0), ("b", "into", 0)), raises=(("player", ("exiled",)),)),
+       pack=(("a", "n", 0), ("b", "into", 0)), raises=(("player", ("exiled",)),), rules=("Z23",)),
     Op("create", "creates n new instances of `card` `into` a place (none past the match's "
                  "card capacity)",
        "create {n:a/# ×} {card} {into}", acts_on="side",
        fields=(_f("card", "card", "the card created", required=True),
                _f("into", "place", "the place the new cards go", required=True)),
-       pack=(("a", "n", 0), ("b", "into", 0), ("b", "card", 3))),
+       pack=(("a", "n", 0), ("b", "into", 0), ("b", "card", 3)), rules=("Z25",)),
     Op("copy", "creates n new instances of the selected card's card `into` a place",
        "create {n:a copy/# copies} of {to} {into}", acts_on="card",
        fields=(_f("into", "place", "the place the copies go", required=True),),
-       pack=(("a", "n", 0), ("b", "into", 0))),
+       pack=(("a", "n", 0), ("b", "into", 0)), rules=("Z25",)),
     Op("choose", "the player chooses n cards (`up_to`: at most n; `kind`, `tag`: of them only) "
                  "`from` a zone or the Archive's top `look` cards, one at a time, and each goes "
                  "`into` a place",
@@ -222,12 +229,12 @@ _ROWS: tuple[Op, ...] = (
        # the filter packs above `from` as a card's target filter is packed (operands.pxd)
        pack=(("sel", "from", 0), ("sel", "kind", 3), ("sel", "tag", 5), ("a", "n", 0),
              ("b", "into", 0), ("b", "up_to", 3), ("b", "look", 4)),
-       choice=True, raises=_MOVES),
+       choice=True, raises=_MOVES, rules=("C02",)),
     Op("choose_mode", "the player chooses one of the `modes` (two to four blocks of "
                       "instructions), which runs",
        "choose one: {modes}", acts_on="control", amount="none",
        fields=(_f("modes", "blocks", "the blocks, one of which runs", required=True),),
-       pack=(), choice=True),
+       pack=(), choice=True, rules=("C03",)),
     Op("discover", "n card defs are drawn from the `cards` pool (`shuffle` stream, no "
                    "repeats); the player chooses one, created `into` a place",
        "discover one of {n:# card/# cards} drawn from {cards} and create it {into}",
@@ -236,17 +243,17 @@ _ROWS: tuple[Op, ...] = (
                   required=True),
                _f("into", "place", "the place the chosen card is created", "rift")),
        n_default=lambda ins: min(3, len(ins.get("cards", ()))),
-       pack=(), choice=True, raises=_MOVES),
+       pack=(), choice=True, raises=_MOVES, rules=("C04",)),
     Op("add_counter", "adds n to a `counter`: a pack's counter by name, or `\"card\"`, this "
                       "card's own (rules V01-V04)",
        "add {n} to {counter}", acts_on="side",
        fields=(_f("counter", "counter", "a counter, or \"card\" (this card's own)",
                   required=True),),
-       pack=(("a", "n", 0), ("b", "counter", 0))),
+       pack=(("a", "n", 0), ("b", "counter", 0)), rules=("V02",)),
     Op("set_counter", "sets a `counter` to n", "set {counter} to {n}", acts_on="side",
        fields=(_f("counter", "counter", "a counter, or \"card\" (this card's own)",
                   required=True),),
-       pack=(("a", "n", 0), ("b", "counter", 0)), zero="meaningful"),
+       pack=(("a", "n", 0), ("b", "counter", 0)), zero="meaningful", rules=("V02",)),
     # rule C07: a look at the Archive's top, any of the cards seen put at its bottom
     Op("scry", "the player looks at the top n cards of the Archive and puts any of them at its "
                "bottom, one at a time (a `choose` from `archive_top`, up to n, into "
@@ -254,20 +261,21 @@ _ROWS: tuple[Op, ...] = (
        "look at the top {n:card/# cards} of {players} Archive and put any of them at the bottom",
        acts_on="side", amount="number", to="none", n_max="look", pack=(), choice=True,
        lower=lambda ins: [{"op": "choose", "from": "archive_top", "look": ins["n"],
-                           "n": ins["n"], "up_to": True, "into": "archive_bottom"}]),
+                           "n": ins["n"], "up_to": True, "into": "archive_bottom"}],
+                           rules=("C07",)),
     # rule N11: an intent replaced at once (a trigger on a boss's `damage_taken`, say)
     Op("reintent", "the Encounter decides its intent anew, at once: its phase chosen again, "
                    "its pick, branch and random parts drawn anew from the `encounter` stream "
                    "(rule N11)",
        "the Encounter decides its intent anew", acts_on="side", amount="none", to="none",
-       pack=()),
+       pack=(), rules=("N11",)),
     # rule T21: the turn of the side running it goes to its End; the program and the Stack
     # still resolve first
     Op("end_turn", "ends the acting side's turn at once: the rest of Main and Combat is "
                    "skipped, End runs once the program and the Stack have resolved (rule T21)",
        "end {our} turn", acts_on="side", amount="none", to="none", pack=(),
        # its own End (the turn is ending), the other side's turn, a match over
-       idle_on=("turn_end", "foe_turn_start", "foe_turn_end", "match_end")),
+       idle_on=("turn_end", "foe_turn_start", "foe_turn_end", "match_end"), rules=("T21",)),
     # rule E26: a Slay-the-Spire slime; `dies` splits one that was killed
     Op("split", "each selected character leaves play (not a death) and n of `unit` take its "
                 "place for its side, in its lane first, then the first empty ones, each with "
@@ -275,7 +283,7 @@ _ROWS: tuple[Op, ...] = (
        "split {to} into {n:a/# ×} {unit}",
        fields=(_f("unit", "unit", "the unit each part is", required=True),),
        n_default=2, pack=(("a", "n", 0), ("b", "unit", 0)),
-       raises=(("target", ("summoned",)),), characters=True),
+       raises=(("target", ("summoned",)),), characters=True, rules=("E26",)),
 )
 
 # rule E25: an instruction on units or on its side (a choice excepted) may repeat, `times`

@@ -69,6 +69,20 @@ cdef enum:
     MAX_DISCOVER = 4        # card defs a `discover` offers
     MAX_DISCOVER_POOL = 16  # card defs of its pool
     MAX_TAGS = 16           # distinct tags of the content: the bits of CardDef.tags (G01)
+    # the run (rules U01-U21): its content and its state
+    MAX_ACTS = 4            # acts of a run
+    MAX_ACT_POOL = 16       # Encounters of one act's fight, elite or boss pool
+    MAX_FLOORS = 16         # floors of an act's map, its boss floor included
+    MAP_WIDTH = 8           # columns of a map (an act uses `width` of them)
+    RUN_NODE_KINDS = 7      # the node kinds (run_node codes 1..7): an act's `nodes` weights
+    RARITY_WEIGHTS = 3      # common, uncommon, rare: what rewards and shops draw by
+    MAX_RUN_OPTS = 8        # options of one event or site
+    MAX_RUN_OPTIONS = 512   # options of every event and site of the content
+    MAX_EVENT_DEFS = 128
+    MAX_SITE_DEFS = 8
+    MAX_RELICS = 16         # Relics a run holds
+    MAX_OFFER = 8           # cards a reward offers; items a shop stocks
+    RUN_LIMIT = 9999        # aurorune and max hp are held within [0, limit]
     CHOICE_STOP = 255       # the source byte of the `choose` action that stops an `up_to` choice
     # lasting grants (rules A01-A05): stacks an aura or an `until` instruction gave, held while
     # their source stays; one a (source, unit, status) at most

@@ -62,12 +62,13 @@ class Op:
     doc: str
     text: str = ""                 # the rules-text template ("" for the internal `end`)
     # what the instruction acts on: "units" (the selected units), "card" (a selected card),
-    # "stack_item" (the targeted Stack item), "side" (the acting side: `to` is not read) or
-    # "control" (the flow of the program)
+    # "stack_item" (the targeted Stack item), "side" (the acting side: `to` is not read),
+    # "control" (the flow of the program) or "run" (the run's party, deck or purse: a run
+    # program's only, rule U19)
     acts_on: str = "units"
     fields: tuple[Field, ...] = ()
-    # `n`: "expr" (a number 0..999 or an expression), "number" (a number only), "ignored"
-    # (accepted, never read) or "none" (refused)
+    # `n`: "expr" (a number 0..999 or an expression), "number" (a number only), "signed" (a
+    # number -99..99), "ignored" (accepted, never read) or "none" (refused)
     amount: str = "expr"
     n_default: int | Callable[[Mapping[str, Any]], int] = 1
     # the instruction words a field fills: (word, field, shift); word "a" or "b", or "sel" for
@@ -284,6 +285,39 @@ _ROWS: tuple[Op, ...] = (
        fields=(_f("unit", "unit", "the unit each part is", required=True),),
        n_default=2, pack=(("a", "n", 0), ("b", "unit", 0)),
        raises=(("target", ("summoned",)),), characters=True, rules=("E26",)),
+    # ---- run-level instructions (rule U19): they act on the run's party, deck and purse,
+    # only in run programs (an event's or a site's option, a Relic's `run` trigger); the run's
+    # interpreter runs them between fights, never in a match ----
+    Op("heal_share", "each selected hero restores n percent of its max hp (at least 1 hp)",
+       "restore {n}% of max hp to {to}", acts_on="run", amount="number", rules=("U11",)),
+    Op("restore", "each selected hero restores n hp, up to its max hp",
+       "restore {n} hp to {to}", acts_on="run", amount="number", rules=("U19",)),
+    Op("hurt", "each selected hero loses n hp, never below 1", "{to} lose {n} hp",
+       acts_on="run", amount="number", rules=("U19",)),
+    Op("max_hp", "each selected hero gains n max hp, and as much hp", "give {to} {n} max hp",
+       acts_on="run", amount="number", rules=("U19",)),
+    Op("ambition", "each selected hero's Ambition moves by n (signed), within -20..20",
+       "move the Ambition of {to} by {n}", acts_on="run", amount="signed", rules=("U11",)),
+    Op("morality", "each selected hero's Morality moves by n (signed), within -20..20",
+       "move the Morality of {to} by {n}", acts_on="run", amount="signed", rules=("U12",)),
+    Op("gain_aurorune", "the run gains n aurorune", "gain {n} aurorune", acts_on="run",
+       amount="number", to="none", rules=("U19",)),
+    Op("lose_aurorune", "the run loses n aurorune (never below 0)", "lose {n} aurorune",
+       acts_on="run", amount="number", to="none", rules=("U19",)),
+    Op("add_card", "n copies of `card` join the deck (none past the deck's cap)",
+       "add {n:a/# ×} {card} to the deck", acts_on="run", amount="number", to="none",
+       fields=(_f("card", "card", "the card added", required=True),),
+       pack=(("a", "n", 0), ("b", "card", 0)), rules=("U19",)),
+    Op("remove_card", "the selected deck card leaves the deck", "remove {to} from the deck",
+       acts_on="run", amount="none", pack=(), rules=("U19",)),
+    Op("upgrade_card", "the selected deck card becomes its upgraded form (a card without one "
+                       "stays as it is)",
+       "upgrade {to}", acts_on="run", amount="none", pack=(), rules=("U12",)),
+    Op("gain_relic", "the run gains `card`, a Relic (no `card`: one drawn from the Relic pool "
+                     "the run does not hold, `events` stream)",
+       "gain {card}", acts_on="run", amount="none", to="none",
+       fields=(_f("card", "card", "the Relic gained (default: a random one)"),),
+       pack=(("b", "card", 0),), rules=("U19",)),
 )
 
 # rule E25: an instruction on units or on its side (a choice excepted) may repeat, `times`

@@ -175,3 +175,78 @@ ctypedef struct TaskDef:
     int16_t goal
     int16_t threshold
     int16_t reward_prog
+
+# the run's rule configuration (`run` of a rule configuration)
+ctypedef struct RunConfig:
+    int16_t party                   # heroes in a party
+    int16_t aurorune                # aurorune at the start
+    int16_t deck_cap                # most cards the deck holds
+    int16_t drift                   # a hero's Morality drift a match, unless it says its own (U15)
+    int16_t relic_cap               # most Relics a run holds
+
+# an act: its map's shape and its Encounter pools
+ctypedef struct ActDef:
+    int16_t floors                  # floors before the boss's
+    int16_t width                   # the map's columns
+    int16_t paths                   # paths drawn through the floors
+    int16_t elite_floor             # no elite before this floor (from 1)
+    int16_t weight[RUN_NODE_KINDS]  # each node kind's weight on the free floors (RN_* - 1)
+    int16_t n_fights
+    int16_t fights[MAX_ACT_POOL]    # Encounter defs
+    int16_t n_elites
+    int16_t elites[MAX_ACT_POOL]
+    int16_t n_bosses
+    int16_t bosses[MAX_ACT_POOL]
+
+# an event's or a site's option
+ctypedef struct RunOption:
+    int16_t cond_value              # RV_*: what its condition reads; -1: no condition
+    int16_t cond_cmp                # CMP_*
+    int16_t cond_n
+    int16_t cost_hp                 # hp each living hero pays (it must have more)
+    int16_t cost_aurorune           # aurorune it costs
+    int16_t target                  # RT_*: what the player picks with it
+    int16_t prog                    # its run program, -1
+
+# an event: a scene with options
+ctypedef struct EventDef:
+    int16_t acts                    # bit a: it may appear in act a (0: every act)
+    int16_t first_opt               # its options: options[first_opt .. first_opt + n_opts)
+    int16_t n_opts
+
+# a Sanctum's or a Forge's options
+ctypedef struct SiteDef:
+    int16_t node                    # RN_SANCTUM or RN_FORGE
+    int16_t first_opt
+    int16_t n_opts
+
+# what a won fight of a node kind gives
+ctypedef struct RewardDef:
+    int16_t node                    # RN_FIGHT, RN_ELITE or RN_BOSS
+    int16_t aur_lo                  # aurorune, drawn in [lo, hi]
+    int16_t aur_hi
+    int16_t cards                   # cards offered: the player takes one or none
+    int16_t rarity[RARITY_WEIGHTS]  # weights of common, uncommon and rare
+    int16_t relics                  # Relics gained at once
+    int16_t ambition                # Ambition each living hero gains (U16)
+    int16_t heal                    # percent of max hp each living hero heals
+
+# a shop's stock and prices
+ctypedef struct ShopDef:
+    int16_t cards                   # cards in stock
+    int16_t relics                  # Relics in stock
+    int16_t rarity[RARITY_WEIGHTS]  # weights of common, uncommon and rare
+    int16_t removal                 # the first card removal's price
+    int16_t removal_step            # added to it after each removal
+
+# what the run reads of a card def
+ctypedef struct CardRun:
+    int16_t rarity                  # RAR_*
+    int16_t hero                    # the hero def whose pool it is in, -1: every party's
+    int16_t upgrade                 # the card def of its upgraded form, -1
+    int16_t price                   # its aurorune
+    int16_t run[N_RUN_EVENTS]       # a Relic's run triggers: a program by RE_* event, -1
+
+# what the run reads of a hero def
+ctypedef struct HeroRun:
+    int16_t drift                   # its Morality drift a match (U15)

@@ -187,6 +187,69 @@ RECORDS: tuple[Record, ...] = (
         _c("n_vars", count="var_init"),
         _c("var_init", key="vars", size=("MAX_SCRIPT_VARS", "script_vars")))),
     Record("TaskDef", "a World Task", (_c("goal"), _c("threshold"), _c("reward_prog"))),
+    # ---- the run's content (rules U01-U21), loaded into RunTables (run_defs.pxd) ----
+    Record("RunConfig", "the run's rule configuration (`run` of a rule configuration)", (
+        _c("party", "heroes in a party", data=(3, 1, "hero_slots")),
+        _c("aurorune", "aurorune at the start", data=(99, 0, "run_limit")),
+        _c("deck_cap", "most cards the deck holds", data=(60, 1, "cards_per_match")),
+        _c("drift", "a hero's Morality drift a match, unless it says its own (U15)",
+           data=(1, 0, 5)),
+        _c("relic_cap", "most Relics a run holds", data=(8, 0, "relics")))),
+    Record("ActDef", "an act: its map's shape and its Encounter pools", (
+        _c("floors", "floors before the boss's", data=(12, 3, "floors")),
+        _c("width", "the map's columns", data=(7, 2, "map_width")),
+        _c("paths", "paths drawn through the floors", data=(6, 1, 8)),
+        _c("elite_floor", "no elite before this floor (from 1)", data=(5, 1, "floors")),
+        _c("weight", "each node kind's weight on the free floors (RN_* - 1)", key="nodes",
+           size=("RUN_NODE_KINDS", ""),
+           keys=("fight", "elite", "event", "sanctum", "forge", "shop", "boss")),
+        _c("n_fights", count="fights"), _c("fights", "Encounter defs",
+                                             size=("MAX_ACT_POOL", "act_pool")),
+        _c("n_elites", count="elites"), _c("elites", size=("MAX_ACT_POOL", "act_pool")),
+        _c("n_bosses", count="bosses"), _c("bosses", size=("MAX_ACT_POOL", "act_pool")))),
+    Record("RunOption", "an event's or a site's option", (
+        _c("cond_value", "RV_*: what its condition reads; -1: no condition", key="cond",
+           part=0, default=-1),
+        _c("cond_cmp", "CMP_*", key="cond", part=1),
+        _c("cond_n", key="cond", part=2),
+        _c("cost_hp", "hp each living hero pays (it must have more)"),
+        _c("cost_aurorune", "aurorune it costs"),
+        _c("target", "RT_*: what the player picks with it"),
+        _c("prog", "its run program, -1", default=-1))),
+    Record("EventDef", "an event: a scene with options", (
+        _c("acts", "bit a: it may appear in act a (0: every act)"),
+        _c("first_opt", "its options: options[first_opt .. first_opt + n_opts)",
+           key="options", part=0),
+        _c("n_opts", key="options", part=1))),
+    Record("SiteDef", "a Sanctum's or a Forge's options", (
+        _c("node", "RN_SANCTUM or RN_FORGE"),
+        _c("first_opt", key="options", part=0), _c("n_opts", key="options", part=1))),
+    Record("RewardDef", "what a won fight of a node kind gives", (
+        _c("node", "RN_FIGHT, RN_ELITE or RN_BOSS"),
+        _c("aur_lo", "aurorune, drawn in [lo, hi]", key="aurorune", part=0),
+        _c("aur_hi", key="aurorune", part=1),
+        _c("cards", "cards offered: the player takes one or none", data=(3, 0, "offer")),
+        _c("rarity", "weights of common, uncommon and rare", size=("RARITY_WEIGHTS", ""),
+           keys=("common", "uncommon", "rare")),
+        _c("relics", "Relics gained at once", data=(0, 0, 2)),
+        _c("ambition", "Ambition each living hero gains (U16)", data=(0, 0, 3)),
+        _c("heal", "percent of max hp each living hero heals", data=(0, 0, 100)))),
+    Record("ShopDef", "a shop's stock and prices", (
+        _c("cards", "cards in stock", data=(5, 0, "offer")),
+        _c("relics", "Relics in stock", data=(2, 0, 4)),
+        _c("rarity", "weights of common, uncommon and rare", size=("RARITY_WEIGHTS", ""),
+           keys=("common", "uncommon", "rare")),
+        _c("removal", "the first card removal's price", data=(75, 0, "run_limit")),
+        _c("removal_step", "added to it after each removal", data=(25, 0, "run_limit")))),
+    Record("CardRun", "what the run reads of a card def", (
+        _c("rarity", "RAR_*"), _c("hero", "the hero def whose pool it is in, -1: every party's",
+                                  default=-1),
+        _c("upgrade", "the card def of its upgraded form, -1", default=-1),
+        _c("price", "its aurorune"),
+        _c("run", "a Relic's run triggers: a program by RE_* event, -1", size=("N_RUN_EVENTS", ""),
+           keys=("picked_up", "fight_won", "act_start")))),
+    Record("HeroRun", "what the run reads of a hero def", (
+        _c("drift", "its Morality drift a match (U15)"),)),
 )
 
 BY_STRUCT: Mapping[str, Record] = {r.struct: r for r in RECORDS}

@@ -6,7 +6,8 @@ snapshot ABI, so never reorder; add new ones at the end), what it picks (`doc`),
 the rest of eve reads:
 
 - `picks`: "units" (heroes and characters), "card" (one card, wherever the row says), "target"
-  (whatever the program's target is) or "none" (nothing: a side instruction's);
+  (whatever the program's target is), "none" (nothing: a side instruction's), or in a run
+  program "run_heroes" (the party's heroes) or "run_card" (a card of the run's deck);
 - `side`: whose units, from the program's side: "own", "foe", or "" (the target's or the event's,
   either side);
 - `units`: "any", "hero" or "character";
@@ -96,6 +97,17 @@ SELECTORS: tuple[Selector, ...] = (
     _s("this_card", "the card whose program runs (its on-enter effect, its triggers from its "
                     "zone, a character card's ability and triggers), wherever it is now, "
                     "unless it stands in the Wastes as a character (rule Z29)", picks="card"),
+    # a run program's (rule U19): the party's heroes, the deck's cards
+    _s("party", "every living hero of the run's party", picks="run_heroes"),
+    _s("chosen_hero", "the hero the player picked with the option (its `target = \"hero\"`)",
+       picks="run_heroes"),
+    _s("random_hero", "one living hero of the party, uniformly at random (`events` stream)",
+       picks="run_heroes", **_RANDOM),
+    _s("chosen_card", "the deck card the player picked with the option (its `target`)",
+       picks="run_card"),
+    _s("random_card", "one deck card, uniformly at random (`events` stream; for "
+                      "upgrade_card, one that has an upgraded form)", picks="run_card",
+       **_RANDOM),
 )
 
 BY_NAME: Mapping[str, Selector] = MappingProxyType({s.name: s for s in SELECTORS})

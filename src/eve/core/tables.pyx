@@ -9,6 +9,7 @@ from libc.stdlib cimport calloc, free
 from libc.string cimport memcpy, memset
 
 from eve.core.defs cimport *
+from eve.core.run_defs cimport RunTables
 from eve.core.operands cimport expr_attr_arg, expr_status_arg
 
 from types import MappingProxyType as _MappingProxyType
@@ -95,12 +96,14 @@ cdef int _is_self_loss(const Tables* tb, int prog, int s) noexcept:
 cdef class CompiledContent:
     def __cinit__(self):
         self.tb = <Tables*>calloc(1, sizeof(Tables))
-        if self.tb == NULL:
+        self.rt = <RunTables*>calloc(1, sizeof(RunTables))
+        if self.tb == NULL or self.rt == NULL:
             raise MemoryError()
         self.fingerprint = ""
 
     def __dealloc__(self):
         free(self.tb)
+        free(self.rt)
 
     def load(self, dict spec, str fingerprint):
         """Copy the compiler's records into the Tables block: each table of records packed in
@@ -219,7 +222,44 @@ cdef class CompiledContent:
             tb.card_on[i] = _mark(tb, tb.cards[i].trig_first, tb.cards[i].trig_n, NULL)
         for i in range(tb.n_statuses):
             _mark(tb, tb.statuses[i].trig_first, tb.statuses[i].trig_n, tb.status_listens)
+        self._load_run(spec.get("run"))
         self.fingerprint = fingerprint
+
+    def _load_run(self, run):
+        """The run's content (rules U01-U21) into RunTables: the same record packing; absent
+        (content without acts), the run tables stay empty and no run can start."""
+        cdef RunTables* rt = self.rt
+        cdef int i
+        memset(rt, 0, sizeof(RunTables))
+        if not run or not run.get("acts"):
+            return
+        _rows(&rt.cfg, sizeof(RunConfig), 1, [run["config"]], "RunConfig", "run config")
+        rt.n_acts = _rows(rt.acts, sizeof(ActDef), MAX_ACTS, run["acts"], "ActDef", "acts")
+        rt.n_options = _rows(rt.options, sizeof(RunOption), MAX_RUN_OPTIONS,
+                             run.get("options", []), "RunOption", "run options")
+        rt.n_events = _rows(rt.events, sizeof(EventDef), MAX_EVENT_DEFS, run.get("events", []),
+                            "EventDef", "events")
+        rt.n_sites = _rows(rt.sites, sizeof(SiteDef), MAX_SITE_DEFS, run.get("sites", []),
+                           "SiteDef", "sites")
+        rt.n_rewards = _rows(rt.rewards, sizeof(RewardDef), RUN_NODE_KINDS,
+                             run.get("rewards", []), "RewardDef", "rewards")
+        if run.get("shop"):
+            rt.has_shop = _rows(&rt.shop, sizeof(ShopDef), 1, [run["shop"]], "ShopDef", "shop")
+        rt.n_cards = _rows(rt.cards, sizeof(CardRun), MAX_CARD_DEFS, run["cards"], "CardRun",
+                           "cards")
+        rt.n_heroes = _rows(rt.heroes, sizeof(HeroRun), MAX_HERO_DEFS, run["heroes"], "HeroRun",
+                            "heroes")
+        for i in range(rt.n_events):
+            _cap(rt.events[i].first_opt + rt.events[i].n_opts, rt.n_options, f"event {i} options")
+        for i in range(rt.n_sites):
+            _cap(rt.sites[i].first_opt + rt.sites[i].n_opts, rt.n_options, f"site {i} options")
+        _cap(rt.cfg.deck_cap + rt.cfg.relic_cap, MAX_CARDS, "run deck cap plus relic cap")
+        _cap(rt.cfg.party, self.tb.cfg.player_hero_slots, "run party")
+
+    @property
+    def has_run(self):
+        """Whether this content has a run (some act)."""
+        return self.rt.n_acts > 0
 
     def status_tick_native(self, int i):
         """Whether status `i`'s tick is the hp-loss tick status_turn runs without the
@@ -264,6 +304,10 @@ LIMITS = _frozen({
     "discover": MAX_DISCOVER, "discover_pool": MAX_DISCOVER_POOL, "instruction_words": INSTR_WORDS,
     "grants": MAX_GRANTS, "counters": MAX_COUNTERS, "counter_limit": COUNTER_LIMIT,
     "damage_limit": DAMAGE_LIMIT, "tags": MAX_TAGS,
+    "acts": MAX_ACTS, "act_pool": MAX_ACT_POOL, "floors": MAX_FLOORS - 1,
+    "map_width": MAP_WIDTH, "run_options": MAX_RUN_OPTS, "run_option_pool": MAX_RUN_OPTIONS,
+    "events": MAX_EVENT_DEFS, "sites": MAX_SITE_DEFS, "relics": MAX_RELICS,
+    "offer": MAX_OFFER, "run_limit": RUN_LIMIT,
 })
 
 # the names content may use, by table: derived from the vocabulary (eve/core/vocabulary.py), as

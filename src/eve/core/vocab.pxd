@@ -108,7 +108,19 @@ cdef enum:
     OP_REINTENT = 28
     OP_END_TURN = 29
     OP_SPLIT = 30
-    N_OPS = 31
+    OP_HEAL_SHARE = 31
+    OP_RESTORE = 32
+    OP_HURT = 33
+    OP_MAX_HP = 34
+    OP_AMBITION = 35
+    OP_MORALITY = 36
+    OP_GAIN_AURORUNE = 37
+    OP_LOSE_AURORUNE = 38
+    OP_ADD_CARD = 39
+    OP_REMOVE_CARD = 40
+    OP_UPGRADE_CARD = 41
+    OP_GAIN_RELIC = 42
+    N_OPS = 43
 
 # Expression nodes (internal: the compiled form of an expression)
 cdef enum:
@@ -212,7 +224,12 @@ cdef enum:
     SEL_RANDOM_OTHER_ALLY = 19
     SEL_RANDOM_OTHER_ALLY_CHAR = 20
     SEL_THIS_CARD = 21
-    N_SELS = 22
+    SEL_PARTY = 22
+    SEL_CHOSEN_HERO = 23
+    SEL_RANDOM_HERO = 24
+    SEL_CHOSEN_CARD = 25
+    SEL_RANDOM_CARD = 26
+    N_SELS = 27
 
 # Places a card is put, created or copied into (`into`)
 cdef enum:
@@ -360,6 +377,12 @@ cdef enum:
     A_ACTIVATE = 4
     A_ATTACK = 5
     A_CHOOSE = 6
+    A_RECRUIT = 7
+    A_TRAVEL = 8
+    A_TAKE = 9
+    A_REMOVE = 10
+    A_OPTION = 11
+    A_LEAVE = 12
 
 # Stack item kinds
 cdef enum:
@@ -437,6 +460,13 @@ cdef enum:
     EV_PASS = 20
     EV_INTENT = 21
     EV_CHOICE = 22
+    EV_RUN_NODE = 23
+    EV_RUN_CARD = 24
+    EV_RUN_AURORUNE = 25
+    EV_RUN_HERO = 26
+    EV_RUN_FELL = 27
+    EV_RUN_RELIC = 28
+    EV_RUN_OUTCOME = 29
 
 # Why an action is refused (IllegalAction.code)
 cdef enum:
@@ -487,6 +517,80 @@ cdef enum:
 cdef enum:
     UNTIL_SOURCE_LEAVES = 0
     UNTIL_TURN_END = 1
+
+# Map node kinds of a run (rule U09)
+cdef enum:
+    RN_FIGHT = 1
+    RN_ELITE = 2
+    RN_EVENT = 3
+    RN_SANCTUM = 4
+    RN_FORGE = 5
+    RN_SHOP = 6
+    RN_BOSS = 7
+    N_RUN_NODES = 8
+
+# Card rarities (rule U10)
+cdef enum:
+    RAR_STARTER = 0
+    RAR_COMMON = 1
+    RAR_UNCOMMON = 2
+    RAR_RARE = 3
+    RAR_SPECIAL = 4
+    N_RARITIES = 5
+
+# What a run waits for (internal: the state)
+cdef enum:
+    RP_PARTY = 0
+    RP_PATH = 1
+    RP_FIGHT = 2
+    RP_REWARD = 3
+    RP_SITE = 4
+    RP_SHOP = 5
+    RP_EVENT = 6
+    RP_OVER = 7
+
+# What a run option asks the player to pick (`target`)
+cdef enum:
+    RT_NONE = 0
+    RT_HERO = 1
+    RT_CARD = 2
+    RT_UPGRADABLE = 3
+
+# What a run option's condition (`if`) reads
+cdef enum:
+    RV_AURORUNE = 0
+    RV_PARTY = 1
+    RV_DECK = 2
+    RV_ACT = 3
+    RV_FLOOR = 4
+    RV_HP = 5
+    RV_MAX_HP = 6
+    RV_RELICS = 7
+
+# Comparisons of a run option's condition
+cdef enum:
+    CMP_GE = 0
+    CMP_LE = 1
+    CMP_EQ = 2
+    CMP_NE = 3
+    CMP_GT = 4
+    CMP_LT = 5
+
+# What a Relic's run trigger answers (`run.on`)
+cdef enum:
+    RE_PICKED_UP = 0
+    RE_FIGHT_WON = 1
+    RE_ACT_START = 2
+    N_RUN_EVENTS = 3
+
+# The run's random streams (rule U01)
+cdef enum:
+    RS_MAP = 0
+    RS_REWARDS = 1
+    RS_SHOP = 2
+    RS_EVENTS = 3
+    RS_ENCOUNTERS = 4
+    N_RUN_STREAMS = 5
 
 # How an instruction's operands share a word (eve.core.instructions)
 cdef enum:

@@ -311,6 +311,14 @@ ENUMS: tuple[Enum, ...] = (
         ("attack", "declare an attack with a hero or character into a lane"),
         ("choose", "take an option of the choice pending in a resolution (source: its index; "
                    "255: stop choosing)"),
+        # the run's decisions out of a fight (rule U17)
+        ("recruit", "a run's party choice: take the player hero of this index into the party"),
+        ("travel", "a run's path: go to the node of this column on the next floor"),
+        ("take", "take the offered item of this index (a reward's card; a shop's stock, paid)"),
+        ("remove", "a shop's removal: pay its price and remove the deck card of this index"),
+        ("option", "take a Sanctum's, Forge's or event's option of this index (target: the "
+                   "party slot or the deck index it asks for, else 0)"),
+        ("leave", "a run's node: take nothing more and go on"),
     ], start=1),
     _enum("stack_item", "Stack item kinds", "SI_", [
         ("card", "a card being played"),
@@ -387,6 +395,18 @@ ENUMS: tuple[Enum, ...] = (
         ("choice", "an option of a choice during resolution was taken (option: a card instance, "
          "a mode or a card def; -1: the player stopped choosing)", None,
          ("choice_kind", "option", "left")),
+        # the run's own events (rules U01-U21), between its fights
+        ("run_node", "the party entered a node of the map", None,
+         ("act", "floor", "column", "node")),
+        ("run_card", "the run's deck changed (how: 0 added, 1 removed, 2 upgraded)", None,
+         ("card_def", "how", "new_def")),
+        ("run_aurorune", "the run's aurorune changed", None, ("delta", "total")),
+        ("run_hero", "a hero's run ratings changed", None,
+         ("slot", "hp", "ambition", "morality")),
+        ("run_fell", "a hero fell: it leaves the party for the rest of the run", None,
+         ("slot", "hero_def")),
+        ("run_relic", "the run gained a Relic", None, ("card_def",)),
+        ("run_outcome", "the run ended", None, ("outcome", "act", "floor")),
     ], start=1),
     _enum("refusal", "Why an action is refused (IllegalAction.code)", "R_", [
         ("ok", "legal"),
@@ -443,6 +463,68 @@ ENUMS: tuple[Enum, ...] = (
                           "leader for a card's program) stays in play"),
         ("turn_end", "until the end of the turn it was given in (a buff's max hp too)"),
     ], content=True),
+)
+
+# ---- the run (rules U01-U21): its map, content and state ----
+ENUMS += (
+    _enum("run_node", "Map node kinds of a run (rule U09)", "RN_", [
+        ("fight", "a fight: an Encounter of the act's fight pool"),
+        ("elite", "an elite fight: the act's elite pool; a richer reward"),
+        ("event", "an event: a data-defined scene with options"),
+        ("sanctum", "a Sanctum: rest (heal) or train a hero"),
+        ("forge", "a Forge: upgrade a card or temper a hero"),
+        ("shop", "a shop: cards and Relics for aurorune, and card removal"),
+        ("boss", "the act's boss"),
+    ], start=1, count="N_RUN_NODES", content=True),
+    _enum("rarity", "Card rarities (rule U10)", "RAR_", [
+        ("starter", "in some hero's starting cards: never offered"),
+        ("common", "offered often"),
+        ("uncommon", "offered sometimes"),
+        ("rare", "offered seldom"),
+        ("special", "never offered: an event or a program gives it"),
+    ], count="N_RARITIES", content=True),
+    _enum("run_phase", "What a run waits for (internal: the state)", "RP_", [
+        ("party", "the party's heroes to be chosen"),
+        ("path", "the next node to be chosen"),
+        ("fight", "a fight's decisions"),
+        ("reward", "a card to be taken from a reward (or none)"),
+        ("site", "a Sanctum's or Forge's option"),
+        ("shop", "purchases, or leaving the shop"),
+        ("event", "an event's option"),
+        ("over", "the run has ended"),
+    ]),
+    _enum("run_target", "What a run option asks the player to pick (`target`)", "RT_", [
+        ("none", "nothing"),
+        ("hero", "a living hero of the party (read as `chosen_hero`)"),
+        ("card", "a card of the deck (read as `chosen_card`)"),
+        ("upgradable_card", "a card of the deck that has an upgraded form", "RT_UPGRADABLE"),
+    ], content=True),
+    _enum("run_value", "What a run option's condition (`if`) reads", "RV_", [
+        ("aurorune", "the run's aurorune"),
+        ("party", "living heroes"),
+        ("deck", "cards in the deck"),
+        ("act", "the act, from 1"),
+        ("floor", "the floor of the act, from 1"),
+        ("hp", "the party's hp (living heroes)"),
+        ("max_hp", "the party's max hp (living heroes)"),
+        ("relics", "Relics held"),
+    ], content=True),
+    _enum("compare", "Comparisons of a run option's condition", "CMP_", [
+        (">=", "at least", "CMP_GE"), ("<=", "at most", "CMP_LE"), ("==", "equal", "CMP_EQ"),
+        ("!=", "not equal", "CMP_NE"), (">", "more than", "CMP_GT"), ("<", "less than", "CMP_LT"),
+    ], content=True),
+    _enum("run_event", "What a Relic's run trigger answers (`run.on`)", "RE_", [
+        ("picked_up", "the Relic joins the run"),
+        ("fight_won", "a fight, elite or boss is won"),
+        ("act_start", "an act begins (after the first)"),
+    ], count="N_RUN_EVENTS", content=True),
+    _enum("run_stream", "The run's random streams (rule U01)", "RS_", [
+        ("map", "each act's map and its boss"),
+        ("rewards", "rewards: aurorune, cards offered, Relics"),
+        ("shop", "shop stock"),
+        ("events", "which event a node holds; random run selectors"),
+        ("encounters", "each fight's Encounter and its match seed"),
+    ], count="N_RUN_STREAMS"),
 )
 
 BY_KEY: Mapping[str, Enum] = MappingProxyType({e.key: e for e in ENUMS})

@@ -7,6 +7,13 @@ An **action code** is one int32: `kind << 24 | source << 16 | target << 8 | lane
 pending choice (choose; `CHOICE_STOP`: stop an `up_to` choice, whose target and lane are 0);
 `target` a target code; `lane` the lane of a deploy or an attack (0 otherwise).
 
+A **run's action** out of a fight (rule U17) has the same shape, with the run's kinds:
+`recruit` (source: the player hero's index), `travel` (source: the column of the next floor's
+node), `take` (source: the index of the offered card: a reward's, or a shop's stock, paid),
+`remove` (source: the deck index of the card a shop removes), `option` (source: the option's
+index in its event or site; target: the party slot or deck index it asks for, else 0) and
+`leave` (every other byte 0). Inside a fight a run's actions are the match's.
+
 A **target code** is a byte: a unit id (below `STACK_BASE`), `STACK_BASE` + a Stack index,
 `CARD_BASE` + a card instance, or `NO_TARGET`.
 

@@ -36,6 +36,9 @@ cdef void setup_fight(State* st, Ctx* cx, uint64_t seed, const int16_t* heroes, 
     cdef const EncDef* e = &tb.encs[enc]
     cdef int i, j, c, u, n_arch
     cdef Unit* h
+    # the setup is part of the match's first step (B01): its triggers (a setup summon's
+    # `summoned`) get a full budget, whatever the context ran before (a batch's last match)
+    new_step(cx)
     memset(st, 0, sizeof(State))
     st.rng[STREAM_SHUFFLE] = stream_seed(seed, b"shuffle")
     st.rng[STREAM_ENCOUNTER] = stream_seed(seed, b"encounter")

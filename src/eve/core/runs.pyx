@@ -278,7 +278,8 @@ cdef int run_legal(RunState* rs, const RunTables* rt, Ctx* cx, int32_t* out) noe
 
 cdef int run_check(RunState* rs, const RunTables* rt, Ctx* cx, int32_t a) noexcept nogil:
     """0 when `a` is legal now, else a refusal code (R_*)."""
-    cdef int32_t buf[MAX_CHOICE_OPTS * 4 + 16]
+    # the most a run lists out of a fight: an event's options, each on any deck card
+    cdef int32_t buf[MAX_RUN_OPTS * MAX_CARDS + MAX_OFFER + MAX_CARDS + 8]
     cdef int n, i
     if rs.phase == RP_OVER:
         return R_OVER

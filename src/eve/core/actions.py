@@ -7,6 +7,9 @@ from eve.core.encoding import ACTION_KIND_NAMES, NO_TARGET, decode_action
 from eve.core.vocabulary import EVENT_FIELDS
 
 KINDS = ACTION_KIND_NAMES       # action kind code -> name (eve.actions.KINDS)
+# the kinds whose source byte means something: a match's, and a run's (eve.encoding)
+_SOURCED = frozenset(("play", "activate", "attack", "choose", "recruit", "travel", "take",
+                      "remove", "option"))
 
 
 class Listed:
@@ -88,14 +91,18 @@ class Action:
     @property
     def source(self) -> int | None:
         """Card instance (play), unit id or 64 + Lattice card (activate), unit id (attack), the
-        option's index (choose; 255: stop choosing)."""
-        return (decode_action(self.code).source
-                if self.kind in ("play", "activate", "attack", "choose") else None)
+        option's index (choose; 255: stop choosing); in a run, the hero (recruit), the column
+        (travel), the offer's index (take), the deck index (remove), the option's (option)."""
+        return (decode_action(self.code).source if self.kind in _SOURCED else None)
 
     @property
     def target(self) -> int | None:
+        """A target code (play, activate, attack); for a run's `option`, the party slot or
+        deck index the option picks (0 when it picks nothing)."""
         t = decode_action(self.code).target
-        return None if t == NO_TARGET or self.kind in ("pass", "end_phase", "choose") else t
+        if self.kind == "option":
+            return t
+        return None if t == NO_TARGET or self.kind not in ("play", "activate", "attack") else t
 
     @property
     def lane(self) -> int | None:

@@ -246,6 +246,7 @@ ctypedef struct CardRun:
     int16_t upgrade                 # the card def of its upgraded form, -1
     int16_t price                   # its aurorune
     int16_t run[N_RUN_EVENTS]       # a Relic's run triggers: a program by RE_* event, -1
+    int16_t is_upgrade              # 1: some card's upgraded form (never offered, U10)
 
 # what the run reads of a hero def
 ctypedef struct HeroRun:

@@ -247,7 +247,8 @@ RECORDS: tuple[Record, ...] = (
         _c("upgrade", "the card def of its upgraded form, -1", default=-1),
         _c("price", "its aurorune"),
         _c("run", "a Relic's run triggers: a program by RE_* event, -1", size=("N_RUN_EVENTS", ""),
-           keys=("picked_up", "fight_won", "act_start")))),
+           keys=("picked_up", "fight_won", "act_start")),
+        _c("is_upgrade", "1: some card's upgraded form (never offered, U10)", derived=True))),
     Record("HeroRun", "what the run reads of a hero def", (
         _c("drift", "its Morality drift a match (U15)"),)),
 )

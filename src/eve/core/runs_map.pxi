@@ -158,7 +158,7 @@ cdef bint _in_pool(const RunState* rs, const RunTables* rt, Ctx* cx, int card,
     cdef const CardRun* cr = &rt.cards[card]
     cdef int i
     cdef bint ours
-    if cr.rarity != rarity or (cx.tb.cards[card].kind == CK_RELIC) != relic:
+    if cr.rarity != rarity or cr.is_upgrade or (cx.tb.cards[card].kind == CK_RELIC) != relic:
         return False
     if cr.hero >= 0:
         ours = False

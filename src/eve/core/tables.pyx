@@ -250,6 +250,13 @@ cdef class CompiledContent:
                            "cards")
         rt.n_heroes = _rows(rt.heroes, sizeof(HeroRun), MAX_HERO_DEFS, run["heroes"], "HeroRun",
                             "heroes")
+        for i in range(rt.n_cards):
+            if 0 <= rt.cards[i].upgrade < rt.n_cards:
+                rt.cards[rt.cards[i].upgrade].is_upgrade = 1
+            elif rt.cards[i].upgrade >= rt.n_cards:
+                raise CapacityError(f"card {i}'s upgraded form {rt.cards[i].upgrade} is not a card")
+        if rt.has_shop:
+            _cap(rt.shop.cards + rt.shop.relics, MAX_OFFER, "a shop's cards and Relics")
         for i in range(rt.n_events):
             _cap(rt.events[i].first_opt + rt.events[i].n_opts, rt.n_options, f"event {i} options")
         for i in range(rt.n_sites):

@@ -285,7 +285,9 @@ def _effect(catalog: Catalog, effect: Sequence[Mapping[str, Any]] | None, *, pac
         if "into" in op_fields:
             fields["into"] = words("place", ins["into"], **fields)
         if "card" in op_fields:
-            fields["card"] = catalog.names[_ref(pack, ins["card"])]
+            # a gain_relic without a card gains a random one (rule U19)
+            fields["card"] = (catalog.names[_ref(pack, ins["card"])] if "card" in ins
+                              else "a random Relic")
         if op == "choose":
             fields["from"] = words("choice_from", ins["from"], look=ins.get("look", 0), **fields)
             fields["up_to"] = "up to " if ins["up_to"] else ""
@@ -368,6 +370,7 @@ def _card(catalog: Catalog, card: Mapping[str, Any]) -> str:
                    self_unit=self_unit or "this Relic")
     parts += _triggers(catalog, card, pack=pack, voice=_PLAYER,
                        self_unit=self_unit or "your leader", unit=character)
+    parts += card_parts(catalog, card)          # the run's (rules U10, U12, U19)
     return paragraph(parts)
 
 
@@ -486,6 +489,7 @@ def _hero(catalog: Catalog, hero: Mapping[str, Any]) -> str:
         parts.append(f"starting cards: {listed}")
     parts += _aura(catalog, hero, pack=pack, voice=_PLAYER, self_unit="this hero")
     parts += _triggers(catalog, hero, pack=pack, voice=_PLAYER, self_unit="this hero", unit=True)
+    parts += hero_parts(hero)
     return paragraph(parts)
 
 
@@ -754,3 +758,9 @@ def move_text(catalog: Catalog, move: int) -> str:
     """One Encounter move by its table index, in words (as `Catalog.describe_move` gives it,
     under "text")."""
     return str(catalog.describe_move(move)["text"])
+
+
+# the run's content (rules U01-U21): its writers, and what cards and heroes say of the run
+from eve.text_run import RUN_WRITERS, card_parts, hero_parts  # noqa: E402
+
+_WRITERS.update(RUN_WRITERS)

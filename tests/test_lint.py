@@ -961,3 +961,11 @@ def test_L040_a_run_instruction_that_does_nothing():
     relic = {"kind": "relic", "run": [{"on": "fight_won", "effect": [{"op": "hurt", "n": 0}]}]}
     assert found("EVE-L040", cards={"bolt": BOLT, "r": relic}, acts={"a": ACT}) == [
         "cards.t:r.run[0].effect[0].n"]
+
+
+def test_L011_a_card_needs_no_starting_deck_in_a_catalog_with_a_run():
+    # the run's deck holds the cards its rewards and shops offer, and their upgraded forms
+    cards = {"bolt": BOLT, "spare": {**BOLT, "upgraded": {"charges": 3}}}
+    hero = {"max_hp": 10, "cards": ["bolt"]}
+    assert found("EVE-L011", cards=cards, hero=hero) == ["cards.t:spare", "cards.t:spare+"]
+    assert found("EVE-L011", cards=cards, hero=hero, acts={"a": ACT}) == []

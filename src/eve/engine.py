@@ -15,6 +15,7 @@ from typing import Any, SupportsIndex
 from eve.catalog import Catalog
 from eve.compiler import check_overrides, compile_registry
 from eve.core.match import Match
+from eve.core.run import Run
 from eve.core.snapshot import decode_state as _snapshot_decode
 from eve.core.tables import LIMITS, CapacityError, CompiledContent
 from eve.errors import ConfigError, ContentError, ContentWarning, MalformedSnapshot
@@ -240,6 +241,39 @@ class Engine:
             m._set_setup((seed % 2**64, [c.hero_ids[i] for i in hidx], c.encounter_ids[enc],
                           None if dk is None else [c.card_ids[i] for i in dk]))
         return m
+
+    # ---- runs (rules U01-U21) ----
+    def new_run(self, seed: SupportsIndex = 0, party: Sequence[str] | None = None) -> Run:
+        """A new run of `seed` on this content's acts. `party`: the player hero ids (the run
+        configuration's `party` of them); None: the run starts with the party choice pending,
+        each hero taken by a `recruit` action (rule U02)."""
+        try:
+            seed = operator.index(seed)
+        except TypeError:
+            raise ValueError("seed must be an integer in [0, 2**64)") from None
+        if not 0 <= seed < 2**64:
+            raise ValueError("seed must be an integer in [0, 2**64)")
+        if not self.catalog.tables.has_run:
+            raise ContentError("this content has no run: no pack registers an act "
+                               "(docs/modding.md, Run content)")
+        size = self.catalog.tables.run_config["party"]
+        hidx: list[int] = []
+        if party is not None:
+            if isinstance(party, str):
+                party = [p.strip() for p in party.split(",") if p.strip()]
+            if len(party) != size:
+                raise ValueError(f"a run's party has {size} heroes, not {len(party)}")
+            for h in party:
+                i = self.hero_index(h)
+                if self.catalog.hero_ids[i] not in self.catalog.player_heroes:
+                    raise ContentError(f"{h!r} is an enemy hero, not a player hero")
+                if i in hidx:
+                    raise ValueError(f"{h!r} is in the party twice")
+                hidx.append(i)
+        r = Run._create(self, self.catalog, seed, hidx)
+        c = self.catalog
+        r._set_setup((seed, None if party is None else [c.hero_ids[i] for i in hidx]))
+        return r
 
     # ---- words for actions and moves ----
     def describe_action(self, match: Match, code: int) -> str:

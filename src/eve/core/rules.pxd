@@ -8,6 +8,9 @@ from eve.core.vocab cimport *
 from eve.core.codec cimport make_action
 cdef void setup_match(State* st, Ctx* cx, uint64_t seed, const int16_t* heroes, int n_heroes,
                       int enc, const int16_t* deck, int n_deck) noexcept nogil
+cdef void setup_fight(State* st, Ctx* cx, uint64_t seed, const int16_t* heroes, int n_heroes,
+                      int enc, const int16_t* deck, int n_deck, int n_lattice,
+                      const int16_t* ratings) noexcept nogil
 cdef void begin(State* st, Ctx* cx) noexcept nogil
 cdef void advance(State* st, Ctx* cx) noexcept nogil
 cdef int advance_listing(State* st, Ctx* cx, int32_t* out) noexcept nogil

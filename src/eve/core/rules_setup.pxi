@@ -22,9 +22,20 @@ cdef void setup_match(State* st, Ctx* cx, uint64_t seed, const int16_t* heroes, 
     """A new match before its first Beginning: heroes, the shuffled Archive (the union of the
     heroes' starting cards unless a deck is given), the Encounter's roster, setup summons,
     tasks and first intent, and the opening hand. Call `begin` to start the first turn."""
+    setup_fight(st, cx, seed, heroes, n_heroes, enc, deck, n_deck, 0, NULL)
+
+
+cdef void setup_fight(State* st, Ctx* cx, uint64_t seed, const int16_t* heroes, int n_heroes,
+                      int enc, const int16_t* deck, int n_deck, int n_lattice,
+                      const int16_t* ratings) noexcept nogil:
+    """setup_match, for a run's fight too: the last `n_lattice` cards of `deck` (the run's
+    Relics, rule U07) start on the Lattice instead of in the Archive, and `ratings` (NULL: the
+    heroes' own) gives each hero's hp, max hp, Ambition and Morality, 4 a hero (U03), before
+    anything reads them (auras, the intent's draws)."""
     cdef const Tables* tb = cx.tb
     cdef const EncDef* e = &tb.encs[enc]
-    cdef int i, j, c, u
+    cdef int i, j, c, u, n_arch
+    cdef Unit* h
     memset(st, 0, sizeof(State))
     st.rng[STREAM_SHUFFLE] = stream_seed(seed, b"shuffle")
     st.rng[STREAM_ENCOUNTER] = stream_seed(seed, b"encounter")
@@ -34,6 +45,12 @@ cdef void setup_match(State* st, Ctx* cx, uint64_t seed, const int16_t* heroes, 
     st.n_hero_slots[PLAYER] = n_heroes
     for i in range(n_heroes):
         _place_hero(st, cx, PLAYER, i, heroes[i])
+        if ratings != NULL:
+            h = &st.units[i]
+            h.hp = ratings[4 * i]
+            h.max_hp = ratings[4 * i + 1]
+            h.ambition = ratings[4 * i + 2]
+            h.morality = ratings[4 * i + 3]
     st.n_hero_slots[ENCOUNTER] = e.n_roster
     for i in range(e.n_roster):
         _place_hero(st, cx, ENCOUNTER, i, e.roster[i])
@@ -49,11 +66,16 @@ cdef void setup_match(State* st, Ctx* cx, uint64_t seed, const int16_t* heroes, 
                 if c < MAX_CARDS:
                     st.card_def[c] = tb.heroes[heroes[i]].start_cards[j]; c += 1
     st.n_cards = c
-    for i in range(c):
+    n_arch = c - n_lattice if n_lattice <= c else 0
+    for i in range(n_arch):
         st.card_zone[i] = Z_ARCHIVE
         st.zones[Z_ARCHIVE].c[i] = i
-    st.zones[Z_ARCHIVE].n = c
-    sm_shuffle16(&st.rng[STREAM_SHUFFLE], st.zones[Z_ARCHIVE].c, c)
+    st.zones[Z_ARCHIVE].n = n_arch
+    for i in range(n_arch, c):
+        st.card_zone[i] = Z_LATTICE
+        st.zones[Z_LATTICE].c[st.zones[Z_LATTICE].n] = i
+        st.zones[Z_LATTICE].n += 1
+    sm_shuffle16(&st.rng[STREAM_SHUFFLE], st.zones[Z_ARCHIVE].c, n_arch)
     # the Encounter
     st.foe.enc = enc
     st.foe.initiative = e.initiative

@@ -11,6 +11,7 @@ from eve.core.defs cimport *
 # the run's content, loaded by CompiledContent.load from the compiler's spec["run"]
 ctypedef struct RunTables:
     int16_t n_acts                      # 0: this content has no run
+    int16_t n_player_heroes             # the first hero defs: a party's candidates
     RunConfig cfg
     ActDef acts[MAX_ACTS]
     int16_t n_options

@@ -234,6 +234,7 @@ cdef class CompiledContent:
         if not run or not run.get("acts"):
             return
         _rows(&rt.cfg, sizeof(RunConfig), 1, [run["config"]], "RunConfig", "run config")
+        rt.n_player_heroes = run.get("player_heroes", 0)
         rt.n_acts = _rows(rt.acts, sizeof(ActDef), MAX_ACTS, run["acts"], "ActDef", "acts")
         rt.n_options = _rows(rt.options, sizeof(RunOption), MAX_RUN_OPTIONS,
                              run.get("options", []), "RunOption", "run options")
@@ -260,6 +261,13 @@ cdef class CompiledContent:
     def has_run(self):
         """Whether this content has a run (some act)."""
         return self.rt.n_acts > 0
+
+    @property
+    def run_config(self):
+        """The run's configuration in force (rules U01-U21)."""
+        c = self.rt.cfg
+        return {"party": c.party, "aurorune": c.aurorune, "deck_cap": c.deck_cap,
+                "drift": c.drift, "relic_cap": c.relic_cap, "acts": self.rt.n_acts}
 
     def status_tick_native(self, int i):
         """Whether status `i`'s tick is the hp-loss tick status_turn runs without the

@@ -5,6 +5,7 @@ core's RunTables load), and fingerprinted."""
 from __future__ import annotations
 
 import copy
+import random
 from pathlib import Path
 from typing import Any
 
@@ -20,7 +21,7 @@ from eve.plugins.data import DataPack
 from eve.testing import build_pack
 
 BOSS = {"kind": "enemy_hero", "max_hp": 20, "power": 2}
-WAIT = {"roster": ["boss"], "initiative": 1, "script": [{"move": "wait"}]}
+WAIT = {"roster": ["boss"], "initiative": 1, "script": [{"move": "attack", "lane": "strongest"}]}
 SQUIRE = {"kind": "character", "power": 2, "hp": 3, "rarity": "starter", "hero": "aldric",
           "aurorune": 20, "upgraded": {"power": 3, "hp": 4}}
 BOLT = {"kind": "sortilege", "charges": 1, "rarity": "rare", "aurorune": 60,
@@ -420,3 +421,21 @@ def test_a_folder_pack_reads_the_run_files(tmp_path: Path):
     assert len(run["acts"]) == 1 and len(run["events"]) == 1
     assert run["sites"][0]["node"] == CONTENT["run_node"]["forge"]
     assert list(eng.catalog.events) == ["f:ev"] and list(eng.catalog.sites) == ["f:s"]
+
+
+# ---------------------------------------------------------------- the core reads it
+
+def test_the_core_runs_the_compiled_run(eng):
+    """What the pipeline compiles is what eve.Run plays: the config's aurorune and party, the
+    party's starting decks, the act's boss from its pool, and a run played to its end."""
+    r = eng.new_run(seed=3, party=["r:aldric", "r:mira"])
+    assert r.aurorune == 120
+    assert [h["id"] for h in r.party] == ["r:aldric", "r:mira"]
+    assert sorted(r.deck) == ["r:bolt", "r:squire", "r:squire"]
+    assert r.boss == "r:throne"
+    rng = random.Random(0)
+    for _ in range(5000):
+        if r.is_over:
+            break
+        r.apply(rng.choice(r.legal_actions()))
+    assert r.is_over

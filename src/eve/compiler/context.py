@@ -164,6 +164,8 @@ class Base:
     tag_index: dict[str, int]
     status_specs: list[dict[str, Any]]
     cfg: dict[str, Any]
+    # the rule configuration's `run` table and where it comes from (set by `config`)
+    run_rules: tuple[Any, Ctx | None]
     keyword_items: dict[str, Item]
 
     # the events whose subject is a unit (the others are a side's), the card events, and the

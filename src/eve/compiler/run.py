@@ -37,8 +37,6 @@ class Run(Programs):
     """The run's content: its rule numbers, acts, events, sites, rewards, shop, and what the run
     reads of each card and hero."""
 
-    run_rules: tuple[Any, Ctx | None]
-
     def run_program(self, ctx: Ctx, effect: Any, path: str, target: str) -> int:
         """A run program's index in the pool (-1: an empty effect, which does nothing)."""
         if effect is None or isinstance(effect, (list, tuple)) and not effect:

@@ -439,3 +439,11 @@ def test_the_core_runs_the_compiled_run(eng):
             break
         r.apply(rng.choice(r.legal_actions()))
     assert r.is_over
+
+
+def test_the_catalog_looks_up_the_run_items(eng):
+    cat = eng.catalog
+    assert cat["r:smith"]["kind"] == "event" and cat["r:smith"]["name"] == "The Smith"
+    assert "r:ashlands" in cat and cat["r:won"]["cards"] == 3    # the records' defaults
+    assert cat["r:bazaar"]["kind"] == "shop" and cat["r:rest"]["node"] == "sanctum"
+    assert cat.rules_texts(kinds=["act"]) == {a: cat.rules_text(a) for a in cat.acts}

@@ -134,7 +134,8 @@ class Catalog:
 
     # ---- lookups ----
     def __getitem__(self, ident: str) -> Mapping[str, Any]:
-        for table in (self.heroes, self.cards, self.units, self.encounters, self.tasks, self.enemies):
+        for table in (self.heroes, self.cards, self.units, self.encounters, self.tasks, self.enemies,
+                      self.acts, self.events, self.rewards, self.shops, self.sites):
             if ident in table:
                 return table[ident]
         raise KeyError(ident)

@@ -238,12 +238,11 @@ class Run(Programs):
             raise rctx.err("run", "run triggers are a Relic's (rule U19)", codes.INVALID_VALUE)
         for i, t in enumerate(triggers):
             t = rctx.mapping(t, f"run[{i}]", "a table {on, effect}")
-            on = rctx.enum("run_event", t.get("on"), f"run[{i}].on")
+            rctx.enum("run_event", t.get("on"), f"run[{i}].on")
             name = str(t["on"])
             if run[name] >= 0:
                 raise rctx.err(f"run[{i}].on", f"a second run trigger on {name!r}: one a run "
                                "event (write both effects in one)", codes.INVALID_VALUE)
-            del on
             if "effect" not in t:
                 raise rctx.err(f"run[{i}].effect", "is required: the run program",
                                codes.MISSING_FIELD)

@@ -80,7 +80,8 @@ class RunPrograms(Base):
             n = ctx.int(ins, "n", f"{p}.", default=row.default_n(ins), lo=1 if heal else 0,
                         hi=100 if heal else 999)
         card = 0
-        if "card" in ins or row.field("card") and row.field("card").required:  # type: ignore[union-attr]
+        field = row.field("card")
+        if field is not None and ("card" in ins or field.required):
             if "card" not in ins:
                 raise ctx.err(f"{p}.card", "is required: the card added", codes.MISSING_FIELD)
             c = resolve_ref(ctx, ins["card"], self.card_index, "card", f"{p}.card")

@@ -29,11 +29,18 @@ from typing import Any, Protocol
 import pluggy
 
 from eve.plugins.schema import (
+    ActData,
     CardData,
     EncounterData,
+    EventData,
     HeroData,
     PackManifest,
+    RewardData,
     RulesData,
+    RunOptionData,
+    RunRules,
+    ShopData,
+    SiteData,
     StatusData,
     TaskData,
     UnitData,
@@ -54,7 +61,8 @@ class Register(Protocol):
 
 
 __all__ = ["PROJECT", "Register", "hookimpl", "hookspec", "PackManifest", "HeroData", "CardData",
-           "UnitData", "TaskData", "EncounterData", "RulesData", "StatusData"]
+           "UnitData", "TaskData", "EncounterData", "RulesData", "StatusData", "ActData",
+           "EventData", "RunOptionData", "RewardData", "ShopData", "SiteData", "RunRules"]
 
 
 @hookspec(firstresult=True)

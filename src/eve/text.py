@@ -16,6 +16,7 @@ built-in pack's Cinder Rite is
 """
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -29,6 +30,7 @@ from eve.keywords import expand as expand_keyword
 from eve.keywords import label as keyword_label
 from eve.keywords import use_of
 from eve.plugins.schema import When
+from eve.text_run import RUN_WRITERS, card_parts, hero_parts
 from eve.wording import (
     FORMAT,
     expression,
@@ -370,7 +372,7 @@ def _card(catalog: Catalog, card: Mapping[str, Any]) -> str:
                    self_unit=self_unit or "this Relic")
     parts += _triggers(catalog, card, pack=pack, voice=_PLAYER,
                        self_unit=self_unit or "your leader", unit=character)
-    parts += card_parts(catalog, card)          # the run's (rules U10, U12, U19)
+    parts += card_parts(catalog, card, _run_effect)     # the run's (rules U10, U12, U19)
     return paragraph(parts)
 
 
@@ -760,7 +762,12 @@ def move_text(catalog: Catalog, move: int) -> str:
     return str(catalog.describe_move(move)["text"])
 
 
-# the run's content (rules U01-U21): its writers, and what cards and heroes say of the run
-from eve.text_run import RUN_WRITERS, card_parts, hero_parts  # noqa: E402
 
-_WRITERS.update(RUN_WRITERS)
+def _run_effect(catalog: Catalog, effect: Sequence[Mapping[str, Any]], pack: str) -> str:
+    """A run program (rule U19) in words: the player's."""
+    return _effect(catalog, effect, pack=pack, voice=_PLAYER)
+
+
+# the run's content (rules U01-U21): its writers, given the words of a run program
+_WRITERS.update({kind: functools.partial(write, say=_run_effect)
+                 for kind, write in RUN_WRITERS.items()})

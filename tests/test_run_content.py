@@ -19,6 +19,7 @@ from eve.errors import ContentError
 from eve.plugins import errors as codes
 from eve.plugins.data import DataPack
 from eve.testing import build_pack
+from tests.conftest import rule
 
 BOSS = {"kind": "enemy_hero", "max_hp": 20, "power": 2}
 WAIT = {"roster": ["boss"], "initiative": 1, "script": [{"move": "attack", "lane": "strongest"}]}
@@ -95,6 +96,7 @@ def refused(**changes: Any) -> ContentError:
 
 # ---------------------------------------------------------------- spec["run"]
 
+@rule("U08", "U09")
 def test_the_acts_are_in_play_order_with_their_pools_as_encounter_indices(eng):
     cat = eng.catalog
     run = cat.spec["run"]
@@ -115,6 +117,7 @@ def test_the_acts_are_in_play_order_with_their_pools_as_encounter_indices(eng):
     assert eng.content.has_run
 
 
+@rule("U02")
 def test_the_config_run_reads_the_rules_and_the_records_defaults(eng):
     assert eng.catalog.spec["run"]["config"] == {"party": 2, "aurorune": 120, "deck_cap": 56,
                                                  "drift": 2, "relic_cap": 8}
@@ -125,6 +128,7 @@ def _program(eng: eve.Engine, prog: int) -> list[tuple[int, ...]]:
     return [tuple(w) for w in eng.catalog.spec["programs"][prog][1]]
 
 
+@rule("U11", "U14", "U19")
 def test_events_and_sites_options_are_one_pool(eng):
     run = eng.catalog.spec["run"]
     op, sel = CONTENT["op"], CONTENT["selector"]
@@ -150,6 +154,7 @@ def test_events_and_sites_options_are_one_pool(eng):
     assert _program(eng, train["prog"]) == [(op["ambition"], sel["chosen_hero"], 1, 0, -1)]
 
 
+@rule("U19")
 def test_run_programs_come_after_every_match_program(eng):
     run = eng.catalog.spec["run"]
     progs = [o["prog"] for o in run["options"] if o["prog"] >= 0]
@@ -158,6 +163,7 @@ def test_run_programs_come_after_every_match_program(eng):
     assert min(progs) > match
 
 
+@rule("U10", "U13")
 def test_rewards_and_the_shop(eng):
     run = eng.catalog.spec["run"]
     assert run["rewards"] == [
@@ -170,6 +176,7 @@ def test_rewards_and_the_shop(eng):
                            "rarity": {"common": 55, "uncommon": 35, "rare": 10}}
 
 
+@rule("U07", "U12", "U20")
 def test_every_card_def_has_its_run_record(eng):
     cat = eng.catalog
     cards = cat.spec["run"]["cards"]
@@ -194,6 +201,7 @@ def test_every_card_def_has_its_run_record(eng):
     assert (core["rarity"], core["hero"], core["upgrade"]) == (rar["common"], -1, -1)
 
 
+@rule("U15")
 def test_every_hero_def_has_its_drift(eng):
     cat = eng.catalog
     heroes = cat.spec["run"]["heroes"]
@@ -211,6 +219,7 @@ def test_content_without_acts_has_no_run():
 
 # ---------------------------------------------------------------- the upgraded form
 
+@rule("U12")
 def test_an_upgraded_form_is_a_card_of_its_own_after_every_card(eng):
     cat = eng.catalog
     assert cat.card_ids[-1] == "r:squire+"
@@ -269,6 +278,7 @@ def _event_with(option: dict, **extra: Any) -> dict:
     return {"shrine": {"options": [option], **extra}}
 
 
+@rule("U19")
 @pytest.mark.parametrize("option, path, code, words", [
     ({"if": "aurorun >= 40"}, "if", codes.INVALID_VALUE, ("did you mean 'aurorune'",)),
     ({"if": "aurorune => 40"}, "if", codes.INVALID_VALUE, ("<value> <cmp> <number>",)),
@@ -316,6 +326,7 @@ def test_an_events_errors():
            codes.UNKNOWN_FIELD, "events.r:shrine.txt", "did you mean 'text'")
 
 
+@rule("U19")
 def test_a_run_instruction_is_refused_in_a_match_program_and_a_run_selector_too():
     card = {"kind": "sortilege", "charges": 1, "on_enter": {"target": "ally", "effect": [
         {"op": "restore", "n": 2}]}}
@@ -348,6 +359,7 @@ def test_a_cards_run_errors(card, path, code, words):
         assert w in str(e), e
 
 
+@rule("U20")
 @pytest.mark.parametrize("run, path, code", [
     ([{"on": "fight_wonn", "effect": [{"op": "restore"}]}], "run[0].on", codes.INVALID_VALUE),
     ([{"on": "fight_won", "effect": [{"op": "restore"}]}] * 2, "run[1].on", codes.INVALID_VALUE),
@@ -425,6 +437,7 @@ def test_a_folder_pack_reads_the_run_files(tmp_path: Path):
 
 # ---------------------------------------------------------------- the core reads it
 
+@rule("U02", "U07", "U08")
 def test_the_core_runs_the_compiled_run(eng):
     """What the pipeline compiles is what eve.Run plays: the config's aurorune and party, the
     party's starting decks, the act's boss from its pool, and a run played to its end."""

@@ -888,7 +888,9 @@ def test_L035_a_filter_no_card_meets():
 
 # ------------------------------------------------------------------ the run's content (U01-U21)
 
-ACT = {"fights": ["arena"], "elites": ["arena"], "bosses": ["arena"]}
+# an act whose free floors draw fights and elites only (no event, site or shop to register)
+ACT = {"fights": ["arena"], "elites": ["arena"], "bosses": ["arena"],
+       "nodes": {"fight": 50, "elite": 10}}
 
 
 def _event(*options: dict, **extra: Any) -> dict:
@@ -917,9 +919,9 @@ def test_L036_takeable_options_are_not_reported():
 
 
 @pytest.mark.parametrize("act, pool", [
-    ({"fights": [], "elites": ["arena"], "bosses": ["arena"]}, "fights"),
-    ({"fights": ["arena"], "elites": ["arena"]}, "bosses"),
-    ({"fights": ["arena"], "bosses": ["arena"]}, "elites"),     # elites weigh 10 by default
+    ({**ACT, "fights": []}, "fights"),
+    ({**ACT, "bosses": []}, "bosses"),
+    ({**ACT, "elites": []}, "elites"),          # while elites weigh 10
 ])
 def test_L037_an_act_pool_empty(act, pool):
     assert found("EVE-L037", acts={"a": act}) == [f"acts.t:a.{pool}"]
@@ -969,3 +971,16 @@ def test_L011_a_card_needs_no_starting_deck_in_a_catalog_with_a_run():
     hero = {"max_hp": 10, "cards": ["bolt"]}
     assert found("EVE-L011", cards=cards, hero=hero) == ["cards.t:spare", "cards.t:spare+"]
     assert found("EVE-L011", cards=cards, hero=hero, acts={"a": ACT}) == []
+
+
+def test_L037_a_node_kind_weighed_whose_pool_is_empty_for_the_act():
+    nodes = {"fight": 50, "event": 5, "sanctum": 5, "forge": 5, "shop": 5}
+    acts = {"a": {**ACT, "nodes": nodes}, "b": {**ACT, "nodes": nodes, "order": 2}}
+    assert found("EVE-L037", acts=acts) == [
+        f"acts.t:{a}.nodes.{k}" for a in "ab" for k in ("event", "sanctum", "forge", "shop")]
+    # an event of act a only; a Sanctum and a shop; the forge weighs 0 in act b
+    leave = {"options": [{"name": "Leave"}]}
+    run = {"acts": {**acts, "b": {**acts["b"], "nodes": {**nodes, "forge": 0}}},
+           "events": {"e": {**leave, "acts": ["a"]}},
+           "sites": {"s": {"node": "sanctum", **leave}}, "shops": {"shop": {}}}
+    assert found("EVE-L037", **run) == ["acts.t:a.nodes.forge", "acts.t:b.nodes.event"]

@@ -23,6 +23,8 @@ class Journey:
     @eve.hookimpl
     def eve_register_acts(self, register):
         register("emberfall", {"name": "Emberfall", "fights": ["core:ash_warband"],
+                               "nodes": {"fight": 50, "elite": 10, "event": 20, "forge": 5,
+                                         "shop": 6},
                                "elites": ["core:wyrm_lair"], "bosses": ["core:midnight_throne"]})
 
     @eve.hookimpl
@@ -45,7 +47,9 @@ class Journey:
 
 
 def test_a_packs_run_items_are_registered_namespaced_and_described():
-    cat = eve.Engine(packs=[eve_content, Journey()]).catalog
+    eng = eve.Engine(packs=[eve_content, Journey()])
+    assert eve.lint([eve_content, Journey()], packs=["journey"]).findings == ()
+    cat = eng.catalog
     assert list(cat.acts) == ["journey:emberfall"]
     assert list(cat.events) == ["journey:toll"]
     assert list(cat.rewards) == ["journey:purse"] and list(cat.shops) == ["journey:bazaar"]

@@ -169,7 +169,9 @@ CHECKS: tuple[Check, ...] = (
           "`upgradable_card` while no card has an upgraded form."),
     Check("EVE-L037", ERROR, "act pool empty",
           "An act whose fight or boss pool is empty (a fight or the boss floor would have no "
-          "Encounter), or whose elite pool is empty while its nodes give elites a weight."),
+          "Encounter), or whose nodes give a weight to a kind whose pool is empty for it: "
+          "elites without elite Encounters, events without an event that may appear in the "
+          "act, a Sanctum or a Forge without its site, shops without a shop."),
     Check("EVE-L038", WARNING, "event whose acts name no act",
           "An event with `acts = []`: an empty list is read as every act (as no `acts`); name "
           "the acts it appears in, or leave the field out."),

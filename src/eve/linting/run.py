@@ -128,6 +128,19 @@ class RunChecks(Walk):
             if not as_list(d.get(pool)):
                 self.report("EVE-L037", a, f"{base}.{pool}", f"the {pool} pool is empty: "
                             f"{what} would have no Encounter", f"name Encounters in `{pool}`")
-        if not as_list(d.get("elites")) and as_map(d.get("nodes")).get("elite", 0) > 0:
+        nodes = as_map(d.get("nodes"))
+        if not as_list(d.get("elites")) and nodes.get("elite", 0) > 0:
             self.report("EVE-L037", a, f"{base}.elites", "the elite pool is empty, but the "
                         "nodes give elites a weight", "name elite Encounters, or weight elite 0")
+        # the other node kinds' pools: the events that may appear in the act, the sites, a shop
+        events = [e for e in self.each("event")
+                  if not as_list(e.data.get("acts"))
+                  or a.id in (self.ref(e, x) for x in as_list(e.data.get("acts")))]
+        sites = {as_map(s.data).get("node") for s in self.each("site")}
+        for node, empty in (("event", not events), ("sanctum", "sanctum" not in sites),
+                            ("forge", "forge" not in sites),
+                            ("shop", not any(self.each("shop")))):
+            if empty and nodes.get(node, 0) > 0:
+                self.report("EVE-L037", a, f"{base}.nodes.{node}", f"the nodes give {node} a "
+                            f"weight, but no {node} can be there: its pool is empty for this act",
+                            f"register one, or weight {node} 0")

@@ -460,3 +460,18 @@ def test_the_catalog_looks_up_the_run_items(eng):
     assert "r:ashlands" in cat and cat["r:won"]["cards"] == 3    # the records' defaults
     assert cat["r:bazaar"]["kind"] == "shop" and cat["r:rest"]["node"] == "sanctum"
     assert cat.rules_texts(kinds=["act"]) == {a: cat.rules_text(a) for a in cat.acts}
+
+
+def test_eve_cards_lists_the_run_content(capsys):
+    from eve.cli import main
+    from eve.testing import temporary_pack
+    sections = {k: v for k, v in copy.deepcopy(RUN).items() if k != "rules"}
+    with temporary_pack(build_pack("r", requires=["core"], **sections)):
+        assert main(["cards", "r", "--kind", "act", "--kind", "event", "--kind", "site"]) == 0
+        assert main(["cards", "r:won", "r:bazaar", "r:squire+"]) == 0
+    out = capsys.readouterr().out
+    assert "r:ashlands  The Ashlands (act)" in out and "r:smith  The Smith (event)" in out
+    assert "r:rest  rest (site)" in out and "(1) Rest: restore 30% of max hp" in out
+    assert "r:won  won (reward)" in out and "r:bazaar  bazaar (shop)" in out
+    assert "r:squire+  squire+ (card)" in out
+    assert "r:bolt" not in out

@@ -475,3 +475,12 @@ def test_eve_cards_lists_the_run_content(capsys):
     assert "r:won  won (reward)" in out and "r:bazaar  bazaar (shop)" in out
     assert "r:squire+  squire+ (card)" in out
     assert "r:bolt" not in out
+
+
+def test_the_run_content_past_the_cores_capacities_is_refused():
+    from eve.core.tables import LIMITS
+    acts = {f"a{i}": RUN["acts"]["ashlands"] for i in range(LIMITS["acts"] + 1)}
+    e = refused(acts=acts)      # with the pack's own two: the last in play order is named
+    _check(e, codes.CAPACITY, "acts.r:reach", f"{LIMITS['acts'] + 3} acts")
+    events = {f"e{i}": {"options": [{"name": "x"}]} for i in range(LIMITS["events"] + 1)}
+    _check(refused(events=events), codes.CAPACITY, f"events.r:e{LIMITS['events']}")

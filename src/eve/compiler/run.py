@@ -65,6 +65,10 @@ class Run(Programs):
         if len(acts) > LIMITS["acts"]:
             raise self.ctx(acts[-1][1], f"acts.{acts[-1][1].id}").err(
                 "", f"{len(acts)} acts exceed the core's {LIMITS['acts']}", codes.CAPACITY)
+        events = list(items["event"].values())
+        if len(events) > LIMITS["events"]:
+            raise self.ctx(events[-1], f"events.{events[-1].id}").err(
+                "", f"{len(events)} events exceed the core's {LIMITS['events']}", codes.CAPACITY)
         self.run_options: list[dict[str, Any]] = []
         run: dict[str, Any] = {
             "config": config, "player_heroes": len(out.player_heroes),

@@ -484,3 +484,14 @@ def test_the_run_content_past_the_cores_capacities_is_refused():
     _check(e, codes.CAPACITY, "acts.r:reach", f"{LIMITS['acts'] + 3} acts")
     events = {f"e{i}": {"options": [{"name": "x"}]} for i in range(LIMITS["events"] + 1)}
     _check(refused(events=events), codes.CAPACITY, f"events.r:e{LIMITS['events']}")
+
+
+def test_a_bound_past_the_int16_column_compares_as_its_end():
+    # every value a condition reads is within [0, RUN_LIMIT]: 99999 and 32767 compare alike
+    eng = engine(events=_event_with({"name": "x", "if": "aurorune >= 99999",
+                                     "cost": {"aurorune": 40000}}))
+    opt = eng.catalog.spec["run"]["options"][2]
+    assert opt["cond"] == (CONTENT["run_value"]["aurorune"], CONTENT["compare"][">="], 32767)
+    assert opt["cost_aurorune"] == 32767
+    eng = engine(events=_event_with({"name": "x", "if": "hp > -99999"}))
+    assert eng.catalog.spec["run"]["options"][2]["cond"][2] == -32767

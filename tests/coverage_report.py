@@ -43,6 +43,7 @@ from random_packs import random_engine, random_pack  # noqa: E402
 from eve.core import layout  # noqa: E402
 from eve.core.instructions import INSTRUCTIONS  # noqa: E402
 from eve.core.match import CHOICE_KINDS, OUTCOMES, ZONE_NAMES  # noqa: E402
+from eve.core.selectors import SELECTORS  # noqa: E402
 from eve.core.vocabulary import CONTENT, EVENT_FIELDS  # noqa: E402
 from eve.keywords import STANDARD as STANDARD_MACROS  # noqa: E402
 
@@ -52,6 +53,11 @@ SECTIONS = [s.name for s in layout.BODY]
 # the constructs, derived from the vocabulary and the layout
 CONTENT_TABLES = {"op": "op", "trigger": "trigger", "selector": "selector", "keyword": "keyword"}
 NOT_CONTENT = {("trigger", "none"), ("selector", "none")}     # a default, not a construct
+# the run's (rules U01-U21): its instructions and selectors are a run program's (U19) and its
+# events a run's, which no match plays; this measure is the match battery's
+RUN_ONLY = ({f"op:{o.name}" for o in INSTRUCTIONS if o.acts_on == "run"}
+            | {f"selector:{s.name}" for s in SELECTORS if s.picks.startswith("run_")}
+            | {f"event:{n}" for n in EVENT_FIELDS if n.startswith("run_")})
 # a filter on a chosen card (rules G02-G04), by the fields that write it
 FILTERS = {"target": ("target_kind", "target_tag"), "choose": ("kind", "tag")}
 
@@ -66,7 +72,7 @@ def constructs() -> list[str]:
     out += [f"state:{n}" for n in SECTIONS]
     out += [f"outcome:{n}" for n in OUTCOMES if n]
     out += [f"filter:{n}" for n in FILTERS]
-    return out
+    return [c for c in out if c not in RUN_ONLY]
 
 
 # construct -> the rule ids of docs/rules.md it exercises: the one table of the measure
@@ -111,6 +117,7 @@ RULES: dict[str, tuple[str, ...]] = {
     "state:units.token": ("E16",), "state:foe.named_repeats": ("N06", "N09"),
     "filter:target": ("G01", "G02", "G03"), "filter:choose": ("G04",),
 }
+RULES = {c: ids for c, ids in RULES.items() if c not in RUN_ONLY}
 
 # what a content construct needs to have been seen in the same match to count as reached
 EVIDENCE: dict[str, str] = {

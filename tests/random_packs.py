@@ -41,8 +41,9 @@ COUNTER_OPS = owners("counter")
 # end_turn (T21) and split (E26) by `turn_instruction`, in place of an instruction drawn as
 # before (a stream of their own), so that the other draws stay what they were
 TURN_OPS = ("end_turn", "split")
-# a run's instructions (rule U19) are never a match program's: run content draws them apart
-RUN_OPS = tuple(o.name for o in INSTRUCTIONS if o.acts_on == "run")
+# the run's instructions and selectors (rule U19) are only in run programs, never a match's
+RUN_OPS = frozenset(o.name for o in INSTRUCTIONS if o.acts_on == "run")
+RUN_SELECTORS = frozenset(s.name for s in SELECTOR_ROWS if s.picks.startswith("run_"))
 OPS = [o for o in CONTENT["op"]
        if o not in ("if", "reintent") and o not in COUNTER_OPS and o not in TURN_OPS
        and o not in RUN_OPS]
@@ -63,8 +64,7 @@ CARD_TARGET_ZONES = {"void_card": "void", "lattice_card": "lattice", "rift_card"
 PLACES = list(CONTENT["place"])
 # this_card (rule Z29) is drawn on a stream of its own where a card runs the program
 # (Generator.own_card), so that the other draws stay what they were
-SELECTORS = [s.name for s in SELECTOR_ROWS
-             if s.name != "this_card" and s.picks not in ("run_heroes", "run_card")]
+SELECTORS = [s for s in CONTENT["selector"] if s != "this_card" and s not in RUN_SELECTORS]
 TARGETS = list(CONTENT["target"])
 ENEMY_TARGETS = list(CONTENT["enemy_target"])
 TRIGGERS = [t for t in CONTENT["trigger"] if t != "none"]

@@ -40,8 +40,11 @@ def test_the_schema_names_every_field_of_the_table():
 
 def test_every_row_is_whole():
     for o in INSTRUCTIONS:
-        assert o.acts_on in ("units", "card", "stack_item", "side", "control"), o.name
-        assert o.amount in ("expr", "number", "ignored", "none"), o.name
+        assert o.acts_on in ("units", "card", "stack_item", "side", "control", "run"), o.name
+        assert o.amount in ("expr", "number", "signed", "ignored", "none"), o.name
+        # a run instruction's amount is a number (rule U19: a run program reads no match)
+        assert o.acts_on != "run" or o.amount != "expr", o.name
+        assert (o.amount == "signed") <= (o.acts_on == "run"), o.name
         assert o.to_use in ("read", "ignored", "none"), o.name
         for f in o.fields:
             assert f.kind in ins_table.FIELD_KINDS, (o.name, f.name)
@@ -53,11 +56,19 @@ def test_every_row_is_whole():
 
 
 def _compile(effect: list) -> None:
+    """Compile `effect` as a card's ability, or, made of run instructions (rule U19), as an
+    event option's run program."""
+    run = any(BY_NAME[ins["op"]].acts_on == "run" for ins in effect)
     card = {"kind": "sortilege", "charges": 1, "ability": {"target": "foe", "effect": effect}}
+    cards = {"c": card, "bolt": {"kind": "sortilege", "charges": 1}}
+    extra = {}
+    if run:
+        cards["c"] = {"kind": "sortilege", "charges": 1}
+        extra = {"acts": {"a": {"fights": ["core:ash_warband"], "bosses": ["core:ash_warband"]}},
+                 "events": {"e": {"options": [{"target": "card", "effect": effect}]}}}
     eve.Engine(packs=[eve_content, DataPack(
         "t", "1", requires=["core"], heroes={"h": {"max_hp": 10, "cards": ["c"]}},
-        cards={"c": card, "bolt": {"kind": "sortilege", "charges": 1}},
-        units={"imp": {"kind": "unit", "power": 1, "hp": 1}})])
+        cards=cards, units={"imp": {"kind": "unit", "power": 1, "hp": 1}}, **extra)])
 
 
 def _foreign_field(op: str) -> str:

@@ -33,7 +33,7 @@ IMP = {"kind": "unit", "power": 1, "hp": 1}
 
 def lint_pack(*, cards: dict | None = None, hero: dict | None = None, units: dict | None = None,
               tasks: dict | None = None, encounter: dict | None = None, rules: dict | None = None,
-              core: bool = True, keywords: dict | None = None) -> Any:
+              core: bool = True, keywords: dict | None = None, **run: Any) -> Any:
     """Pack "t": hero h (starting with every card of the pack), enemy hero boss, the Encounter
     arena (ARENA updated with `encounter`). Without `core` it stands alone, with core's rules."""
     cards = {"bolt": BOLT} if cards is None else cards
@@ -45,7 +45,8 @@ def lint_pack(*, cards: dict | None = None, hero: dict | None = None, units: dic
         del arena["script"]         # a script written as phases has no `script` of its own
     return build_pack("t", version="1.0", requires=["core"] if core else [], rules=rules,
                       heroes={"h": hero}, cards=cards, units={"boss": BOSS, **(units or {})},
-                      tasks=tasks or {}, encounters={"arena": arena}, keywords=keywords)
+                      tasks=tasks or {}, encounters={"arena": arena}, keywords=keywords,
+                      **run)
 
 
 def run(strict: bool = False, **kw: Any) -> LintReport:
@@ -883,3 +884,103 @@ def test_L035_a_filter_no_card_meets():
         target_kind="character", target_tag="beast")}) == ["cards.t:s.on_enter"]
     assert found("EVE-L035", cards={"bolt": BOLT, "b": beast, "s": seek(
         target_kind="relic", target_tag="beast")}) == []
+
+
+# ------------------------------------------------------------------ the run's content (U01-U21)
+
+# an act whose free floors draw fights and elites only (no event, site or shop to register)
+ACT = {"fights": ["arena"], "elites": ["arena"], "bosses": ["arena"],
+       "nodes": {"fight": 50, "elite": 10}}
+
+
+def _event(*options: dict, **extra: Any) -> dict:
+    return {"acts": {"a": ACT}, "events": {"e": {"options": list(options), **extra}}}
+
+
+@pytest.mark.parametrize("option, field", [
+    ({"if": "aurorune >= 99999"}, "if"),        # past the run's limit of 9999
+    ({"if": "party > 3"}, "if"),                # past the party's size (3 by default)
+    ({"if": "act > 1"}, "if"),                  # one act
+    ({"if": "deck < 0"}, "if"),
+    ({"cost": {"aurorune": 10000}}, "cost.aurorune"),
+    ({"target": "upgradable_card"}, "target"),  # no card has an upgraded form
+])
+def test_L036_an_option_no_run_can_take(option, field):
+    assert found("EVE-L036", **_event({"name": "x", **option}, )) == \
+        [f"events.t:e.options[0].{field}"]
+
+
+def test_L036_takeable_options_are_not_reported():
+    ok = [{"if": "aurorune >= 9999"}, {"if": "party >= 3"}, {"if": "act == 1"},
+          {"cost": {"aurorune": 9999}}]
+    assert found("EVE-L036", **_event(*ok)) == []
+    cards = {"bolt": {**BOLT, "upgraded": {"charges": 3}}}
+    assert found("EVE-L036", cards=cards, **_event({"target": "upgradable_card"})) == []
+
+
+@pytest.mark.parametrize("act, pool", [
+    ({**ACT, "fights": []}, "fights"),
+    ({**ACT, "bosses": []}, "bosses"),
+    ({**ACT, "elites": []}, "elites"),          # while elites weigh 10
+])
+def test_L037_an_act_pool_empty(act, pool):
+    assert found("EVE-L037", acts={"a": act}) == [f"acts.t:a.{pool}"]
+    nodes = {"fight": 1, "elite": 0}
+    assert found("EVE-L037", acts={"a": {**ACT, "nodes": nodes}}) == []
+    assert found("EVE-L037", acts={"a": {"fights": ["arena"], "bosses": ["arena"],
+                                         "nodes": nodes}}) == []
+
+
+def test_L038_an_event_whose_acts_name_no_act():
+    assert found("EVE-L038", **_event({"name": "x"}, acts=[])) == ["events.t:e.acts"]
+    assert found("EVE-L038", **_event({"name": "x"}, acts=["a"])) == []
+    assert found("EVE-L038", **_event({"name": "x"})) == []
+
+
+def test_L039_cards_offered_of_no_rarity():
+    zero = {"common": 0, "uncommon": 0, "rare": 0}
+    run = {"acts": {"a": ACT}, "rewards": {"r": {"node": "fight", "rarity": zero}},
+           "shops": {"s": {"rarity": zero, "cards": 0}}}
+    assert found("EVE-L039", **run) == ["rewards.t:r.rarity"]
+    run["rewards"]["r"]["cards"] = 0
+    run["shops"]["s"]["cards"] = 2
+    assert found("EVE-L039", **run) == ["shops.t:s.rarity"]
+
+
+def test_L040_a_run_instruction_that_does_nothing():
+    effect = [{"op": "restore", "n": 0}, {"op": "gain_aurorune", "n": 0},
+              {"op": "upgrade_card", "to": "random_card"}, {"op": "restore", "n": 2}]
+    assert found("EVE-L040", **_event({"effect": effect})) == [
+        "events.t:e.options[0].effect[0].n", "events.t:e.options[0].effect[1].n",
+        "events.t:e.options[0].effect[2]"]
+    # with an upgraded form: only the chosen card of a plain card target may have none
+    cards = {"bolt": {**BOLT, "upgraded": {"charges": 3}}}
+    up = [{"op": "upgrade_card"}]
+    assert found("EVE-L040", cards=cards, **_event({"target": "card", "effect": up},
+                                                   {"target": "upgradable_card",
+                                                    "effect": up})) == [
+        "events.t:e.options[0].effect[0]"]
+    relic = {"kind": "relic", "run": [{"on": "fight_won", "effect": [{"op": "hurt", "n": 0}]}]}
+    assert found("EVE-L040", cards={"bolt": BOLT, "r": relic}, acts={"a": ACT}) == [
+        "cards.t:r.run[0].effect[0].n"]
+
+
+def test_L011_a_card_needs_no_starting_deck_in_a_catalog_with_a_run():
+    # the run's deck holds the cards its rewards and shops offer, and their upgraded forms
+    cards = {"bolt": BOLT, "spare": {**BOLT, "upgraded": {"charges": 3}}}
+    hero = {"max_hp": 10, "cards": ["bolt"]}
+    assert found("EVE-L011", cards=cards, hero=hero) == ["cards.t:spare", "cards.t:spare+"]
+    assert found("EVE-L011", cards=cards, hero=hero, acts={"a": ACT}) == []
+
+
+def test_L037_a_node_kind_weighed_whose_pool_is_empty_for_the_act():
+    nodes = {"fight": 50, "event": 5, "sanctum": 5, "forge": 5, "shop": 5}
+    acts = {"a": {**ACT, "nodes": nodes}, "b": {**ACT, "nodes": nodes, "order": 2}}
+    assert found("EVE-L037", acts=acts) == [
+        f"acts.t:{a}.nodes.{k}" for a in "ab" for k in ("event", "sanctum", "forge", "shop")]
+    # an event of act a only; a Sanctum and a shop; the forge weighs 0 in act b
+    leave = {"options": [{"name": "Leave"}]}
+    run = {"acts": {**acts, "b": {**acts["b"], "nodes": {**nodes, "forge": 0}}},
+           "events": {"e": {**leave, "acts": ["a"]}},
+           "sites": {"s": {"node": "sanctum", **leave}}, "shops": {"shop": {}}}
+    assert found("EVE-L037", **run) == ["acts.t:a.nodes.forge", "acts.t:b.nodes.event"]

@@ -17,6 +17,7 @@ from eve import text, wording
 from eve.cli import main
 from eve.core import vocabulary
 from eve.core.instructions import BY_NAME as INSTRUCTION
+from eve.core.selectors import BY_NAME as SELECTOR
 from eve.core.vocabulary import CONTENT, TEXT
 from eve.plugins.data import DataPack
 from eve.testing import build_pack
@@ -42,6 +43,8 @@ FIELDS = {
     "phase": set(), "move": {"effect", "unit", "lane", "attacker"}, "lane": {"lane"},
     "enemy_target": set(), "condition": {"arg", "cond"}, "response_on": set(), "category": set(),
     "aura_who": VOICE, "until": {"self"}, "counter_reset": set(),
+    "run_node": set(), "rarity": set(), "run_target": set(), "run_value": set(),
+    "compare": {"n"}, "run_event": set(),
 }
 
 
@@ -120,8 +123,8 @@ def lexicon_pack() -> DataPack:
          "then": [{"op": "damage", "n": " + ".join(refs[12:])}],
          "else": [{"op": "heal", "to": "own_leader", "n": " + ".join(counts) + " + round"}]}]}}
     for op in CONTENT["op"]:
-        if op == "if":
-            continue
+        if op == "if" or INSTRUCTION[op].acts_on == "run":
+            continue                    # the run's are in run programs: lexicon_run below
         target = OP_TARGET.get(op, "none")      # a side instruction takes none
         # put moves one card: no amount; the row says which ops take none
         amount = {} if op == "put" or INSTRUCTION[op].amount == "none" else {"n": 2}
@@ -142,6 +145,8 @@ def lexicon_pack() -> DataPack:
     for s in CONTENT["selector"]:
         if s in ("source", "event_card"):
             continue                    # the event's: in triggers, below
+        if SELECTOR[s].picks.startswith("run_"):
+            continue                    # a run program's: lexicon_run
         if s == "this_card":            # a card's own program: not a character's (rule Z29)
             cards[f"s_{s}"] = {"kind": "relic", "trigger": {
                 "on": "turn_end", "effect": [{"op": "destroy", "to": s}]}}
@@ -221,8 +226,13 @@ def lexicon_pack() -> DataPack:
     counters = {r: {"reset": r} for r in CONTENT["counter_reset"]}
     counters["plays"] = {}
     counters["hits"] = {"reset": "turn", "name": "Hits"}
+    cards["op_draw"]["rarity"] = "starter"
+    cards["op_damage"].update(rarity="uncommon", hero="h", upgraded={"charges": 2})
+    cards["banner"]["rarity"] = "rare"
+    cards["banner"]["run"] = [{"on": on_, "effect": [{"op": "gain_aurorune", "n": 5}]}
+                              for on_ in CONTENT["run_event"]]
     return DataPack("lex", "1.0.0", requires=["core"], cards=cards, tasks=tasks, statuses=statuses,
-                    counters=counters,
+                    counters=counters, **lexicon_run(),
                     heroes={
         "h": {"max_hp": 10, "cards": ["k_swift"], "ability": {
             "name": "Zap", "target": "foe", "effect": [{"op": "damage"}]}}},
@@ -241,6 +251,40 @@ def lexicon_pack() -> DataPack:
                             {"move": "effect", "target": "foe_leader", "weight": 1,
                              "effect": [{"op": "damage", "n": "2 + var.rage"}]}]}]}],
                      "responses": [{"on": on[4], "counter": True, "per_round": 1}]}})
+
+
+def lexicon_run() -> dict:
+    """The run's content of the lexicon: every run instruction, selector, target, condition's
+    value and comparison, node kind and run event (rules U01-U21)."""
+    run_ops = [op for op in CONTENT["op"] if INSTRUCTION[op].acts_on == "run"]
+    card = {"add_card": {"card": "op_draw"}, "gain_relic": {"card": "banner"}}
+    every = [{"op": op, **({"n": 2} if INSTRUCTION[op].amount != "none" else {}),
+              **card.get(op, {})} for op in run_ops]
+    values, cmps = list(CONTENT["run_value"]), list(CONTENT["compare"])
+    conds = [{"name": f"if {v}", "if": f"{v} {cmps[i % len(cmps)]} 1",
+              "effect": [{"op": "restore", "to": "random_hero", "n": 3}]}
+             for i, v in enumerate(values)]
+    return {
+        "acts": {"lex_act": {"name": "Lexicon", "fights": ["lex1"], "elites": ["lex2"],
+                             "bosses": ["lex1"]}},
+        "events": {
+            "every": {"name": "Every", "text": "Everything at once.", "acts": ["lex_act"],
+                      "options": [
+                          {"name": "All", "cost": {"aurorune": 5, "hp": 1}, "target": "card",
+                           "effect": every},
+                          {"name": "Hero", "target": "hero",
+                           "effect": [{"op": "morality", "to": "chosen_hero", "n": -1}]},
+                          {"name": "Forge", "target": "upgradable_card",
+                           "effect": [{"op": "upgrade_card", "to": "random_card"}]},
+                          {"name": "Leave"}]},
+            "conds": {"options": conds}},
+        "rewards": {f"rw_{n}": {"node": n, "aurorune": [5, 9], "relics": 1, "ambition": 1,
+                                "heal": 5}
+                    for n in ("fight", "elite", "boss")},
+        "shops": {"bazaar": {}},
+        "sites": {n: {"node": n, "options": [{"name": "Rest", "effect": [
+            {"op": "heal_share", "n": 30}]}]} for n in ("sanctum", "forge")},
+    }
 
 
 def test_every_template_is_used_by_a_pack_that_says_everything(monkeypatch):

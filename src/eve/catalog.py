@@ -89,6 +89,12 @@ class Catalog:
                for sid, d in compiled.keyword_statuses.items()}})
         self.encounters = _views("encounter", self.encounter_ids, compiled, "encounter")
         self.counters = _views("counter", self.counter_ids, compiled, "counter")
+        # the run's content (rules U01-U21): acts in play order, the others as registered
+        self.acts = _views("act", compiled.act_ids, compiled, "act")
+        self.events = _views("event", compiled.event_ids, compiled, "event")
+        self.rewards = _views("reward", compiled.reward_ids, compiled, "reward")
+        self.shops = _views("shop", compiled.shop_ids, compiled, "shop")
+        self.sites = _views("site", compiled.site_ids, compiled, "site")
         # keyword macros by the name items give them: the standard ones bare, a pack's by id
         self.keywords: Mapping[str, Mapping[str, Any]] = MappingProxyType({
             k: MappingProxyType({"id": k, "kind": "keyword", **d}) for k, d in
@@ -128,7 +134,8 @@ class Catalog:
 
     # ---- lookups ----
     def __getitem__(self, ident: str) -> Mapping[str, Any]:
-        for table in (self.heroes, self.cards, self.units, self.encounters, self.tasks, self.enemies):
+        for table in (self.heroes, self.cards, self.units, self.encounters, self.tasks, self.enemies,
+                      self.acts, self.events, self.rewards, self.shops, self.sites):
             if ident in table:
                 return table[ident]
         raise KeyError(ident)

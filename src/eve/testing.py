@@ -304,7 +304,7 @@ def temporary_pack(pack: Any = None, /, *, name: str = "test", version: str = "0
 # ---------------------------------------------------------------- packs built in a few lines
 
 SECTIONS = ("rules", "heroes", "cards", "units", "tasks", "encounters", "statuses", "keywords",
-            "counters")
+            "counters", "acts", "events", "rewards", "shops", "sites")
 HERO_DEFAULTS: Mapping[str, Any] = {"max_hp": 40, "cards": []}
 ENEMY_HERO_DEFAULTS: Mapping[str, Any] = {"power": 0}
 ENCOUNTER_DEFAULTS: Mapping[str, Any] = {"initiative": 1, "script": [{"move": "wait"}]}
@@ -337,7 +337,7 @@ def build_pack(name: str = "t", *, version: str = "0", requires: Sequence[str] =
     """A content pack (eve.plugins.data.DataPack) from sections given as {item: data}.
 
     Sections: rules (the numbers themselves), heroes, cards, units, tasks, encounters,
-    statuses, keywords, counters. What an item needs to load and a test rarely cares about
+    statuses, keywords, counters, and the run's acts, events, rewards, shops, sites. What an item needs to load and a test rarely cares about
     is filled in where missing: a hero gets `HERO_DEFAULTS` (and may be written as its list
     of starting cards), an enemy hero power 0, an Encounter `ENCOUNTER_DEFAULTS` and, as
     roster, the pack's first enemy hero. Everything else is the engine's own default. Items

@@ -16,6 +16,7 @@ built-in pack's Cinder Rite is
 """
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -29,6 +30,7 @@ from eve.keywords import expand as expand_keyword
 from eve.keywords import label as keyword_label
 from eve.keywords import use_of
 from eve.plugins.schema import When
+from eve.text_run import RUN_WRITERS, card_parts, hero_parts
 from eve.wording import (
     FORMAT,
     expression,
@@ -285,7 +287,9 @@ def _effect(catalog: Catalog, effect: Sequence[Mapping[str, Any]] | None, *, pac
         if "into" in op_fields:
             fields["into"] = words("place", ins["into"], **fields)
         if "card" in op_fields:
-            fields["card"] = catalog.names[_ref(pack, ins["card"])]
+            # a gain_relic without a card gains a random one (rule U19)
+            fields["card"] = (catalog.names[_ref(pack, ins["card"])] if "card" in ins
+                              else "a random Relic")
         if op == "choose":
             fields["from"] = words("choice_from", ins["from"], look=ins.get("look", 0), **fields)
             fields["up_to"] = "up to " if ins["up_to"] else ""
@@ -368,6 +372,7 @@ def _card(catalog: Catalog, card: Mapping[str, Any]) -> str:
                    self_unit=self_unit or "this Relic")
     parts += _triggers(catalog, card, pack=pack, voice=_PLAYER,
                        self_unit=self_unit or "your leader", unit=character)
+    parts += card_parts(catalog, card, _run_effect)     # the run's (rules U10, U12, U19)
     return paragraph(parts)
 
 
@@ -486,6 +491,7 @@ def _hero(catalog: Catalog, hero: Mapping[str, Any]) -> str:
         parts.append(f"starting cards: {listed}")
     parts += _aura(catalog, hero, pack=pack, voice=_PLAYER, self_unit="this hero")
     parts += _triggers(catalog, hero, pack=pack, voice=_PLAYER, self_unit="this hero", unit=True)
+    parts += hero_parts(hero)
     return paragraph(parts)
 
 
@@ -754,3 +760,14 @@ def move_text(catalog: Catalog, move: int) -> str:
     """One Encounter move by its table index, in words (as `Catalog.describe_move` gives it,
     under "text")."""
     return str(catalog.describe_move(move)["text"])
+
+
+
+def _run_effect(catalog: Catalog, effect: Sequence[Mapping[str, Any]], pack: str) -> str:
+    """A run program (rule U19) in words: the player's."""
+    return _effect(catalog, effect, pack=pack, voice=_PLAYER)
+
+
+# the run's content (rules U01-U21): its writers, given the words of a run program
+_WRITERS.update({kind: functools.partial(write, say=_run_effect)
+                 for kind, write in RUN_WRITERS.items()})

@@ -659,7 +659,11 @@ def test_the_instruction_set(eng):
                                 "return", "destroy", "counter", "summon", "buff", "task", "if",
                                 "status", "remove_status", "put", "deploy", "mill", "create", "copy",
                                 "choose", "choose_mode", "discover", "add_counter", "set_counter",
-                                "scry", "reintent", "end_turn", "split"}
+                                "scry", "reintent", "end_turn", "split",
+                                # a run program's only (rule U19)
+                                "heal_share", "restore", "hurt", "max_hp", "ambition",
+                                "morality", "gain_aurorune", "lose_aurorune", "add_card",
+                                "remove_card", "upgrade_card", "gain_relic"}
 
     odd = {"kind": S, "charges": 1, "on_enter": _on([{"op": "transmute", "n": 1}])}
     with pytest.raises(eve.ContentError):

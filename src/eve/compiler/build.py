@@ -13,6 +13,7 @@ from eve.compiler.context import (
 from eve.compiler.filters import content_tags
 from eve.compiler.items import Items
 from eve.compiler.normalise import record
+from eve.compiler.run import Run
 from eve.compiler.scripts import Scripts
 from eve.core.content_kinds import KINDS as CONTENT_KINDS
 from eve.core.tables import LIMITS
@@ -22,7 +23,7 @@ from eve.plugins.registry import Registry, fingerprinted, thaw
 from eve.statuses import STANDARD as STANDARD_STATUSES
 
 
-class Compiler(Items, Scripts):
+class Compiler(Items, Scripts, Run):
     """Compiles a Registry. With `partial=True` (the engine's per-pack trial while it loads
     packs) the catalog need not be complete yet: no hero, Encounter or rule configuration is
     required, and the result is only a validation, never loaded."""
@@ -83,6 +84,10 @@ class Compiler(Items, Scripts):
         spec["units"] = [self.unit(u) for u in items["unit"].values()]
         spec["moves"] = []
         spec["encounters"] = [self.encounter(e, spec["moves"]) for e in items["encounter"].values()]
+        # the run's content last: its programs after every match program (rule U19)
+        run = self.run_spec()
+        if run is not None:
+            spec["run"] = run
         spec["programs"] = self.programs
         spec["triggers"] = self.triggers
         spec["expressions"] = self.expressions

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from eve.compiler.normalise import RECORDED, record
+from eve.compiler.upgrades import with_forms
 from eve.core.instructions import ops, owners
 from eve.core.records import data_fields
 from eve.core.selectors import CARD_ZONES
@@ -73,6 +74,12 @@ class Compiled:
     counter_ids: list[str] = field(default_factory=list)   # the packs' named counters (V01)
     tags: tuple[str, ...] = ()             # the cards' and units' tags, by number (G01)
     encounter_ids: list[str] = field(default_factory=list)
+    # the run's content (eve.compiler.run): acts in play order, the others as registered
+    act_ids: list[str] = field(default_factory=list)
+    event_ids: list[str] = field(default_factory=list)
+    reward_ids: list[str] = field(default_factory=list)
+    shop_ids: list[str] = field(default_factory=list)
+    site_ids: list[str] = field(default_factory=list)
     move_text: list[dict[str, Any]] = field(default_factory=list)
     names: dict[str, str] = field(default_factory=dict)
     rules: tuple[str, ...] | None = None     # the packs whose rule configurations apply
@@ -157,6 +164,8 @@ class Base:
     tag_index: dict[str, int]
     status_specs: list[dict[str, Any]]
     cfg: dict[str, Any]
+    # the rule configuration's `run` table and where it comes from (set by `config`)
+    run_rules: tuple[Any, Ctx | None]
     keyword_items: dict[str, Item]
 
     # the events whose subject is a unit (the others are a side's), the card events, and the
@@ -185,14 +194,19 @@ class Base:
         self.trigger_event = ""                     # the event of the trigger being compiled
         self.no_choice: str | None = None   # what the program compiled is, when it may not choose
         self.in_move = False                # compiling an Encounter move's effect (its intent)
+        # compiling a run program (rule U19): the option's target ("none" for a Relic's run
+        # trigger); None while compiling a match's program
+        self.run_target: str | None = None
         # why the program compiled has no card `this_card` could select (rule Z29), or None
         # while compiling a card's program whose card may be in a zone
         self.no_own_card: str | None = NO_CARD
         self.out = Compiled(spec={}, fingerprint="")
         # the normalise half: every registered item as its record, defaults filled in; the
         # emit half (these classes) reads these items, never the registry's data
+        # a card's upgraded form (rule U12) is a card of its own, after every registered one
         self.items: dict[str, dict[str, Item]] = {
-            kind: {i: replace(it, data=record(kind, it.data)) for i, it in table.items()}
+            kind: {i: replace(it, data=record(kind, it.data)) for i, it in
+                   (with_forms(table) if kind == "card" else table).items()}
             for kind, table in reg.items.items() if kind in RECORDED}
         self.out.records = {kind: {i: it.data for i, it in table.items()}
                             for kind, table in self.items.items()}

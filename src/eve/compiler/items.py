@@ -59,6 +59,7 @@ class Items(Triggers):
                 self.cfg: dict[str, Any] = {k: 0 for k in CONFIG_KEYS}
                 self.cfg.update(lanes=LIMITS["lanes"], player_hero_slots=LIMITS["hero_slots"],
                                 costs={k: 0 for k in COST_KEYS}, max_events=0)
+                self.run_rules = ({}, None)
                 return self.cfg
             registered = sorted({it.pack for it in self.reg.items["config"].values()})
             hint = (f"; packs {', '.join(registered)} register rules: select them with "
@@ -104,6 +105,8 @@ class Items(Triggers):
         for k in ("max_rounds", "max_decisions_per_turn"):
             if out[k] < 1:
                 raise at(k, src).err(k, "must be at least 1", codes.OUT_OF_RANGE)
+        # the run's numbers (rules U01-U21), compiled with the run's content (eve.compiler.run)
+        self.run_rules = (data.get("run", {}), at("run", src))
         self.cfg = out
         return out
 

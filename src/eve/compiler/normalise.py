@@ -80,6 +80,15 @@ def _card_defaults(d: Mapping[str, Any]) -> dict[str, Any]:
     return out
 
 
+#: the node kinds an act's free floors draw (ActDef's weights but the boss's) and their
+#: weights when an act gives no `nodes` table
+NODE_KINDS = ("fight", "elite", "event", "sanctum", "forge", "shop")
+DEFAULT_NODES = {"fight": 50, "elite": 10, "event": 22, "sanctum": 12, "forge": 4, "shop": 6}
+#: the rarities offered (rewards, shops) and their weights when a table gives none
+OFFERED = ("common", "uncommon", "rare")
+REWARD_RARITY = {"common": 60, "uncommon": 37, "rare": 3}
+SHOP_RARITY = {"common": 55, "uncommon": 35, "rare": 10}
+
 #: the value of each field the data may leave out, by the TypedDict of eve.plugins.schema whose
 #: table it is in: a dict of defaults, or a function of the table giving that dict
 DEFAULTS: Mapping[str, Mapping[str, Default] | Callable[[Mapping[str, Any]], dict[str, Any]]] = \
@@ -100,13 +109,27 @@ DEFAULTS: Mapping[str, Mapping[str, Default] | Callable[[Mapping[str, Any]], dic
         "BranchMove": _move_defaults,
         "Response": {"on": "any", "counter": False, "target": "none", "per_round": 0,
                      "charges": -1},
+        # the run's (rules U01-U21): numbers from their records' columns; a card's `rarity`
+        # and `hero` and a hero's `drift` are left out (their absence means the defaults, and
+        # old content's records stay as they were)
+        "ActData": {"order": 1, "nodes": MappingProxyType(DEFAULT_NODES), "fights": (),
+                    "elites": (), "bosses": (), **_numbers("ActDef")},
+        "NodeWeights": dict.fromkeys(NODE_KINDS, 0),
+        "EventData": {"options": ()},
+        "RunOptionData": {"target": "none", "cost": MappingProxyType({}), "effect": ()},
+        "RunCost": {"hp": 0, "aurorune": 0},
+        "RewardData": {"aurorune": (0, 0), "rarity": MappingProxyType(REWARD_RARITY),
+                       **_numbers("RewardDef")},
+        "ShopData": {"rarity": MappingProxyType(SHOP_RARITY), **_numbers("ShopDef")},
+        "RarityWeights": dict.fromkeys(OFFERED, 0),
+        "SiteData": {"options": ()},
     })
 
 
 #: the kinds whose items the compiler reads as records (a rule configuration and a keyword macro
 #: are read as written: a configuration's defaults are the Engine's, a macro is expanded first)
 RECORDED = frozenset(("hero", "enemy_hero", "card", "unit", "task", "encounter", "status",
-                      "counter"))
+                      "counter", "act", "event", "reward", "shop", "site"))
 
 
 def defaults(shape: str, table: Mapping[str, Any] | None = None) -> dict[str, Any]:

@@ -12,11 +12,11 @@ from eve.compiler.context import (
     CARD_TARGET_ZONES,
     PLACE_ZONES,
     UNIT_OPS,
-    Base,
     Ctx,
     resolve_ref,
 )
 from eve.compiler.filters import kind_operand, tag_operand
+from eve.compiler.run_programs import RunPrograms
 from eve.core.instructions import BY_NAME as INSTRUCTION
 from eve.core.instructions import Field as InstructionField
 from eve.core.instructions import Op, filled, owners
@@ -42,7 +42,7 @@ def _check_fields(ctx: Ctx, ins: Mapping, p: str, row: Op) -> None:
 
 
 
-class Programs(Base):
+class Programs(RunPrograms):
     """The programs, instructions and expressions of the content."""
 
     def program(self, ctx: Ctx, prog: Any, path: str, target: str = "none",
@@ -89,6 +89,7 @@ class Programs(Base):
             op = ins.get("op")
             opn = ctx.enum("op", op, f"{p}.op")
             row = INSTRUCTION[str(op)]
+            self.check_level(ctx, f"{p}.op", str(op))
             if row.choice and self.no_choice is not None:
                 raise ctx.err(f"{p}.op", f"{op!r} waits for the player's choice, so it is only "
                               f"in programs resolved from the Stack (cards, abilities, on-enter, "
@@ -306,9 +307,12 @@ class Programs(Base):
                      opn: int) -> tuple[int, ...]:
         """One instruction: its selector, amount and fields read by its row (whose `pack` puts
         them in the words), and the checks no row can say."""
+        if self.run_target is not None:
+            return self.run_instruction(ctx, ins, p, op, opn)
         row = INSTRUCTION[op]
         to = ins.get("to", row.default_to)
         sel = ctx.enum("selector", to, f"{p}.to")
+        self.check_match_selector(ctx, f"{p}.to", str(to))
         self._check_selector(ctx, p, to, target)
         expr = -1
         if isinstance(ins.get("n"), str):

@@ -54,6 +54,17 @@ KINDS: tuple[Kind, ...] = (
          "eve_register_keywords", "KeywordData", "keywords", listed=8, later=True, named=False),
     Kind("counter", "a named counter programs add to and read", "counters", "counters",
          "eve_register_counters", "CounterData", "counters", listed=9, later=True),
+    # the run's content (rules U01-U21): compiled into spec["run"] (eve.compiler.run)
+    Kind("act", "an act of a run: its map's shape and its Encounter pools", "acts", "acts",
+         "eve_register_acts", "ActData", "acts", "ActDef", listed=10, later=True),
+    Kind("event", "a run's event: a scene with options", "events", "events",
+         "eve_register_events", "EventData", "events", "EventDef", listed=11, later=True),
+    Kind("reward", "what a won fight of a node kind gives", "rewards", "rewards",
+         "eve_register_rewards", "RewardData", "rewards", "RewardDef", listed=12, later=True),
+    Kind("shop", "a run's shop: its stock and prices", "shops", "shops", "eve_register_shops",
+         "ShopData", "shops", "ShopDef", listed=13, later=True),
+    Kind("site", "a Sanctum's or a Forge's options", "sites", "sites", "eve_register_sites",
+         "SiteData", "sites", "SiteDef", listed=14, later=True),
 )
 
 BY_NAME: Mapping[str, Kind] = MappingProxyType({k.name: k for k in KINDS})

@@ -92,6 +92,9 @@ class Op:
     rules: tuple[str, ...] = ()
     characters: bool = False       # acts on characters only: a hero selected is left as it is (L007)
     idle_on: tuple[str, ...] = ()  # trigger events whose programs it does nothing in (L034)
+    # `to` when the instruction leaves it out ("" : `target`, or `none` for a side's); a run
+    # instruction's, since a run program has no target (rule U19)
+    to_default: str = ""
 
     def field(self, name: str) -> Field | None:
         return next((f for f in self.fields if f.name == name), None)
@@ -102,6 +105,8 @@ class Op:
 
     @property
     def default_to(self) -> str:
+        if self.to_default:
+            return self.to_default
         return "none" if self.acts_on == "side" else "target"
 
     @property
@@ -289,17 +294,17 @@ _ROWS: tuple[Op, ...] = (
     # only in run programs (an event's or a site's option, a Relic's `run` trigger); the run's
     # interpreter runs them between fights, never in a match ----
     Op("heal_share", "each selected hero restores n percent of its max hp (at least 1 hp)",
-       "restore {n}% of max hp to {to}", acts_on="run", amount="number", rules=("U11",)),
+       "restore {n}% of max hp to {to}", acts_on="run", amount="number", to_default="party", rules=("U11",)),
     Op("restore", "each selected hero restores n hp, up to its max hp",
-       "restore {n} hp to {to}", acts_on="run", amount="number", rules=("U19",)),
-    Op("hurt", "each selected hero loses n hp, never below 1", "{to} lose {n} hp",
-       acts_on="run", amount="number", rules=("U19",)),
+       "restore {n} hp to {to}", acts_on="run", amount="number", to_default="party", rules=("U19",)),
+    Op("hurt", "each selected hero loses n hp, never below 1", "make {to} lose {n} hp",
+       acts_on="run", amount="number", to_default="party", rules=("U19",)),
     Op("max_hp", "each selected hero gains n max hp, and as much hp", "give {to} {n} max hp",
-       acts_on="run", amount="number", rules=("U19",)),
+       acts_on="run", amount="number", to_default="party", rules=("U19",)),
     Op("ambition", "each selected hero's Ambition moves by n (signed), within -20..20",
-       "move the Ambition of {to} by {n}", acts_on="run", amount="signed", rules=("U11",)),
+       "move the Ambition of {to} by {n}", acts_on="run", amount="signed", to_default="party", rules=("U11",)),
     Op("morality", "each selected hero's Morality moves by n (signed), within -20..20",
-       "move the Morality of {to} by {n}", acts_on="run", amount="signed", rules=("U12",)),
+       "move the Morality of {to} by {n}", acts_on="run", amount="signed", to_default="party", rules=("U12",)),
     Op("gain_aurorune", "the run gains n aurorune", "gain {n} aurorune", acts_on="run",
        amount="number", to="none", rules=("U19",)),
     Op("lose_aurorune", "the run loses n aurorune (never below 0)", "lose {n} aurorune",
@@ -309,10 +314,10 @@ _ROWS: tuple[Op, ...] = (
        fields=(_f("card", "card", "the card added", required=True),),
        pack=(("a", "n", 0), ("b", "card", 0)), rules=("U19",)),
     Op("remove_card", "the selected deck card leaves the deck", "remove {to} from the deck",
-       acts_on="run", amount="none", pack=(), rules=("U19",)),
+       acts_on="run", amount="none", pack=(), to_default="chosen_card", rules=("U19",)),
     Op("upgrade_card", "the selected deck card becomes its upgraded form (a card without one "
                        "stays as it is)",
-       "upgrade {to}", acts_on="run", amount="none", pack=(), rules=("U12",)),
+       "upgrade {to}", acts_on="run", amount="none", pack=(), to_default="chosen_card", rules=("U12",)),
     Op("gain_relic", "the run gains `card`, a Relic (no `card`: one drawn from the Relic pool "
                      "the run does not hold, `events` stream)",
        "gain {card}", acts_on="run", amount="none", to="none",

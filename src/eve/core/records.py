@@ -191,7 +191,8 @@ RECORDS: tuple[Record, ...] = (
     Record("RunConfig", "the run's rule configuration (`run` of a rule configuration)", (
         _c("party", "heroes in a party", data=(3, 1, "hero_slots")),
         _c("aurorune", "aurorune at the start", data=(99, 0, "run_limit")),
-        _c("deck_cap", "most cards the deck holds", data=(60, 1, "cards_per_match")),
+        # 56: with relic_cap's 8, a match's 64 cards (the core's load checks the sum)
+        _c("deck_cap", "most cards the deck holds", data=(56, 1, "cards_per_match")),
         _c("drift", "a hero's Morality drift a match, unless it says its own (U15)",
            data=(1, 0, 5)),
         _c("relic_cap", "most Relics a run holds", data=(8, 0, "relics")))),

@@ -111,6 +111,12 @@ TEXT: Mapping[str, Mapping[str, str]] = MappingProxyType({key: MappingProxyType(
         "random_other_ally": "another random ally",
         "random_other_ally_character": "another random allied character",
         "this_card": "this card",
+        # a run program's (rule U19)
+        "party": "every living hero",
+        "chosen_hero": "the chosen hero",
+        "random_hero": "a random living hero",
+        "chosen_card": "the chosen card",
+        "random_card": "a random card of the deck",
     },
     "trigger": {e.name: e.text for e in EVENTS},
     "trigger_who": {
@@ -242,6 +248,52 @@ TEXT: Mapping[str, Mapping[str, str]] = MappingProxyType({key: MappingProxyType(
     "counter_reset": {
         "match": "counted over the match",
         "turn": "counted each turn, from 0",
+    },
+    # the run's (rules U01-U21)
+    "run_node": {
+        "fight": "a fight",
+        "elite": "an elite fight",
+        "event": "an event",
+        "sanctum": "a Sanctum",
+        "forge": "a Forge",
+        "shop": "a shop",
+        "boss": "the boss",
+    },
+    "rarity": {
+        "starter": "starter",
+        "common": "common",
+        "uncommon": "uncommon",
+        "rare": "rare",
+        "special": "special",
+    },
+    "run_target": {
+        "none": "",
+        "hero": "choose a hero",
+        "card": "choose a card of the deck",
+        "upgradable_card": "choose a card of the deck that has an upgraded form",
+    },
+    "run_value": {
+        "aurorune": "aurorune",
+        "party": "living heroes",
+        "deck": "cards in the deck",
+        "act": "the act",
+        "floor": "the floor",
+        "hp": "the party's hp",
+        "max_hp": "the party's max hp",
+        "relics": "Relics held",
+    },
+    "compare": {
+        ">=": "at least {n}",
+        "<=": "at most {n}",
+        "==": "exactly {n}",
+        "!=": "not {n}",
+        ">": "more than {n}",
+        "<": "less than {n}",
+    },
+    "run_event": {
+        "picked_up": "when the run gains it",
+        "fight_won": "after each won fight",
+        "act_start": "at the start of each act after the first",
     },
     "category": {
         "play_support": "play",

@@ -160,6 +160,29 @@ CHECKS: tuple[Check, ...] = (
           "Encounter summon (rule G03: the Encounter pushes no card, and its summon moves are "
           "characters with their unit's tags): the card or ability never has a target, or the "
           "choice offers nothing (rule G05)."),
+    # the run's content (rules U01-U21)
+    Check("EVE-L036", ERROR, "run option that can never be taken",
+          "An event's or a site's option that no run can take: its condition (`if`) can never "
+          "hold over its value's range (`aurorune >= 99999` past the run's limit of 9999, "
+          "`party > 3` past the party's size, `act > 2` with two acts), its cost is more than "
+          "the run can ever hold (aurorune past 9999, hp past the hp limit), or its target is "
+          "`upgradable_card` while no card has an upgraded form."),
+    Check("EVE-L037", ERROR, "act pool empty",
+          "An act whose fight or boss pool is empty (a fight or the boss floor would have no "
+          "Encounter), or whose nodes give a weight to a kind whose pool is empty for it: "
+          "elites without elite Encounters, events without an event that may appear in the "
+          "act, a Sanctum or a Forge without its site, shops without a shop."),
+    Check("EVE-L038", WARNING, "event whose acts name no act",
+          "An event with `acts = []`: an empty list is read as every act (as no `acts`); name "
+          "the acts it appears in, or leave the field out."),
+    Check("EVE-L039", WARNING, "cards offered of no rarity",
+          "A reward table or a shop that offers cards (`cards` > 0) while every rarity weight is "
+          "0: no card can be drawn, so none is offered."),
+    Check("EVE-L040", WARNING, "run instruction that does nothing",
+          "A run program's instruction that never changes the run: an amount of 0 (`restore`, "
+          "`hurt`, `gain_aurorune`...), `upgrade_card` when no card has an upgraded form, or "
+          "`upgrade_card` of the chosen card under `target = \"card\"`, whose card may have no "
+          "form (`upgradable_card` offers only cards that have one)."),
 )
 
 

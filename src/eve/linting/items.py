@@ -58,7 +58,9 @@ class ItemChecks(Walk):
                 self.report("EVE-L022", c, f"{base}.play_if",
                             "reads target, but the card is played without a unit target: it "
                             "reads 0", "read `self` or a leader, or give `on_enter` a unit target")
-            if c.id not in self.starting_cards:
+            # a run's deck holds the cards a run offers and their upgraded forms (rules U10,
+            # U12): with an act, a card needs no starting deck to be in a match
+            if c.id not in self.starting_cards and not any(self.each("act")):
                 self.report("EVE-L011", c, base,
                             "no hero lists this card in its starting cards: it is in a match "
                             "only when a deck is given", "add it to a hero's `cards`")

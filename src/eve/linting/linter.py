@@ -14,10 +14,11 @@ from eve.linting.encounters import EncounterChecks
 from eve.linting.filters import FilterChecks
 from eve.linting.items import ItemChecks
 from eve.linting.loops import LoopChecks
+from eve.linting.run import RunChecks
 from eve.plugins.registry import KINDS
 
 
-class Linter(ItemChecks, EncounterChecks, LoopChecks, FilterChecks):
+class Linter(ItemChecks, EncounterChecks, LoopChecks, FilterChecks, RunChecks):
     """Every check, in the order a run makes them."""
 
     def run(self) -> list[Finding]:
@@ -35,6 +36,7 @@ class Linter(ItemChecks, EncounterChecks, LoopChecks, FilterChecks):
         self.check_loops()
         self.check_damage_bound()
         self.check_match_end()
+        self.check_run()
         # by pack (load order), kind, item (registration order); an item's findings in the
         # order the checks made them
         packs = {name: i for i, name in enumerate(self.engine.registry.packs)}

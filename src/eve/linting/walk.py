@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from eve.compiler.normalise import shaped
+from eve.compiler.upgrades import with_forms
 from eve.core.instructions import BY_NAME as INSTRUCTIONS
 from eve.core.instructions import filled, owners
 from eve.core.trigger_events import UNIT_TARGET
@@ -120,7 +121,9 @@ class Walk:
     found: list[Finding] = field(default_factory=list)
 
     def __post_init__(self) -> None:
-        self.items: Mapping[str, Mapping[str, Item]] = self.engine.registry.items
+        # a card's upgraded form (rule U12) is a card of its own, as the compiler makes it
+        reg = self.engine.registry.items
+        self.items: Mapping[str, Mapping[str, Item]] = {**reg, "card": with_forms(reg["card"])}
         cfg = self.engine.config
         self.lanes = as_int(cfg.get("lanes"), 5)
         self.max_rounds = as_int(cfg.get("max_rounds"), 40)

@@ -6,7 +6,8 @@
     pack = DataPack.from_files(Path(__file__).parent / "data")
 
 A folder pack has `pack.toml` (or `pack.json`) with the manifest in a `[pack]` table, and any of
-rules/heroes/cards/units/tasks/encounters/statuses `.toml`/`.json`, each with one table per item under a
+rules/heroes/cards/units/tasks/encounters/statuses/keywords/counters/acts/events/rewards/
+shops/sites `.toml`/`.json`, each with one table per item under a
 section of the same name (`[cards.flare]`; rules: `[rules.config]`). DataPack implements the
 hooks of eve.plugins.hookspecs like any other pack: the engine namespaces, checks and compiles
 what it registers.
@@ -39,7 +40,12 @@ class DataPack:
                  encounters: Mapping[str, Mapping[str, Any]] | None = None,
                  statuses: Mapping[str, Mapping[str, Any]] | None = None,
                  keywords: Mapping[str, Mapping[str, Any]] | None = None,
-                 counters: Mapping[str, Mapping[str, Any]] | None = None) -> None:
+                 counters: Mapping[str, Mapping[str, Any]] | None = None,
+                 acts: Mapping[str, Mapping[str, Any]] | None = None,
+                 events: Mapping[str, Mapping[str, Any]] | None = None,
+                 rewards: Mapping[str, Mapping[str, Any]] | None = None,
+                 shops: Mapping[str, Mapping[str, Any]] | None = None,
+                 sites: Mapping[str, Mapping[str, Any]] | None = None) -> None:
         self.manifest: dict[str, Any] = {"name": name, "version": version,
                                          "requires": list(requires)}
         if engine is not None:
@@ -56,6 +62,11 @@ class DataPack:
         self.statuses = dict(statuses or {})
         self.keywords = dict(keywords or {})
         self.counters = dict(counters or {})
+        self.acts = dict(acts or {})
+        self.events = dict(events or {})
+        self.rewards = dict(rewards or {})
+        self.shops = dict(shops or {})
+        self.sites = dict(sites or {})
 
     def __repr__(self) -> str:
         return f"DataPack({self.manifest['name']!r}, {self.manifest['version']!r})"
@@ -134,4 +145,29 @@ class DataPack:
     @hookimpl
     def eve_register_counters(self, register: Register) -> None:
         for name, data in self.counters.items():
+            register(name, data)
+
+    @hookimpl
+    def eve_register_acts(self, register: Register) -> None:
+        for name, data in self.acts.items():
+            register(name, data)
+
+    @hookimpl
+    def eve_register_events(self, register: Register) -> None:
+        for name, data in self.events.items():
+            register(name, data)
+
+    @hookimpl
+    def eve_register_rewards(self, register: Register) -> None:
+        for name, data in self.rewards.items():
+            register(name, data)
+
+    @hookimpl
+    def eve_register_shops(self, register: Register) -> None:
+        for name, data in self.shops.items():
+            register(name, data)
+
+    @hookimpl
+    def eve_register_sites(self, register: Register) -> None:
+        for name, data in self.sites.items():
             register(name, data)

@@ -29,11 +29,18 @@ from typing import Any, Protocol
 import pluggy
 
 from eve.plugins.schema import (
+    ActData,
     CardData,
     EncounterData,
+    EventData,
     HeroData,
     PackManifest,
+    RewardData,
     RulesData,
+    RunOptionData,
+    RunRules,
+    ShopData,
+    SiteData,
     StatusData,
     TaskData,
     UnitData,
@@ -54,7 +61,8 @@ class Register(Protocol):
 
 
 __all__ = ["PROJECT", "Register", "hookimpl", "hookspec", "PackManifest", "HeroData", "CardData",
-           "UnitData", "TaskData", "EncounterData", "RulesData", "StatusData"]
+           "UnitData", "TaskData", "EncounterData", "RulesData", "StatusData", "ActData",
+           "EventData", "RunOptionData", "RewardData", "ShopData", "SiteData", "RunRules"]
 
 
 @hookspec(firstresult=True)
@@ -125,3 +133,33 @@ def eve_register_counters(register: Register) -> None:
 def eve_register_keywords(register: Register) -> None:
     """Register keyword macros (KeywordData): the triggers, with parameters `{n}`, and the
     status that an item naming the keyword in its `keywords` gets (eve.keywords)."""
+
+
+# ---- the run's content (rules U01-U21) ----
+@hookspec
+def eve_register_acts(register: Register) -> None:
+    """Register acts (ActData): a run plays them by `order`; each gives its map's shape
+    (floors, width, paths, the node kinds' weights) and its fight, elite and boss pools."""
+
+
+@hookspec
+def eve_register_events(register: Register) -> None:
+    """Register events (EventData): scenes of a run's event nodes, with options (a condition,
+    a cost, what the player picks, a run program)."""
+
+
+@hookspec
+def eve_register_rewards(register: Register) -> None:
+    """Register reward tables (RewardData): what a won fight, elite or boss gives (one table
+    a node kind)."""
+
+
+@hookspec
+def eve_register_shops(register: Register) -> None:
+    """Register shops (ShopData): the stock and the removal's price; the first registered
+    shop is the run's."""
+
+
+@hookspec
+def eve_register_sites(register: Register) -> None:
+    """Register Sanctum and Forge sites (SiteData): their options (one site a node kind)."""

@@ -99,6 +99,12 @@ class Aura(TypedDict, total=False):
     who: str                       # allies other_allies ally_characters ... foe_heroes
 
 
+class RunTrigger(TypedDict, total=False):
+    """A Relic's run-level trigger (rule U19): a run program on a run event."""
+    on: str                        # picked_up fight_won act_start
+    effect: list[Instruction]      # a run program: run instructions and selectors only
+
+
 class HeroData(TypedDict, total=False):
     name: str
     max_hp: int                    # 1..32767
@@ -109,6 +115,7 @@ class HeroData(TypedDict, total=False):
     ability: Ability
     triggers: list[When]
     aura: Aura
+    drift: int                     # its Morality drift a match in a run, 0..5 (rule U15)
 
 
 class KeywordUse(TypedDict, total=False):
@@ -134,6 +141,11 @@ class CardData(TypedDict, total=False):
     triggers: list[When]           # any card: listening from where it is in play, or `zone`
     aura: Aura                     # character, Relic: held while it is in play
     tags: list[str]                # names [a-z][a-z0-9_]* that filters read (rule G01)
+    # the run's (rules U10, U12, U19); absent, the card compiles as before
+    rarity: str                    # starter common (default) uncommon rare special
+    hero: str                      # the player hero whose pool it is in (default: every party's)
+    upgraded: CardData             # its upgraded form's fields (a card "<id>+" of its own)
+    run: list[RunTrigger]          # a Relic's run triggers
 
 
 class UnitData(TypedDict, total=False):
@@ -266,6 +278,15 @@ class Costs(TypedDict, total=False):
     attack: int
 
 
+class RunRules(TypedDict, total=False):
+    """A rule configuration's `run` table (RunConfig's columns, eve.core.records)."""
+    party: int                     # heroes in a party, 1..player_hero_slots (default 3)
+    aurorune: int                  # aurorune at the start, 0..9999 (default 99)
+    deck_cap: int                  # most cards the deck holds (default 60)
+    drift: int                     # a hero's Morality drift a match, 0..5 (default 1)
+    relic_cap: int                 # most Relics a run holds, 0..16 (default 8)
+
+
 class RulesData(TypedDict, total=False):
     player_hero_slots: int
     lanes: int
@@ -280,6 +301,85 @@ class RulesData(TypedDict, total=False):
     attack_discount: int
     max_events: int
     costs: Costs
+    run: RunRules                  # the run's numbers (rules U01-U21)
+
+
+# ---- the run's content (rules U01-U21) ----
+
+class NodeWeights(TypedDict, total=False):
+    """Each node kind's weight on an act's free floors, 0..999."""
+    fight: int
+    elite: int
+    event: int
+    sanctum: int
+    forge: int
+    shop: int
+
+
+class RarityWeights(TypedDict, total=False):
+    """The weights a card of each offered rarity is drawn with, 0..999."""
+    common: int
+    uncommon: int
+    rare: int
+
+
+class RunCost(TypedDict, total=False):
+    hp: int                        # each living hero loses it (and must have more)
+    aurorune: int                  # the run pays it (and must have as much)
+
+
+# `if` is a Python keyword, so this one is written in the functional form
+RunOptionData = TypedDict("RunOptionData", {
+    "name": str,                   # the option's words
+    "if": str,                     # "<value> <cmp> <int>": aurorune party deck act floor hp
+                                   # max_hp relics; >= <= == != > <
+    "cost": RunCost,
+    "target": str,                 # none (default) hero card upgradable_card
+    "effect": list[Instruction],   # a run program (chosen_hero / chosen_card read `target`)
+}, total=False)
+
+
+class ActData(TypedDict, total=False):
+    name: str
+    order: int                     # acts are played by order (ties: registration), 1..9
+    floors: int                    # floors before the boss's, 3..15
+    width: int                     # the map's columns, 2..7
+    paths: int                     # paths drawn through the floors, 1..8
+    elite_floor: int               # no elite before this floor (from 1)
+    nodes: NodeWeights             # the node kinds' weights on the free floors
+    fights: list[str]              # Encounters of the fight pool
+    elites: list[str]              # ... the elite pool
+    bosses: list[str]              # ... the boss pool (one drawn at the act's start)
+
+
+class EventData(TypedDict, total=False):
+    name: str
+    text: str                      # the scene, in words
+    acts: list[str]                # the acts it may appear in (default: every act)
+    options: list[RunOptionData]
+
+
+class RewardData(TypedDict, total=False):
+    node: str                      # fight elite boss
+    aurorune: list[int]            # [lo, hi], drawn uniformly
+    cards: int                     # cards offered (0..8): the player takes one or none
+    rarity: RarityWeights
+    relics: int                    # Relics gained at once, 0..2
+    ambition: int                  # Ambition each living hero gains, 0..3
+    heal: int                      # percent of max hp each living hero heals, 0..100
+
+
+class ShopData(TypedDict, total=False):
+    cards: int                     # cards in stock, 0..8
+    relics: int                    # Relics in stock, 0..4
+    rarity: RarityWeights
+    removal: int                   # the first card removal's price
+    removal_step: int              # added after each removal
+
+
+class SiteData(TypedDict, total=False):
+    node: str                      # sanctum forge
+    options: list[RunOptionData]
 
 
 # the registry's kinds and the shape each one's data has

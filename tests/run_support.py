@@ -1,0 +1,348 @@
+"""Runs for tests (rules U01-U21): engines with run content, and policies to play runs through.
+
+Today the built-in pack has no run content (the pipeline that compiles acts, events, rewards,
+shops, sites and card rarities from TOML is being written), so `run_engine(**knobs)` builds a
+hand-made compiled spec["run"] (the form of /work/coord/run_contract.md, "Compiled form") over
+the built-in pack's cards, heroes and Encounters and loads it into a fresh Engine's tables.
+Run programs (event and site options' effects, Relics' `run` triggers) are given as lists of
+instructions `(op, selector, n, card)` by name and appended to the content's code pool, so
+U19/U20 can be tested before the compiler writes them.
+
+When the pipeline lands, `_base_engine()` is the one place to change: build the engine from
+the real run content, and keep the knobs for what the tests need to force (weights, prices,
+options); `HAND_MADE` says which one is in use.
+
+Every engine is cached by its knobs; an Engine made here is private to its knobs (its tables
+are reloaded), never the session's shared `eve.Engine()`.
+"""
+from __future__ import annotations
+
+import copy
+import functools
+import json
+import random
+from typing import Any
+
+import eve
+from eve.core.playout import choose
+from eve.core.vocabulary import BY_KEY
+from eve.encoding import decode_action
+
+HAND_MADE = True
+
+NODE = dict(BY_KEY["run_node"].by_name())          # fight 1 .. boss 7
+RARITY = dict(BY_KEY["rarity"].by_name())          # starter 0 .. special 4
+TARGET = dict(BY_KEY["run_target"].by_name())      # none hero card upgradable_card
+VALUE = dict(BY_KEY["run_value"].by_name())
+CMP = dict(BY_KEY["compare"].by_name())
+OP = dict(BY_KEY["op"].by_name())
+SEL = dict(BY_KEY["selector"].by_name())
+RUN_EVENTS = ("picked_up", "fight_won", "act_start")
+NODE_KINDS = ("fight", "elite", "event", "sanctum", "forge", "shop", "boss")
+
+# ---------------------------------------------------------------- the default hand-made content
+
+DEFAULT_WEIGHTS = {"fight": 40, "elite": 10, "event": 20, "sanctum": 10, "forge": 10,
+                   "shop": 10, "boss": 0}
+
+DEFAULT_ACTS = (
+    {"floors": 5, "width": 5, "paths": 3, "elite_floor": 3, "nodes": DEFAULT_WEIGHTS,
+     "fights": ["core:ash_warband", "core:hollow_court"], "elites": ["core:wyrm_lair"],
+     "bosses": ["core:midnight_throne", "core:drowned_choir"]},
+    {"floors": 4, "width": 4, "paths": 2, "elite_floor": 2, "nodes": DEFAULT_WEIGHTS,
+     "fights": ["core:hollow_court", "core:drowned_choir"], "elites": ["core:wyrm_lair"],
+     "bosses": ["core:midnight_throne"]},
+)
+
+DEFAULT_REWARDS = {
+    "fight": {"aurorune": (10, 20), "cards": 3,
+              "rarity": {"common": 60, "uncommon": 37, "rare": 3}},
+    "elite": {"aurorune": (25, 35), "cards": 3,
+              "rarity": {"common": 50, "uncommon": 40, "rare": 10}, "relics": 1, "ambition": 1},
+    "boss": {"aurorune": (90, 100), "cards": 3,
+             "rarity": {"common": 0, "uncommon": 0, "rare": 1}, "relics": 1, "ambition": 1},
+}
+
+DEFAULT_SHOP = {"cards": 5, "relics": 2, "rarity": {"common": 55, "uncommon": 35, "rare": 10},
+                "removal": 75, "removal_step": 25}
+
+# options: name (for the tests' eyes), if (value, cmp, n), cost_hp, cost_aurorune, target,
+# effect (instructions (op, selector, n, card id or None))
+REST = {"name": "rest", "effect": [("heal_share", "party", 30, None)]}
+TRAIN = {"name": "train", "target": "hero", "effect": [("ambition", "chosen_hero", 1, None)]}
+UPGRADE = {"name": "upgrade", "target": "upgradable_card",
+           "effect": [("upgrade_card", "chosen_card", 0, None)]}
+TEMPER_UP = {"name": "temper up", "target": "hero", "effect": [("morality", "chosen_hero", 1, None)]}
+TEMPER_DOWN = {"name": "temper down", "target": "hero",
+               "effect": [("morality", "chosen_hero", -1, None)]}
+
+DEFAULT_SITES = {"sanctum": [REST, TRAIN], "forge": [UPGRADE, TEMPER_UP, TEMPER_DOWN]}
+
+DEFAULT_EVENTS = (
+    {"acts": 0, "options": [
+        {"name": "pay 10: gain a relic", "cost_aurorune": 10,
+         "effect": [("gain_relic", "none", 0, None)]},
+        {"name": "bleed 2: 30 aurorune", "cost_hp": 2,
+         "effect": [("gain_aurorune", "none", 30, None)]},
+        {"name": "leave", "effect": []}]},
+    {"acts": 0, "options": [
+        {"name": "rich: pay 50, remove a card", "if": ("aurorune", ">=", 50),
+         "cost_aurorune": 50, "target": "card",
+         "effect": [("remove_card", "chosen_card", 0, None)]},
+        {"name": "a gift", "effect": [("add_card", "none", 1, "core:insight")]},
+        {"name": "hurt one", "effect": [("hurt", "random_hero", 3, None)]}]},
+)
+
+# built-in cards given an upgraded form: the "upgrade" points at another existing card def
+DEFAULT_UPGRADES = {"core:ember_squire": "core:ashen_duelist",
+                    "core:cinder_rite": "core:flame_lance",
+                    "core:dawn_sentinel": "core:iron_bulwark",
+                    "core:veil_ward": "core:riposte",
+                    "core:insight": "core:tide_reading",
+                    "core:mending_litany": "core:tidal_blessing"}
+
+
+def _cards_default(catalog: Any) -> dict[str, dict[str, Any]]:
+    """Every card def: a rarity by its index (common, uncommon, rare in turn), neutral, its
+    price its `aurorune` (or 40), no upgrade, no run triggers."""
+    out = {}
+    for i, cid in enumerate(catalog.card_ids):
+        d = catalog.cards[cid]
+        out[cid] = {"rarity": ("common", "uncommon", "rare")[i % 3], "hero": None,
+                    "upgrade": None, "price": d.get("aurorune") or 40, "run": {}}
+    return out
+
+
+# ---------------------------------------------------------------- building the spec
+
+
+class _Builder:
+    """Compiles the knobs into spec["run"] and the run programs into the code pool."""
+
+    def __init__(self, catalog: Any, programs: list) -> None:
+        self.c = catalog
+        self.programs = programs
+
+    def enc(self, e: str | int) -> int:
+        return e if isinstance(e, int) else self.c.encounter_ids.index(e)
+
+    def card(self, cid: str | int) -> int:
+        return cid if isinstance(cid, int) else self.c.card_ids.index(cid)
+
+    def hero(self, h: str | int | None) -> int:
+        if h is None:
+            return -1
+        return h if isinstance(h, int) else self.c.hero_ids.index(h)
+
+    def program(self, effect: list | None) -> int:
+        """A run program from instructions (op, selector, n, card); -1 for None. An empty
+        list is a program of no instruction."""
+        if effect is None:
+            return -1
+        code = []
+        for op, sel, n, card in effect:
+            b = 0
+            if card is not None:
+                b = self.card(card) + (1 if op == "gain_relic" else 0)
+            code.append((OP[op], 0 if sel == "none" else SEL[sel], n, b, -1))
+        self.programs.append((0, code))
+        return len(self.programs) - 1
+
+    def option(self, o: dict[str, Any]) -> dict[str, Any]:
+        row: dict[str, Any] = {"cost_hp": o.get("cost_hp", 0),
+                               "cost_aurorune": o.get("cost_aurorune", 0),
+                               "target": TARGET[o.get("target", "none")],
+                               "prog": self.program(o.get("effect")) if "prog" not in o
+                               else o["prog"]}
+        if o.get("if"):
+            v, cmp, n = o["if"]
+            row["cond"] = (VALUE[v], CMP[cmp], n)
+        return row
+
+
+def build_run_spec(catalog: Any, programs: list, *, acts=DEFAULT_ACTS, weights=None,
+                   rewards=DEFAULT_REWARDS, shop=DEFAULT_SHOP, sites=DEFAULT_SITES,
+                   events=DEFAULT_EVENTS, cards=None, upgrades=DEFAULT_UPGRADES,
+                   rarities=None, card_heroes=None, prices=None, relic_run=None,
+                   config=None, drift=None) -> dict[str, Any]:
+    """spec["run"] from the knobs (see run_engine); run programs are appended to `programs`."""
+    b = _Builder(catalog, programs)
+    cs = _cards_default(catalog) if cards is None else copy.deepcopy(cards)
+    for cid, r in (rarities or {}).items():
+        cs[cid]["rarity"] = r
+    for cid, h in (card_heroes or {}).items():
+        cs[cid]["hero"] = h
+    for cid, u in (upgrades or {}).items():
+        cs[cid]["upgrade"] = u
+    for cid, p in (prices or {}).items():
+        cs[cid]["price"] = p
+    for cid, trig in (relic_run or {}).items():
+        cs[cid]["run"] = trig
+    card_rows = []
+    for cid in catalog.card_ids:
+        d = cs[cid]
+        card_rows.append({"rarity": RARITY[d["rarity"]], "hero": b.hero(d["hero"]),
+                          "upgrade": -1 if d["upgrade"] is None else b.card(d["upgrade"]),
+                          "price": d["price"],
+                          "run": {e: b.program(d["run"].get(e)) for e in RUN_EVENTS}})
+    act_rows = []
+    for a in acts:
+        w = dict(DEFAULT_WEIGHTS)
+        w.update(a.get("nodes", {}))
+        w.update(weights or {})
+        act_rows.append({"floors": a["floors"], "width": a["width"], "paths": a["paths"],
+                         "elite_floor": a["elite_floor"], "nodes": w,
+                         "fights": [b.enc(e) for e in a["fights"]],
+                         "elites": [b.enc(e) for e in a["elites"]],
+                         "bosses": [b.enc(e) for e in a["bosses"]]})
+    options: list[dict[str, Any]] = []
+    site_rows = []
+    for kind, opts in (sites or {}).items():
+        site_rows.append({"node": NODE[kind], "options": (len(options), len(opts))})
+        options += [b.option(o) for o in opts]
+    event_rows = []
+    for ev in events or ():
+        event_rows.append({"acts": ev.get("acts", 0), "options": (len(options), len(ev["options"]))})
+        options += [b.option(o) for o in ev["options"]]
+    reward_rows = []
+    for kind, r in (rewards or {}).items():
+        row = {"node": NODE[kind], "aurorune": tuple(r.get("aurorune", (0, 0))),
+               "cards": r.get("cards", 3),
+               "rarity": {"common": 60, "uncommon": 37, "rare": 3, **r.get("rarity", {})}}
+        row.update({k: r[k] for k in ("relics", "ambition", "heal") if k in r})
+        reward_rows.append(row)
+    cfg = {"party": 3, "aurorune": 99, "deck_cap": 40, "drift": 1, "relic_cap": 8}
+    cfg.update(config or {})
+    spec: dict[str, Any] = {
+        "player_heroes": len(catalog.player_heroes), "config": cfg, "acts": act_rows,
+        "options": options, "events": event_rows, "sites": site_rows, "rewards": reward_rows,
+        "cards": card_rows,
+        "heroes": [{"drift": (drift or {}).get(h, cfg["drift"])} for h in catalog.hero_ids]}
+    if shop:
+        spec["shop"] = dict(shop)
+    return spec
+
+
+def _base_engine() -> eve.Engine:
+    """A fresh Engine of the built-in pack (its tables are reloaded below: never shared)."""
+    return eve.Engine()
+
+
+@functools.cache
+def _cached(key: str) -> eve.Engine:
+    knobs = json.loads(key)
+    hero_hp = knobs.pop("hero_hp", None)
+    foe_hp = knobs.pop("foe_hp", None)
+    knobs = {k: (tuple(v) if k in ("acts", "events") else v) for k, v in knobs.items()}
+    for k in ("rewards", "sites", "events"):
+        if k in knobs and knobs[k] is not None:
+            knobs[k] = _untuple(knobs[k])
+    engine = _base_engine()
+    catalog = engine.catalog
+    spec = catalog.spec                     # a deep copy
+    programs = [(t, [tuple(i) for i in code]) for t, code in spec["programs"]]
+    spec["run"] = build_run_spec(catalog, programs, **knobs)
+    spec["programs"] = programs
+    n_player = len(catalog.player_heroes)
+    for i, h in enumerate(spec["heroes"]):
+        hp = hero_hp if i < n_player else foe_hp
+        if hp is not None:
+            h["max_hp"] = hp
+    catalog.tables.load(spec, catalog.fingerprint)
+    return engine
+
+
+def _untuple(v: Any) -> Any:
+    """JSON gave lists where the spec has tuples: an option's `if` and `effect` instructions,
+    a reward's aurorune range."""
+    if isinstance(v, dict):
+        out = {k: _untuple(x) for k, x in v.items()}
+        if "if" in out and out["if"]:
+            out["if"] = tuple(out["if"])
+        if "effect" in out and out["effect"] is not None:
+            out["effect"] = [tuple(i) for i in out["effect"]]
+        if "aurorune" in out and isinstance(out["aurorune"], list):
+            out["aurorune"] = tuple(out["aurorune"])
+        return out
+    if isinstance(v, list | tuple):
+        return [_untuple(x) for x in v]
+    return v
+
+
+def run_engine(**knobs: Any) -> eve.Engine:
+    """An Engine whose tables hold a run (cached by its knobs). Knobs (all optional):
+
+    acts: act dicts (floors, width, paths, elite_floor, nodes weights by kind, fights, elites,
+      bosses by Encounter id); weights: node weights applied over every act's;
+    rewards: {node kind: {aurorune: (lo, hi), cards, rarity {common, uncommon, rare}, relics,
+      ambition, heal}}; shop: a ShopDef dict or None;
+    sites: {"sanctum"|"forge": [option]}; events: [{acts: bit mask, options: [option]}], an
+      option being {name, if: (value, cmp, n), cost_hp, cost_aurorune, target, effect:
+      [(op, selector, n, card)] or None (no program: prog -1)};
+    rarities / card_heroes / upgrades / prices: {card id: rarity name / hero id / card id /
+      int} over the defaults (rarity by index, neutral, DEFAULT_UPGRADES, the card's aurorune);
+    relic_run: {relic id: {run event: effect}}; config: RunConfig fields; drift: {hero id: n};
+    hero_hp, foe_hp: every player / Encounter hero def's max hp (test-only: fights a greedy
+      party wins, or loses).
+    """
+    return _cached(json.dumps(knobs, sort_keys=True, default=list))
+
+
+def easy_engine(**knobs: Any) -> eve.Engine:
+    """A run engine whose heroes have 200 hp and whose foes' heroes 3: greedy play wins its
+    fights."""
+    knobs.setdefault("hero_hp", 200)
+    knobs.setdefault("foe_hp", 3)
+    return run_engine(**knobs)
+
+
+# ---------------------------------------------------------------- playing
+
+
+def fight_action(run: Any, seed: int) -> int:
+    """The greedy policy's action in the run's current fight."""
+    return choose(run.match, "greedy", seed)
+
+
+def step(run: Any, rng: random.Random, *, greedy_fights: bool = True) -> int:
+    """One action: a greedy one in a fight (or random with greedy_fights False), else a random
+    legal run action. Returns the code applied."""
+    if run.in_fight and greedy_fights:
+        code = fight_action(run, rng.randrange(2**32))
+    else:
+        code = rng.choice(run.legal_action_codes())
+    run.apply(code)
+    return code
+
+
+def play(run: Any, seed: int, *, greedy_fights: bool = True, until=None, limit: int = 20000,
+         chooser=None) -> list[int]:
+    """Play on until the run is over or `until(run)` holds. `chooser(run, codes, rng)` picks
+    the run's decisions out of a fight (default: uniformly). Returns the codes applied."""
+    rng = random.Random(seed)
+    codes: list[int] = []
+    for _ in range(limit):
+        if run.is_over or (until is not None and until(run)):
+            return codes
+        if run.in_fight and greedy_fights:
+            code = fight_action(run, rng.randrange(2**32))
+        elif run.in_fight or chooser is None:
+            code = rng.choice(run.legal_action_codes())
+        else:
+            code = chooser(run, run.legal_action_codes(), rng)
+        run.apply(code)
+        codes.append(code)
+    raise AssertionError(f"the run did not end in {limit} actions")
+
+
+def run_kind(run: Any, code: int) -> str:
+    """The action kind of a code (eve.encoding's names)."""
+    return decode_action(code).kind
+
+
+def first(run: Any, word: str) -> int | None:
+    """The first legal action whose words start with `word` (out of a fight)."""
+    for a in run.legal_actions():
+        if a.text.startswith(word):
+            return a.code
+    return None

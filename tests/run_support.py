@@ -219,13 +219,13 @@ def build_run_spec(catalog: Any, programs: list, *, acts=DEFAULT_ACTS, weights=N
         "cards": card_rows,
         "heroes": [{"drift": (drift or {}).get(h, cfg["drift"])} for h in catalog.hero_ids]}
     if shop:
-        spec["shop"] = dict(shop)
+        spec["shop"] = {**DEFAULT_SHOP, **shop}
     return spec
 
 
-def _base_engine() -> eve.Engine:
+def _base_engine(match_config: dict[str, Any] | None = None) -> eve.Engine:
     """A fresh Engine of the built-in pack (its tables are reloaded below: never shared)."""
-    return eve.Engine()
+    return eve.Engine(config=match_config)
 
 
 @functools.cache
@@ -233,11 +233,12 @@ def _cached(key: str) -> eve.Engine:
     knobs = json.loads(key)
     hero_hp = knobs.pop("hero_hp", None)
     foe_hp = knobs.pop("foe_hp", None)
+    match_config = knobs.pop("match_config", None)
     knobs = {k: (tuple(v) if k in ("acts", "events") else v) for k, v in knobs.items()}
     for k in ("rewards", "sites", "events"):
         if k in knobs and knobs[k] is not None:
             knobs[k] = _untuple(knobs[k])
-    engine = _base_engine()
+    engine = _base_engine(match_config)
     catalog = engine.catalog
     spec = catalog.spec                     # a deep copy
     programs = [(t, [tuple(i) for i in code]) for t, code in spec["programs"]]
@@ -346,3 +347,32 @@ def first(run: Any, word: str) -> int | None:
         if a.text.startswith(word):
             return a.code
     return None
+
+
+def destination(run: Any, code: int) -> str | None:
+    """The node kind a travel action leads to."""
+    f = run.floor                       # the next floor, 0-based, is run.floor (1-based now)
+    return run.map["floors"][f][decode_action(code).source]
+
+
+def prefer(*kinds: str, take: bool = True):
+    """A chooser: travel to a node of the first of `kinds` reachable (else anywhere), take a
+    reward's first card (or leave with take False), and random otherwise."""
+    def chooser(run: Any, codes: list[int], rng: random.Random) -> int:
+        if run.phase == "path":
+            for k in kinds:
+                ok = [c for c in codes if destination(run, c) == k]
+                if ok:
+                    return rng.choice(ok)
+        if run.phase == "reward":
+            want = "take" if take else "leave"
+            ok = [c for c in codes if run_kind(run, c) == want]
+            if ok:
+                return ok[0]
+        return rng.choice(codes)
+    return chooser
+
+
+def until_phase(*phases: str, node: str | None = None):
+    """A stop condition: the run waits in one of `phases` (at a node of kind `node`)."""
+    return lambda run: run.phase in phases and (node is None or run.node == node)

@@ -228,17 +228,11 @@ def _base_engine(match_config: dict[str, Any] | None = None) -> eve.Engine:
     return eve.Engine(config=match_config)
 
 
-@functools.cache
-def _cached(key: str) -> eve.Engine:
-    knobs = json.loads(key)
+def load_hand_run(engine: eve.Engine, **knobs: Any) -> eve.Engine:
+    """Load a hand-made run (knobs: see run_engine, but match_config) into `engine`'s tables,
+    in place: the engine is the caller's and is changed. Returns it."""
     hero_hp = knobs.pop("hero_hp", None)
     foe_hp = knobs.pop("foe_hp", None)
-    match_config = knobs.pop("match_config", None)
-    knobs = {k: (tuple(v) if k in ("acts", "events") else v) for k, v in knobs.items()}
-    for k in ("rewards", "sites", "events"):
-        if k in knobs and knobs[k] is not None:
-            knobs[k] = _untuple(knobs[k])
-    engine = _base_engine(match_config)
     catalog = engine.catalog
     spec = catalog.spec                     # a deep copy
     programs = [(t, [tuple(i) for i in code]) for t, code in spec["programs"]]
@@ -251,6 +245,17 @@ def _cached(key: str) -> eve.Engine:
             h["max_hp"] = hp
     catalog.tables.load(spec, catalog.fingerprint)
     return engine
+
+
+@functools.cache
+def _cached(key: str) -> eve.Engine:
+    knobs = json.loads(key)
+    match_config = knobs.pop("match_config", None)
+    knobs = {k: (tuple(v) if k in ("acts", "events") else v) for k, v in knobs.items()}
+    for k in ("rewards", "sites", "events"):
+        if k in knobs and knobs[k] is not None:
+            knobs[k] = _untuple(knobs[k])
+    return load_hand_run(_base_engine(match_config), **knobs)
 
 
 def _untuple(v: Any) -> Any:
@@ -284,7 +289,8 @@ def run_engine(**knobs: Any) -> eve.Engine:
       int} over the defaults (rarity by index, neutral, DEFAULT_UPGRADES, the card's aurorune);
     relic_run: {relic id: {run event: effect}}; config: RunConfig fields; drift: {hero id: n};
     hero_hp, foe_hp: every player / Encounter hero def's max hp (test-only: fights a greedy
-      party wins, or loses).
+      party wins, or loses); match_config: the Engine's rule configuration overrides
+      (max_rounds, ...).
     """
     return _cached(json.dumps(knobs, sort_keys=True, default=list))
 

@@ -121,6 +121,26 @@ def test_a_fight_seed_comes_from_the_run():
     assert len(set(starts)) == len(starts)
 
 
+@rule("U01")
+def test_run_hash_chains_equal_across_processes():
+    """benchmarks/hash_chains.py's run lines (what .ci/run compares between the release and
+    the debug build) are the same in two processes of different hash seeds."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+    root = Path(__file__).resolve().parents[2]
+    outs = []
+    for hashseed in ("0", "4242"):
+        r = subprocess.run([sys.executable, str(root / "benchmarks" / "hash_chains.py"), "0",
+                            "--runs", "6"], capture_output=True, text=True, check=True,
+                           env=dict(os.environ, PYTHONHASHSEED=hashseed))
+        outs.append([ln for ln in r.stdout.splitlines() if ln.startswith("run ")])
+    assert outs[0] == outs[1] and len(outs[0]) == 12
+    assert len({ln.split()[7] for ln in outs[0]}) == 12
+    assert {ln.split()[3] for ln in outs[0]} == {"win", "loss"}
+
+
 # ---------------------------------------------------------------- U02 the party
 
 

@@ -71,6 +71,38 @@ def test_invariants_hold_after_every_action(name):
         assert "loss" in outcomes
 
 
+SHAPES = {
+    "narrow": dict(acts=[{"floors": 3, "width": 2, "paths": 1, "elite_floor": 2}] * 3),
+    "wide": dict(acts=[{"floors": 15, "width": 8, "paths": 8, "elite_floor": 2}]),
+    "one hero": dict(config={"party": 1, "deck_cap": 8, "relic_cap": 0},
+                     acts=[{"floors": 6, "width": 7, "paths": 6, "elite_floor": 1}] * 4),
+    "tiny caps": dict(config={"deck_cap": 10, "relic_cap": 1, "aurorune": 999},
+                      weights={"shop": 50, "event": 20, "forge": 20}),
+}
+
+
+@pytest.mark.parametrize("shape", list(SHAPES))
+def test_invariants_on_edge_shapes(shape):
+    knobs = dict(SHAPES[shape])
+    pools = {"fights": ["core:ash_warband", "core:hollow_court"], "elites": ["core:wyrm_lair"],
+             "bosses": ["core:midnight_throne"]}
+    if "acts" in knobs:
+        knobs["acts"] = [{**a, **pools} for a in knobs["acts"]]
+    e = easy_engine(**knobs)
+    outcomes = set()
+    for seed in range(4):
+        party = e.default_heroes()[:e.catalog.tables.run_config["party"]]
+        run = e.new_run(seed, party=party)
+        t = RunTracker(run)
+        rng = random.Random(seed)
+        while not run.is_over:
+            code = fight_action(run, rng.randrange(99)) if run.in_fight else \
+                rng.choice(run.legal_action_codes())
+            t.apply(code, try_all=seed == 0 and not run.in_fight)
+        outcomes.add(run.outcome)
+    assert "win" in outcomes
+
+
 # ---------------------------------------------------------------- the checks can fail
 
 

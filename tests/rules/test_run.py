@@ -17,10 +17,8 @@ from run_support import (
     easy_engine,
     fight_action,
     play,
-    prefer,
     run_engine,
     run_kind,
-    until_phase,
 )
 
 import eve

@@ -10,7 +10,7 @@ import pytest
 from conftest import rule
 from run_support import easy_engine, play, prefer, until_phase
 
-from eve.encoding import decode_action, encode_action
+from eve.encoding import encode_action
 
 PARTY = ["core:aldric", "core:seraphine", "core:varek"]
 ONLY_EVENTS = {"fight": 0, "elite": 0, "event": 1, "sanctum": 0, "forge": 0, "shop": 0}

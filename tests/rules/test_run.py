@@ -261,7 +261,7 @@ def test_a_fallen_hero_leaves_the_party_for_the_rest_of_the_run():
     fallen = set(run.fallen)
     assert all(h["hp"] == 0 for h in run.party if not h["alive"])
     rng = random.Random(seed)
-    fights = 0
+    fights = sites = 0
     while not run.is_over:
         was = run.in_fight
         if run.in_fight:
@@ -270,12 +270,23 @@ def test_a_fallen_hero_leaves_the_party_for_the_rest_of_the_run():
             run.apply(rng.choice(run.legal_action_codes()))
         assert fallen <= set(run.fallen), "a fallen hero came back"
         fallen = set(run.fallen)
+        if run.phase == "site":
+            # a hero pick (train, temper) lists the living heroes only
+            living = [h["slot"] for h in run.party if h["alive"]]
+            picks = {}
+            for c in run.legal_action_codes():
+                a = decode_action(c)
+                picks.setdefault(a.source, []).append(a.target)
+            for opt in ((1,) if run.node == "sanctum" else (1, 2)):
+                assert picks.get(opt) == living, (run.node, picks, living)
+            sites += 1
         if run.in_fight and not was:
             fights += 1
             ids = [h["id"] for h in run.match.heroes("player")]
             assert not fallen & set(ids)
             assert ids == [h["id"] for h in run.party if h["alive"]]
     assert fights >= 1 or run.outcome == "loss"
+    assert sites >= 1, "a site met after a hero fell"
 
 
 # ---------------------------------------------------------------- U05 the end

@@ -600,6 +600,7 @@ def test_determinize_keeps_what_is_shown():
             else:
                 run.apply(rng.choice(run.legal_action_codes()))
     assert len(states) >= 20
+    fights = 0
     for s in states:
         h = s.state_hash()
         d1, d2, d3 = s.determinize(1), s.determinize(1), s.determinize(2)
@@ -609,7 +610,10 @@ def test_determinize_keeps_what_is_shown():
         for d in (d1, d3):
             assert _public(d) == _public(s)
             assert d.legal_action_codes() == s.legal_action_codes()
-
+            if s.in_fight:      # the fight as Match.determinize draws it: the same face
+                assert d.match.observation() == s.match.observation()
+                fights += d.match.state_hash() != s.match.state_hash()
+    assert fights >= 5
 
 @rule("U18")
 def test_determinize_draws_the_future_anew():

@@ -41,8 +41,11 @@ COUNTER_OPS = owners("counter")
 # end_turn (T21) and split (E26) by `turn_instruction`, in place of an instruction drawn as
 # before (a stream of their own), so that the other draws stay what they were
 TURN_OPS = ("end_turn", "split")
+# the run's instructions (rule U19) are for run programs only: a match program refuses them
+RUN_OPS = tuple(o.name for o in INSTRUCTIONS if o.acts_on == "run")
 OPS = [o for o in CONTENT["op"]
-       if o not in ("if", "reintent") and o not in COUNTER_OPS and o not in TURN_OPS]
+       if o not in ("if", "reintent") and o not in COUNTER_OPS and o not in TURN_OPS
+       and o not in RUN_OPS]
 # only in programs of the Stack (C06)
 CHOICE_OPS = tuple(o.name for o in INSTRUCTIONS if o.choice)
 CHOICE_FROM = list(CONTENT["choice_from"])
@@ -60,7 +63,9 @@ CARD_TARGET_ZONES = {"void_card": "void", "lattice_card": "lattice", "rift_card"
 PLACES = list(CONTENT["place"])
 # this_card (rule Z29) is drawn on a stream of its own where a card runs the program
 # (Generator.own_card), so that the other draws stay what they were
-SELECTORS = [s for s in CONTENT["selector"] if s != "this_card"]
+# the run's selectors (rule U19: party, chosen_hero, ...) are for run programs only
+RUN_SELECTORS = tuple(s.name for s in SELECTOR_ROWS if s.picks.startswith("run"))
+SELECTORS = [s for s in CONTENT["selector"] if s != "this_card" and s not in RUN_SELECTORS]
 TARGETS = list(CONTENT["target"])
 ENEMY_TARGETS = list(CONTENT["enemy_target"])
 TRIGGERS = [t for t in CONTENT["trigger"] if t != "none"]

@@ -109,7 +109,8 @@ def _cards_default(catalog: Any) -> dict[str, dict[str, Any]]:
     for i, cid in enumerate(catalog.card_ids):
         d = catalog.cards[cid]
         out[cid] = {"rarity": ("common", "uncommon", "rare")[i % 3], "hero": None,
-                    "upgrade": None, "price": d.get("aurorune") or 40, "run": {}}
+                    "upgrade": None, "price": min(9999, max(0, d.get("aurorune") or 40)),
+                    "run": {}}
     return out
 
 
@@ -382,3 +383,108 @@ def prefer(*kinds: str, take: bool = True):
 def until_phase(*phases: str, node: str | None = None):
     """A stop condition: the run waits in one of `phases` (at a node of kind `node`)."""
     return lambda run: run.phase in phases and (node is None or run.node == node)
+
+
+# ---------------------------------------------------------------- random run content
+
+HERO_OPS = {"heal_share": (1, 100), "restore": (0, 20), "hurt": (0, 12), "max_hp": (0, 6),
+            "ambition": (-3, 3), "morality": (-3, 3)}
+HERO_SELS = ("party", "chosen_hero", "random_hero")
+RUN_OP_NAMES = (*HERO_OPS, "gain_aurorune", "lose_aurorune", "add_card", "remove_card",
+                "upgrade_card", "gain_relic")
+
+
+def random_effect(rng: random.Random, catalog: Any, target: str) -> list[tuple]:
+    """1-3 run instructions; `target` (none, hero, card, upgradable_card) says which chosen
+    selector they may use."""
+    cards = [c for c in catalog.card_ids if catalog.cards[c]["kind"] != "relic"]
+    relics = [c for c in catalog.card_ids if catalog.cards[c]["kind"] == "relic"]
+    out: list[tuple] = []
+    for _ in range(rng.randint(1, 3)):
+        op = rng.choice(RUN_OP_NAMES)
+        if op in HERO_OPS:
+            sels = [s for s in HERO_SELS if s != "chosen_hero" or target == "hero"]
+            out.append((op, rng.choice(sels), rng.randint(*HERO_OPS[op]), None))
+        elif op in ("gain_aurorune", "lose_aurorune"):
+            out.append((op, "none", rng.randint(0, 60), None))
+        elif op == "add_card" and cards:
+            out.append((op, "none", rng.randint(1, 2), rng.choice(cards)))
+        elif op in ("remove_card", "upgrade_card"):
+            chosen = target in ("card", "upgradable_card")
+            out.append((op, rng.choice(["random_card"] + ["chosen_card"] * chosen), 0, None))
+        elif op == "gain_relic":
+            out.append((op, "none", 0, rng.choice(relics) if relics and rng.random() < 0.5
+                        else None))
+    return out
+
+
+def random_option(rng: random.Random, catalog: Any) -> dict[str, Any]:
+    target = rng.choice(("none", "none", "hero", "card", "upgradable_card"))
+    o: dict[str, Any] = {"name": "random", "target": target,
+                         "effect": random_effect(rng, catalog, target)}
+    if rng.random() < 0.3:
+        v = rng.choice(list(VALUE))
+        o["if"] = (v, rng.choice(list(CMP)), rng.randint(0, 120 if v in ("aurorune", "hp",
+                                                                      "max_hp") else 12))
+    if rng.random() < 0.3:
+        o["cost_aurorune"] = rng.randint(0, 80)
+    if rng.random() < 0.2:
+        o["cost_hp"] = rng.randint(0, 8)
+    return o
+
+
+def random_run_knobs(catalog: Any, seed: int) -> dict[str, Any]:
+    """Random run content over `catalog` (any pack's, with some Encounter and player hero):
+    acts of random shapes and pools, random node weights, rewards, a shop or none, Sanctum,
+    Forge and event options with random conditions, costs, picks and run programs of every
+    run instruction and selector, random rarities, hero pools and upgrades, Relics' run
+    triggers. Until the run pipeline lets random packs register run content, this is how
+    random content reaches the run (tests/random_packs.py's packs included)."""
+    rng = random.Random(seed)
+    encs = list(catalog.encounter_ids)
+    ids = list(catalog.card_ids)
+    relics = [c for c in ids if catalog.cards[c]["kind"] == "relic"]
+    acts = []
+    for _ in range(rng.randint(1, 3)):
+        floors = rng.randint(3, 9)
+        acts.append({"floors": floors, "width": rng.randint(2, 8), "paths": rng.randint(1, 8),
+                     "elite_floor": rng.randint(1, floors),
+                     "nodes": {k: rng.choice((0, 1, 5, 20)) for k in NODE_KINDS[:-1]},
+                     "fights": rng.sample(encs, rng.randint(1, min(3, len(encs)))),
+                     "elites": rng.sample(encs, 1), "bosses": rng.sample(encs, 1)})
+
+    def weights() -> dict[str, int]:
+        return {k: rng.choice((0, 1, 10)) for k in ("common", "uncommon", "rare")}
+
+    rewards = {k: {"aurorune": (lo, lo + rng.randint(0, 30)), "cards": rng.randint(0, 5),
+                   "rarity": weights(), "relics": rng.randint(0, 2),
+                   "ambition": rng.randint(0, 2), "heal": rng.choice((0, 0, 20))}
+               for k, lo in (("fight", 5), ("elite", 20), ("boss", 60))}
+    n_shop = rng.randint(0, 6)
+    shop = None if rng.random() < 0.2 else {
+        "cards": n_shop, "relics": rng.randint(0, min(2, 8 - n_shop)), "rarity": weights(),
+        "removal": rng.randint(0, 90), "removal_step": rng.randint(0, 40)}
+    sites = {k: [random_option(rng, catalog) for _ in range(rng.randint(1, 4))]
+             for k in ("sanctum", "forge") if rng.random() < 0.9}
+    events = [{"acts": rng.choice((0, 0, 1, 2, 3)),
+               "options": [random_option(rng, catalog) for _ in range(rng.randint(1, 5))]}
+              for _ in range(rng.randint(0, 6))]
+    plain = [c for c in ids if c not in relics]
+    upgrades = {c: rng.choice(plain) for c in rng.sample(plain, min(len(plain), 6))}
+    upgrades = {c: u for c, u in upgrades.items() if u != c}
+    n_player = len(catalog.player_heroes)
+    party = max(1, min(3, n_player, catalog.tables.config["player_hero_slots"]))
+    return {
+        "acts": acts, "rewards": rewards, "shop": shop, "sites": sites, "events": events,
+        "upgrades": upgrades,
+        "rarities": {c: rng.choice(("starter", "common", "common", "uncommon", "rare",
+                                    "special")) for c in ids},
+        "card_heroes": {c: rng.choice(catalog.player_heroes) for c in ids
+                        if rng.random() < 0.3},
+        "relic_run": {r: {e: random_effect(rng, catalog, "none") for e in RUN_EVENTS
+                          if rng.random() < 0.4} for r in relics},
+        "config": {"party": party, "aurorune": rng.randint(0, 200),
+                   "deck_cap": rng.randint(8, 40), "relic_cap": rng.randint(0, 8),
+                   "drift": rng.randint(0, 3)},
+        "hero_hp": rng.choice((30, 200)), "foe_hp": 3,
+    }

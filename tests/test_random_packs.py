@@ -15,7 +15,7 @@ import warnings
 
 import pytest
 from match_invariants import Tracker, check_state
-from random_packs import random_engine, random_pack
+from random_packs import RUN_OPS, RUN_SELECTORS, random_engine, random_pack
 
 import eve
 from eve.core.playout import playout
@@ -107,8 +107,16 @@ def test_the_generated_packs_use_the_whole_vocabulary():
         p = random_pack(seed)
         walk([p.heroes, p.cards, p.units, p.tasks, p.encounters, p.statuses, p.counters])
     missing = {k: sorted(set(CONTENT[k]) - seen[k] - {"fixed", "none", "never"} - (
-        {"beginning", "end"} if k == "phase" else set())) for k in CONTENT}
+        {"beginning", "end"} if k == "phase" else set()) - RUN_ONLY.get(k, set()))
+        for k in CONTENT if k not in RUN_TABLES}
     assert not any(missing.values()), missing
+
+
+# The run's vocabulary (rules U01-U21) is not in random packs yet: a pack registers run content
+# (acts, events, rewards, shops, sites) only once the run pipeline compiles it; until then
+# tests/run_support.py's hand-made runs (random_run_knobs included) play it.
+RUN_TABLES = ("run_node", "rarity", "run_target", "run_value", "compare", "run_event")
+RUN_ONLY = {"op": set(RUN_OPS), "selector": set(RUN_SELECTORS)}
 
 
 def _bounded_matches(n: int):

@@ -103,6 +103,43 @@ def test_invariants_on_edge_shapes(shape):
     assert "win" in outcomes
 
 
+@functools.cache
+def random_run_engine(pack: int | None, seed: int):
+    """An engine of random run content (run_support.random_run_knobs) over the built-in pack
+    (pack None) or random pack `pack` (tests/random_packs.py)."""
+    import warnings
+
+    from random_packs import random_engine
+    from run_support import load_hand_run, random_run_knobs
+
+    import eve
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        base = eve.Engine() if pack is None else random_engine(pack)
+    return load_hand_run(base, **random_run_knobs(base.catalog, seed))
+
+
+@pytest.mark.parametrize("pack", [None, 3, 11, 42, 57])
+def test_invariants_hold_on_random_run_content(pack):
+    outcomes = set()
+    seen = set()
+    for seed in range(6):
+        e = random_run_engine(pack, seed)
+        n = e.catalog.tables.run_config["party"]
+        run = e.new_run(seed) if seed % 2 else e.new_run(seed, party=e.default_heroes()[:n]) \
+            if len(e.default_heroes()) >= n else e.new_run(seed)
+        t = RunTracker(run)
+        rng = random.Random(seed)
+        while not run.is_over:
+            assert t.steps < 20000
+            code = fight_action(run, rng.randrange(99)) if run.in_fight else \
+                rng.choice(run.legal_action_codes())
+            t.apply(code, try_all=seed < 2 and not run.in_fight)
+        outcomes.add(run.outcome)
+        seen |= t.seen
+    assert ("path", "travel") in seen and len(seen) >= 6, seen
+
+
 # ---------------------------------------------------------------- the checks can fail
 
 

@@ -183,6 +183,33 @@ def test_party_given_at_the_start():
     assert len(small.new_run(1, party=["core:lyra", "core:ilse"]).party) == 2
 
 
+@rule("U02")
+@pytest.mark.xfail(strict=True, reason="core bug: tables.pyx _load_run caps the run config's "
+                   "`party` by player_hero_slots only, not by the player heroes there are; with "
+                   "fewer player heroes a run waits in its party phase with no legal action and "
+                   "is not over (legal_actions empty exactly when over breaks)")
+def test_a_party_larger_than_the_player_heroes_is_refused():
+    import warnings
+
+    from random_packs import random_engine
+    from run_support import load_hand_run
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        base = random_engine(3)                 # one player hero, three hero slots
+    assert len(base.catalog.player_heroes) == 1
+    acts = [{"floors": 3, "width": 2, "paths": 1, "elite_floor": 2,
+             "fights": [0], "elites": [0], "bosses": [0]}]
+    try:
+        e = load_hand_run(base, acts=acts, config={"party": 2}, upgrades={}, events=(),
+                          sites={})
+    except Exception:               # refused at load: the fix
+        return
+    run = e.new_run(0)
+    while run.phase == "party" and run.legal_action_codes():
+        run.apply(run.legal_action_codes()[0])
+    assert run.is_over or run.legal_action_codes(), "a run waiting with no legal action"
+
+
 # ---------------------------------------------------------------- U03 ratings kept
 
 

@@ -544,6 +544,8 @@ def test_illegal_run_actions_are_refused_with_the_run_unchanged():
     run.apply(run.legal_action_codes()[0])
     assert run.in_fight
     _refused(run, encode_action("travel", 0, 0))          # a run action in a fight
+    _refused(run, encode_action("play", 200, 0))          # a match action the match refuses
+    _refused(run, encode_action("attack", 3, 9))
     _refused(run, encode_action("leave", 0, 0))
     play(run, 1, until=lambda r: r.phase == "reward")
     for code in (encode_action("take", 5, 0), encode_action("travel", 0, 0),

@@ -45,7 +45,7 @@ def _play(name, seed, *, random_fights, try_all):
             code = chooser(run, run.legal_action_codes(), rng)
         else:
             code = rng.choice(run.legal_action_codes())
-        t.apply(code, try_all=try_all and not run.in_fight)
+        t.apply(code, try_all=try_all)
     return run, t
 
 

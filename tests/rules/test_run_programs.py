@@ -181,3 +181,47 @@ def test_relic_run_triggers(order):
     assert run.phase == "path" and run.floor == 0
     assert run.aurorune == 500
     assert run.deck[len(deck):] == ([X, Y] if order == (A, B) else [Y, X])
+
+
+# ---------------------------------------------------------------- U19: run and match apart
+
+
+def _spell(effect):
+    from eve.testing import build_engine
+    cards = {"spell": {"kind": "sortilege", "charges": 1,
+                       "on_enter": {"target": "none", "effect": effect}}}
+    return build_engine("rl", cards=cards)
+
+
+_COMPILES = pytest.mark.xfail(strict=True, reason="compiler bug (the pipeline's): a run "
+                              "instruction given a match selector (`to`) compiles into a match "
+                              "program, where it does nothing (U19: a match's program may not "
+                              "use a run's instruction); only a default `to` is refused")
+
+
+@rule("U19")
+@pytest.mark.parametrize("ins", [
+    {"op": "gain_aurorune", "n": 5},
+    {"op": "heal_share", "n": 5},
+    {"op": "add_card", "n": 1, "card": "core:insight"},
+    pytest.param({"op": "hurt", "n": 3, "to": "all_foes"}, marks=_COMPILES),
+    pytest.param({"op": "max_hp", "n": 2, "to": "own_leader"}, marks=_COMPILES),
+    pytest.param({"op": "upgrade_card", "to": "foe_leader"}, marks=_COMPILES),
+])
+def test_a_match_program_may_not_use_a_run_instruction(ins):
+    import eve
+    with pytest.raises(eve.ContentError):
+        _spell([ins])
+    _spell([{"op": "damage", "to": "foe_leader", "n": 1}])     # the same spell, a match op
+
+
+@rule("U19")
+@pytest.mark.parametrize("sel", ["party", "random_hero", "chosen_hero", "chosen_card"])
+@pytest.mark.xfail(strict=True, reason="compiler bug (the pipeline's): a match program that uses "
+                   "a run selector (party, random_hero, chosen_hero, chosen_card...) compiles "
+                   "(U19: a match's program may not use a run's); tests/random_packs.py drew "
+                   "them into match programs, and the pack failed later, in its wording")
+def test_a_match_program_may_not_use_a_run_selector(sel):
+    import eve
+    with pytest.raises(eve.ContentError):
+        _spell([{"op": "damage", "to": sel, "n": 1}])

@@ -9,6 +9,7 @@ import pytest
 from conftest import rule
 from run_support import (
     DEFAULT_UPGRADES,
+    destination,
     easy_engine,
     fight_action,
     play,
@@ -637,6 +638,23 @@ def test_determinize_draws_the_future_anew():
     assert len(matches) == 8 and len(rewards) >= 4
     mp = run.map
     assert all(run.determinize(s).map == mp for s in range(5))
+
+
+@rule("U18")
+def test_determinize_draws_the_shop_stock_and_event_rolls_anew():
+    e = easy_engine(weights={**ONLY, "shop": 1, "event": 1})
+    for node, phase in (("shop", "shop"), ("event", "event")):
+        run = new(e, 2)
+        play(run, 2, until=lambda r, k=node: r.phase == "path" and any(
+            destination(r, c) == k for c in r.legal_action_codes()), chooser=prefer(node))
+        go = next(c for c in run.legal_action_codes() if destination(run, c) == node)
+        seen = set()
+        for seed in range(10):
+            d = run.determinize(seed)
+            d.apply(go)
+            assert d.phase == phase and d.map == {**run.map, "at": d.map["at"]}
+            seen.add(tuple(d.offer) if node == "shop" else d.scene["index"])
+        assert len(seen) > 1, (node, seen)
 
 
 # ---------------------------------------------------------------- U21 timeouts

@@ -105,7 +105,7 @@ DEFAULT_UPGRADES = {"core:ember_squire": "core:ashen_duelist",
 def _cards_default(catalog: Any) -> dict[str, dict[str, Any]]:
     """Every card def: a rarity by its index (common, uncommon, rare in turn), neutral, its
     price its `aurorune` (or 40), no upgrade, no run triggers."""
-    out = {}
+    out: dict[str, dict[str, Any]] = {}
     for i, cid in enumerate(catalog.card_ids):
         d = catalog.cards[cid]
         out[cid] = {"rarity": ("common", "uncommon", "rare")[i % 3], "hero": None,

@@ -240,11 +240,33 @@ def test_heroes_keep_their_hp_between_fights_and_start_fights_with_them():
                         for h in heroes] == before
                 leader = next(h for h in heroes if h["leader"])
                 cfg = e.catalog.config
-                assert run.match.meter["capacity"] >= cfg["meter_base"] + leader["ambition"]
+                meter = run.match.meter
+                cap = cfg["meter_base"] + leader["ambition"]
+                assert meter["capacity"] == cap or cap < meter["costs"]["attack"]
                 checked += 1
             else:
                 assert _ratings(run) == before     # no free healing on the way
     assert checked >= 6
+
+
+@rule("U03")
+def test_the_fights_meter_is_seeded_from_the_run_ratings():
+    """Training the leader at a Sanctum gives the next fight one more Action Meter capacity
+    than training another hero (seed 002: the leader's Ambition)."""
+    e = easy_engine(weights={"fight": 0, "elite": 0, "event": 0, "sanctum": 1, "forge": 0,
+                             "shop": 0})
+    run = new(e, 4)
+    play(run, 4, until=lambda r: r.phase == "site")
+    caps = []
+    for slot in (0, 1):
+        c = run.clone()
+        c.apply(encode_action("option", 1, slot))       # train
+        play(c, 0, until=lambda r: r.in_fight, chooser=lambda r, codes, rng: codes[0])
+        assert c.node == "boss"
+        leader = next(h for h in c.match.heroes("player") if h["leader"])
+        assert leader["id"] == c.party[0]["id"]
+        caps.append(c.match.meter["capacity"])
+    assert caps[0] == caps[1] + 1
 
 
 @rule("U03")

@@ -8,9 +8,12 @@ Run programs (event and site options' effects, Relics' `run` triggers) are given
 instructions `(op, selector, n, card)` by name and appended to the content's code pool, so
 U19/U20 can be tested before the compiler writes them.
 
-When the pipeline lands, `_base_engine()` is the one place to change: build the engine from
-the real run content, and keep the knobs for what the tests need to force (weights, prices,
-options); `HAND_MADE` says which one is in use.
+When the pipeline lands, set `HAND_MADE = False` (or let it follow `has_run`, as it does):
+`run_engine()` without knobs then gives the built-in engine with its real run content, and
+`real_run_engine()` too; the tests that force content (weights, prices, options, programs)
+keep their knobs, which load a hand-made run over the built-in cards and Encounters. To build
+the hand-made runs on the real content instead (its acts, events and rarities as the
+defaults), change `build_run_spec`'s defaults to read `catalog.spec["run"]`.
 
 Every engine is cached by its knobs; an Engine made here is private to its knobs (its tables
 are reloaded), never the session's shared `eve.Engine()`.
@@ -28,7 +31,8 @@ from eve.core.playout import choose
 from eve.core.vocabulary import BY_KEY
 from eve.encoding import decode_action
 
-HAND_MADE = True
+# True while the built-in pack has no run content (then every run here is hand-made)
+HAND_MADE = not eve.Engine().catalog.tables.has_run
 
 NODE = dict(BY_KEY["run_node"].by_name())          # fight 1 .. boss 7
 RARITY = dict(BY_KEY["rarity"].by_name())          # starter 0 .. special 4
@@ -293,7 +297,18 @@ def run_engine(**knobs: Any) -> eve.Engine:
       party wins, or loses); match_config: the Engine's rule configuration overrides
       (max_rounds, ...).
     """
+    if not knobs and not HAND_MADE:
+        return real_run_engine()
     return _cached(json.dumps(knobs, sort_keys=True, default=list))
+
+
+@functools.cache
+def real_run_engine() -> eve.Engine:
+    """The built-in pack's own run content (once the run pipeline compiles it)."""
+    engine = _base_engine()
+    if not engine.catalog.tables.has_run:
+        raise LookupError("the built-in pack has no run content yet: use run_engine(**knobs)")
+    return engine
 
 
 def easy_engine(**knobs: Any) -> eve.Engine:

@@ -722,3 +722,43 @@ def test_a_full_shop_stocks_its_relics_too():
     run = to_node(e, 1, "shop", "shop")
     kinds_ = [card_kind(e, c) for c, _ in run.offer]
     assert kinds_.count("relic") == 2 and len(kinds_) == 10
+
+
+_MANY_PICKS = r"""
+import sys
+sys.path.insert(0, sys.argv[1])
+from run_support import easy_engine, play, prefer, until_phase
+from eve.encoding import decode_action
+opts = [{"name": "grow", "effect": [("add_card", "none", 50, "core:insight")]}] + \
+       [{"name": f"pick {i}", "target": "card", "effect": []} for i in range(7)]
+e = easy_engine(weights={"fight": 0, "elite": 0, "event": 1, "sanctum": 0, "forge": 0,
+                         "shop": 0}, events=[{"acts": 0, "options": opts}],
+                config={"deck_cap": 60, "relic_cap": 4},
+                rewards={"fight": {"aurorune": (0, 0), "cards": 0}})
+run = e.new_run(1, party=e.default_heroes())
+play(run, 1, until=until_phase("event"), chooser=prefer("event"))
+run.apply(next(c for c in run.legal_action_codes() if decode_action(c).source == 0))
+play(run, 1, until=until_phase("event"), chooser=prefer("event"))
+codes = run.legal_action_codes()
+assert len(codes) > 300, len(codes)
+assert all(run.check(c) == 0 for c in codes)
+run.apply(codes[-1])
+print("ok", len(codes), run.phase)
+"""
+
+
+@rule("U17")
+@pytest.mark.xfail(strict=True, reason="core bug: runs.pyx run_check lists the legal actions into "
+                   "int32_t buf[MAX_CHOICE_OPTS * 4 + 16] (272), but an event or site lists up to "
+                   "MAX_RUN_OPTS x deck cards (8 x 60 = 480) option actions: a stack buffer "
+                   "overflow, the process dies (SIGSEGV) at check/apply")
+def test_an_event_with_hundreds_of_picks_is_checked_and_applied():
+    """Seven card-pick options over a 60-card deck: 421 listed actions, each legal (run in a
+    process of its own: the bug kills it)."""
+    import subprocess
+    import sys
+    from pathlib import Path
+    here = str(Path(__file__).resolve().parents[1])
+    r = subprocess.run([sys.executable, "-c", _MANY_PICKS, here], capture_output=True,
+                       text=True, timeout=300)
+    assert r.returncode == 0 and r.stdout.startswith("ok"), (r.returncode, r.stderr[-500:])

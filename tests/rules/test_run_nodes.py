@@ -641,6 +641,21 @@ def test_determinize_draws_the_future_anew():
 
 
 @rule("U18")
+def test_determinize_draws_the_next_acts_map_anew():
+    e = easy_engine()
+    run = new(e, 5)
+    play(run, 5, until=lambda r: r.node == "boss" and r.phase == "reward")
+    maps = set()
+    for seed in range(6):
+        d = run.determinize(seed)
+        assert d.map == run.map and d.offer == run.offer
+        d.apply(encode_action("leave", 0, 0))
+        assert d.act == 2
+        maps.add((repr(d.map), d.boss))
+    assert len(maps) == 6
+
+
+@rule("U18")
 def test_determinize_draws_the_shop_stock_and_event_rolls_anew():
     e = easy_engine(weights={**ONLY, "shop": 1, "event": 1})
     for node, phase in (("shop", "shop"), ("event", "event")):

@@ -18,17 +18,24 @@ language). Each line is one of
       a native random playout (eve.core.playout.playout) from a position of a match;
   search SEED STEP THREADS ACTION STATS_DIGEST DETAILS
       a seeded search with a fixed budget (verify on) from a position: its choice, every root
-      action's visits and mean value, and its counters (not its timings).
+      action's visits and mean value, and its counters (not its timings);
+  run CONTENT SEED OUTCOME ACT FLOOR LENGTH LAST_HASH DIGEST
+      a run (rules U01-U21) driven from Python: its decisions by random.Random(SEED), its
+      fights by the native greedy policy, the run's state hash after every action (`--runs`).
+      CONTENT is "pack" when the content has acts; without any (the built-in pack today) the
+      hand-made runs of tests/run_support.py: "easy" (greedy fights won: rewards, shops,
+      events, sites, act 2) and "hard" (heroes fall, runs are lost).
 """
 import argparse
 import hashlib
 import importlib.util
 import os
 import random
+import sys
 
 import eve
 import eve_content
-from eve.core.playout import playout, run_matches
+from eve.core.playout import choose, playout, run_matches
 from eve.search import mcts
 
 
@@ -42,6 +49,32 @@ def random_chain(m, rng):
         m.apply(rng.choice(m.legal_action_codes()))
         chain.append(m.state_hash())
     return chain
+
+
+def run_chain(run, seed):
+    """A run played out: random decisions, greedy fights; the hash after every action."""
+    rng = random.Random(seed)
+    chain = [run.state_hash()]
+    while not run.is_over:
+        if run.in_fight:
+            run.apply(choose(run.match, "greedy", rng.randrange(2**32)))
+        else:
+            run.apply(rng.choice(run.legal_action_codes()))
+        chain.append(run.state_hash())
+    return chain
+
+
+def run_contents(engine, pack):
+    """The contents to play runs of: the pack's own acts, or tests/run_support.py's hand-made
+    runs over the built-in pack (none for another pack without acts)."""
+    if engine.catalog.tables.has_run:
+        return [("pack", engine)]
+    if pack:
+        return []
+    sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tests"))
+    from run_support import load_hand_run
+    return [("easy", load_hand_run(eve.Engine(packs=[eve_content]), hero_hp=200, foe_hp=3)),
+            ("hard", load_hand_run(eve.Engine(packs=[eve_content]), hero_hp=14, foe_hp=6))]
 
 
 def _pack(folder):
@@ -60,6 +93,7 @@ def main():
     ap.add_argument("--playouts", type=int, default=0, help="native matches per policy and Encounter")
     ap.add_argument("--searches", type=int, default=0, help="positions to search (and roll out from)")
     ap.add_argument("--iterations", type=int, default=400, help="search budget")
+    ap.add_argument("--runs", type=int, default=0, help="runs from Python per run content")
     ap.add_argument("--pack", help="a pack folder played alone instead of the built-in pack")
     a = ap.parse_args()
 
@@ -109,6 +143,14 @@ def main():
             step += 1
             if step == 3 or m.is_over:
                 break
+
+    for name, content in (run_contents(engine, a.pack) if a.runs else ()):
+        for seed in range(a.runs):
+            party = None if seed % 4 == 3 else content.default_heroes()
+            run = content.new_run(seed, party=party)
+            chain = run_chain(run, seed)
+            print("run", name, seed, run.outcome, run.act, run.floor, len(chain),
+                  f"{chain[-1]:016x}", digest(f"{h:x}" for h in chain))
 
 
 if __name__ == "__main__":

@@ -2,7 +2,8 @@
 
     python tests/coverage_report.py [PACKS] [MATCHES] [FIRST] [BUDGET]   # defaults 60 2 0 400
 
-Plays seeded random packs (tests/random_packs.py) at random from Python and records what
+Plays seeded random packs (tests/random_packs.py) at random from Python, and runs of random
+run content (tests/run_support.py, `play_runs`), and records what
 happened, then maps it to the rule ids of docs/rules.md through one table, `RULES`:
 
 - dynamic constructs, seen in play: every event kind of the log (`event:damage`), the zone
@@ -43,7 +44,7 @@ from random_packs import random_engine, random_pack  # noqa: E402
 from eve.core import layout  # noqa: E402
 from eve.core.instructions import INSTRUCTIONS  # noqa: E402
 from eve.core.match import CHOICE_KINDS, OUTCOMES, ZONE_NAMES  # noqa: E402
-from eve.core.selectors import SELECTORS  # noqa: E402
+from eve.core.selectors import SELECTORS as SELECTOR_ROWS  # noqa: E402
 from eve.core.vocabulary import CONTENT, EVENT_FIELDS  # noqa: E402
 from eve.keywords import STANDARD as STANDARD_MACROS  # noqa: E402
 
@@ -53,11 +54,6 @@ SECTIONS = [s.name for s in layout.BODY]
 # the constructs, derived from the vocabulary and the layout
 CONTENT_TABLES = {"op": "op", "trigger": "trigger", "selector": "selector", "keyword": "keyword"}
 NOT_CONTENT = {("trigger", "none"), ("selector", "none")}     # a default, not a construct
-# the run's (rules U01-U21): its instructions and selectors are a run program's (U19) and its
-# events a run's, which no match plays; this measure is the match battery's
-RUN_ONLY = ({f"op:{o.name}" for o in INSTRUCTIONS if o.acts_on == "run"}
-            | {f"selector:{s.name}" for s in SELECTORS if s.picks.startswith("run_")}
-            | {f"event:{n}" for n in EVENT_FIELDS if n.startswith("run_")})
 # a filter on a chosen card (rules G02-G04), by the fields that write it
 FILTERS = {"target": ("target_kind", "target_tag"), "choose": ("kind", "tag")}
 
@@ -72,7 +68,7 @@ def constructs() -> list[str]:
     out += [f"state:{n}" for n in SECTIONS]
     out += [f"outcome:{n}" for n in OUTCOMES if n]
     out += [f"filter:{n}" for n in FILTERS]
-    return [c for c in out if c not in RUN_ONLY]
+    return out
 
 
 # construct -> the rule ids of docs/rules.md it exercises: the one table of the measure
@@ -87,7 +83,13 @@ _EVENTS = {"move": "Z01", "damage": "D01", "heal": "E16", "death": "Z12", "hero_
            "fizzle": "S03", "counter": "N03", "shuffle": "Z14 Z18 T12", "draw_skipped": "Z19 T13",
            "meter": "M01 M02 M07 T03", "status": "E18", "task": "W01", "task_done": "W01",
            "outcome": "E03 T10", "summon": "N04", "pass": "S02", "intent": "N01 N02",
-           "choice": "C01"}
+           "choice": "C01",
+           # the run's (rules U01-U21), seen in the runs of play_runs
+           "run_node": "U08 U09", "run_card": "U07 U10", "run_aurorune": "U10 U13",
+           "run_hero": "U03 U11", "run_fell": "U04", "run_relic": "U10 U20",
+           "run_outcome": "U05"}
+# the run's selectors (rule U19): in run programs only
+RUN_SELECTORS = {s.name for s in SELECTOR_ROWS if s.picks.startswith("run")}
 _STATE = {"rng": "R01 R02", "turn": "T01", "cards": "E07", "zones": "Z01", "units": "Z03",
           "stack": "S02 T16", "meter": "M11", "tasks": "W01", "foe": "N07", "choice": "C01 C06",
           "grants": "A02 A03 A04", "counters": "V01 V03 V04"}
@@ -96,7 +98,9 @@ RULES: dict[str, tuple[str, ...]] = {
     **{f"trigger:{k}": ("E19", *_TRIGGERS.get(k, "").split()) for k in CONTENT["trigger"]
        if k != "none"},
     **{f"selector:{k}": ("E16", *(("E22",) if k.startswith("random_") else ()),
-                         *_SELECTORS.get(k, "").split()) for k in CONTENT["selector"] if k != "none"},
+                         *_SELECTORS.get(k, "").split()) for k in CONTENT["selector"]
+       if k != "none" and k not in RUN_SELECTORS},
+    **{f"selector:{k}": ("U19",) for k in RUN_SELECTORS},
     **{f"keyword:{k}": tuple(v.split()) for k, v in _KEYWORDS.items()},
     **{f"macro:{k}": ("K02", *(("K03",) if k == "exile_on_play" else ())) for k in STANDARD_MACROS},
     **{f"event:{k}": tuple(v.split()) for k, v in _EVENTS.items()},
@@ -117,7 +121,6 @@ RULES: dict[str, tuple[str, ...]] = {
     "state:units.token": ("E16",), "state:foe.named_repeats": ("N06", "N09"),
     "filter:target": ("G01", "G02", "G03"), "filter:choose": ("G04",),
 }
-RULES = {c: ids for c, ids in RULES.items() if c not in RUN_ONLY}
 
 # what a content construct needs to have been seen in the same match to count as reached
 EVIDENCE: dict[str, str] = {
@@ -143,6 +146,7 @@ EVIDENCE: dict[str, str] = {
     "filter:choose": "choice:cards",
 }
 DEFAULT_EVIDENCE = "event:resolve"      # a program ran
+RUNS = 30                               # runs of random run content (play_runs)
 
 
 @dataclass
@@ -291,6 +295,55 @@ def play_random_packs(seeds: range, matches: int = 2, budget: int = 400,
     return cov
 
 
+# what a run instruction's or selector's use shows in the run's events
+RUN_EVIDENCE = {"heal_share": "run_hero", "restore": "run_hero", "hurt": "run_hero",
+                "max_hp": "run_hero", "ambition": "run_hero", "morality": "run_hero",
+                "gain_aurorune": "run_aurorune", "lose_aurorune": "run_aurorune",
+                "add_card": "run_card", "remove_card": "run_card", "upgrade_card": "run_card",
+                "gain_relic": "run_relic"}
+
+
+def play_runs(seeds: range, cov: Coverage | None = None) -> Coverage:
+    """Runs of random run content (tests/run_support.py random_run_knobs, over the built-in
+    pack: the run pipeline is not there yet for random packs to register acts and events),
+    random decisions and greedy fights. The run's events are reached as they are seen; a run
+    instruction and its selector when an option running them was taken and the run's events
+    show it (RUN_EVIDENCE)."""
+    from run_support import fight_action, load_hand_run, random_run_knobs
+
+    import eve
+    cov = cov if cov is not None else Coverage()
+    for seed in range(seeds.start, seeds.stop):
+        base = eve.Engine()
+        knobs = random_run_knobs(base.catalog, seed)
+        engine = load_hand_run(base, **dict(knobs))
+        sites = list(knobs["sites"].values())
+        run = engine.new_run(seed)
+        rng = random.Random(seed)
+        while not run.is_over:
+            effect = None
+            if run.in_fight:
+                code = fight_action(run, rng.randrange(2**32))
+            else:
+                code = rng.choice(run.legal_action_codes())
+                scene = run.scene
+                if scene is not None and code >> 24 == 11:          # an option
+                    opts = (knobs["events"][scene["index"]]["options"] if scene["kind"] == "event"
+                            else sites[scene["index"]])
+                    effect = opts[(code >> 16) & 0xFF]["effect"]
+            n = run.n_events
+            run.apply(code)
+            cov.steps += 1
+            kinds = {ev.kind for ev in run.events_since(n)}
+            cov.reached |= {f"event:{k}" for k in kinds if k.startswith("run_")}
+            for op, sel, _n, _card in effect or ():
+                if RUN_EVIDENCE[op] in kinds:
+                    cov.reached.add(f"op:{op}")
+                    if sel != "none":
+                        cov.reached.add(f"selector:{sel}")
+    return cov
+
+
 def doc_rule_ids() -> list[str]:
     text = (HERE.parent / "docs" / "rules.md").read_text()
     return re.findall(r"^- \*\*\[([A-Z]+\d+)\]\*\*", text, flags=re.M)
@@ -324,6 +377,7 @@ def main(argv: list[str]) -> int:
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         cov = play_random_packs(range(first, first + packs), matches, budget)
+        play_runs(range(first, first + RUNS), cov)
     for line in report(cov):
         print(line)
     return 1 if cov.failures else 0

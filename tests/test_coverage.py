@@ -3,7 +3,7 @@ vocabulary and of the State's layout has rule ids, and the seeded battery reache
 import warnings
 
 import pytest
-from coverage_report import RULES, constructs, doc_rule_ids, play_random_packs, report
+from coverage_report import RULES, RUNS, constructs, doc_rule_ids, play_random_packs, play_runs, report
 
 PACKS, MATCHES = 150, 3
 
@@ -12,7 +12,7 @@ PACKS, MATCHES = 150, 3
 def coverage():
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        return play_random_packs(range(PACKS), MATCHES)
+        return play_runs(range(RUNS), play_random_packs(range(PACKS), MATCHES))
 
 
 def test_every_construct_of_the_vocabulary_and_layout_has_rule_ids():

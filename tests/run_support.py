@@ -505,24 +505,3 @@ def random_run_knobs(catalog: Any, seed: int) -> dict[str, Any]:
     }
 
 
-def _run_hash_broken() -> bool:
-    """The debug build's bug (issue 22, found by these tests): runs.pyx's run_hash lacks
-    @cython.overflowcheck(False), so under EVE_DEBUG=1 its wrapping arithmetic raises an
-    OverflowError that `noexcept` swallows, and every run's state_hash() is 0."""
-    import warnings
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        e = easy_engine()
-        return e.new_run(1, party=e.default_heroes()).state_hash() == 0
-
-
-RUN_HASH_BROKEN = _run_hash_broken()
-xfail_run_hash = None  # set below (pytest is a test dependency, imported only here)
-try:
-    import pytest as _pytest
-    xfail_run_hash = _pytest.mark.xfail(
-        RUN_HASH_BROKEN, strict=True,
-        reason="core bug (debug build): runs.pyx run_hash has no @cython.overflowcheck(False); "
-               "under EVE_DEBUG=1 it raises OverflowError, swallowed (noexcept): every run hash is 0")
-except ImportError:          # benchmarks/hash_chains.py without pytest
-    pass

@@ -19,7 +19,6 @@ from run_support import (
     play,
     run_engine,
     run_kind,
-    xfail_run_hash,
 )
 
 import eve
@@ -59,7 +58,6 @@ def test_same_seed_and_choices_give_the_same_run_hash_for_hash():
 
 
 @rule("U01")
-@xfail_run_hash
 def test_different_seeds_give_different_maps_and_chains():
     e = easy_engine()
     maps = {repr(new(e, s).map) for s in range(8)}
@@ -122,7 +120,6 @@ def test_a_fight_seed_comes_from_the_run():
 
 
 @rule("U01")
-@xfail_run_hash
 def test_run_hash_chains_equal_across_processes():
     """benchmarks/hash_chains.py's run lines (what .ci/run compares between the release and
     the debug build) are the same in two processes of different hash seeds."""
@@ -184,10 +181,6 @@ def test_party_given_at_the_start():
 
 
 @rule("U02")
-@pytest.mark.xfail(strict=True, reason="core bug: tables.pyx _load_run caps the run config's "
-                   "`party` by player_hero_slots only, not by the player heroes there are; with "
-                   "fewer player heroes a run waits in its party phase with no legal action and "
-                   "is not over (legal_actions empty exactly when over breaks)")
 def test_a_party_larger_than_the_player_heroes_is_refused():
     import warnings
 

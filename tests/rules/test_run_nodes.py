@@ -17,7 +17,6 @@ from run_support import (
     run_engine,
     run_kind,
     until_phase,
-    xfail_run_hash,
 )
 
 import eve
@@ -145,9 +144,6 @@ def test_take_one_card_or_none():
 
 
 @rule("U10")
-@pytest.mark.xfail(strict=True, reason="core bug: runs_map.pxi _in_pool does not exclude a "
-                   "card that is another card's upgraded form (U10: never an upgraded form); "
-                   "it is offered whenever its rarity is common/uncommon/rare")
 def test_upgraded_forms_are_never_offered():
     e = easy_engine(rewards={"fight": {"aurorune": (1, 1), "cards": 8}},
                     shop={"cards": 8, "relics": 0, "removal": 75, "removal_step": 25})
@@ -589,7 +585,6 @@ def _public(run):
 
 
 @rule("U18")
-@xfail_run_hash
 def test_determinize_keeps_what_is_shown():
     e = easy_engine()
     run = new(e, 6)
@@ -725,10 +720,6 @@ def test_a_boss_not_beaten_ends_the_run_lost():
 
 
 @rule("U13")
-@pytest.mark.xfail(strict=True, reason="core/contract bug: a ShopDef's cards (0..8) plus relics "
-                   "(0..4) may exceed MAX_OFFER (8); runs_map.pxi _stock_shop stops at MAX_OFFER "
-                   "and silently stocks no Relic (neither the loader refuses it nor the stock "
-                   "holds them)")
 def test_a_full_shop_stocks_its_relics_too():
     try:
         e = easy_engine(weights=only("shop"), shop={"cards": 8, "relics": 2})
@@ -763,10 +754,6 @@ print("ok", len(codes), run.phase)
 
 
 @rule("U17")
-@pytest.mark.xfail(strict=True, reason="core bug: runs.pyx run_check lists the legal actions into "
-                   "int32_t buf[MAX_CHOICE_OPTS * 4 + 16] (272), but an event or site lists up to "
-                   "MAX_RUN_OPTS x deck cards (8 x 60 = 480) option actions: a stack buffer "
-                   "overflow, the process dies (SIGSEGV) at check/apply")
 def test_an_event_with_hundreds_of_picks_is_checked_and_applied():
     """Seven card-pick options over a 60-card deck: 421 listed actions, each legal (run in a
     process of its own: the bug kills it)."""

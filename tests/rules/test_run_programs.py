@@ -193,20 +193,14 @@ def _spell(effect):
     return build_engine("rl", cards=cards)
 
 
-_COMPILES = pytest.mark.xfail(strict=True, reason="compiler bug (the pipeline's): a run "
-                              "instruction given a match selector (`to`) compiles into a match "
-                              "program, where it does nothing (U19: a match's program may not "
-                              "use a run's instruction); only a default `to` is refused")
-
-
 @rule("U19")
 @pytest.mark.parametrize("ins", [
     {"op": "gain_aurorune", "n": 5},
     {"op": "heal_share", "n": 5},
     {"op": "add_card", "n": 1, "card": "core:insight"},
-    pytest.param({"op": "hurt", "n": 3, "to": "all_foes"}, marks=_COMPILES),
-    pytest.param({"op": "max_hp", "n": 2, "to": "own_leader"}, marks=_COMPILES),
-    pytest.param({"op": "upgrade_card", "to": "foe_leader"}, marks=_COMPILES),
+    {"op": "hurt", "n": 3, "to": "all_foes"},
+    {"op": "max_hp", "n": 2, "to": "own_leader"},
+    {"op": "upgrade_card", "to": "foe_leader"},
 ])
 def test_a_match_program_may_not_use_a_run_instruction(ins):
     import eve
@@ -217,10 +211,6 @@ def test_a_match_program_may_not_use_a_run_instruction(ins):
 
 @rule("U19")
 @pytest.mark.parametrize("sel", ["party", "random_hero", "chosen_hero", "chosen_card"])
-@pytest.mark.xfail(strict=True, reason="compiler bug (the pipeline's): a match program that uses "
-                   "a run selector (party, random_hero, chosen_hero, chosen_card...) compiles "
-                   "(U19: a match's program may not use a run's); tests/random_packs.py drew "
-                   "them into match programs, and the pack failed later, in its wording")
 def test_a_match_program_may_not_use_a_run_selector(sel):
     import eve
     with pytest.raises(eve.ContentError):

@@ -8,6 +8,7 @@ and the nodes are in runs_map.pxi, run programs and options in runs_programs.pxi
 """
 from libc.stdint cimport int16_t, int32_t, uint64_t, uint32_t
 from libc.string cimport memset, memcpy
+cimport cython
 
 from eve.core.defs cimport *
 from eve.core.run_defs cimport RunTables, RunState, RunHero
@@ -352,6 +353,8 @@ cdef void run_apply(RunState* rs, const RunTables* rt, Ctx* cx, int32_t a) noexc
 
 # ---------------------------------------------------------------- hash and hidden information
 
+# 64-bit wraparound is the hash's arithmetic: overflow checks (on in EVE_DEBUG builds) are off
+@cython.overflowcheck(False)
 cdef uint64_t run_hash(const RunState* rs) noexcept nogil:
     """A 64-bit hash of the run's bytes, its fight's included (the struct is zeroed when made
     and has no interior padding)."""

@@ -33,6 +33,12 @@ cdef int _cap(object n, int limit, str what) except -1:
     return 0
 
 
+cdef int _span(int n, int lo, int hi, str what) except -1:
+    if not lo <= n <= hi:
+        raise CapacityError(f"{what}: {n} is outside the core's range [{lo}, {hi}]")
+    return 0
+
+
 cdef int _rows(void* dst, size_t stride, int cap, object recs, str struct_name,
                str what) except -1:
     """Copy a table of compiled records into its C array (`cap` of `stride` bytes): packed by
@@ -263,6 +269,18 @@ cdef class CompiledContent:
             _cap(rt.sites[i].first_opt + rt.sites[i].n_opts, rt.n_options, f"site {i} options")
         _cap(rt.cfg.deck_cap + rt.cfg.relic_cap, MAX_CARDS, "run deck cap plus relic cap")
         _cap(rt.cfg.party, self.tb.cfg.player_hero_slots, "run party")
+        _cap(rt.cfg.party, rt.n_player_heroes, "run party (the player heroes there are)")
+        # the core indexes its map, offer and pools by these: held to their capacities here
+        # too, whatever made the spec (the compiler checks them with coded errors first)
+        for i in range(rt.n_acts):
+            _span(rt.acts[i].floors, 1, MAX_FLOORS - 1, f"act {i} floors")
+            _span(rt.acts[i].width, 1, MAP_WIDTH, f"act {i} width")
+            _span(rt.acts[i].paths, 1, 64, f"act {i} paths")
+        for i in range(rt.n_rewards):
+            _span(rt.rewards[i].cards, 0, MAX_OFFER, f"reward {i} cards")
+            _span(rt.rewards[i].aur_hi, rt.rewards[i].aur_lo, RUN_LIMIT, f"reward {i} aurorune")
+        for i in range(rt.n_options):
+            _span(rt.options[i].target, 0, RT_UPGRADABLE, f"run option {i} target")
 
     @property
     def has_run(self):

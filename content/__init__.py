@@ -57,3 +57,8 @@ def eve_register_encounters(register):
 @hookimpl
 def eve_register_statuses(register):
     _register_file(register, "statuses.toml", "statuses")
+
+
+@hookimpl
+def eve_register_counters(register):
+    _register_file(register, "counters.toml", "counters")

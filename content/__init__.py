@@ -57,3 +57,40 @@ def eve_register_encounters(register):
 @hookimpl
 def eve_register_statuses(register):
     _register_file(register, "statuses.toml", "statuses")
+
+
+@hookimpl
+def eve_register_counters(register):
+    _register_file(register, "counters.toml", "counters")
+
+
+@hookimpl
+def eve_register_keywords(register):
+    _register_file(register, "keywords.toml", "keywords")
+
+
+# ---- the run (RULES.md, "The run"): its acts, events, rewards, shop and rest sites ----
+
+@hookimpl
+def eve_register_acts(register):
+    _register_file(register, "acts.toml", "acts")
+
+
+@hookimpl
+def eve_register_events(register):
+    _register_file(register, "events.toml", "events")
+
+
+@hookimpl
+def eve_register_rewards(register):
+    _register_file(register, "rewards.toml", "rewards")
+
+
+@hookimpl
+def eve_register_shops(register):
+    _register_file(register, "shops.toml", "shops")
+
+
+@hookimpl
+def eve_register_sites(register):
+    _register_file(register, "sites.toml", "sites")

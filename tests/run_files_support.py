@@ -19,12 +19,14 @@ NODE_WEIGHTS = {"fight": 50, "elite": 10, "event": 20, "sanctum": 10, "forge": 5
 
 
 def run_spec(engine: eve.Engine) -> dict:
-    """Two acts of 8 floors on the engine's Encounters, an event, both sites, rewards, a shop."""
+    """Two acts of 8 floors on the engine's Encounters, an event, both sites, rewards, a shop;
+    the heroes' starting cards are of the starter rarity (never offered)."""
     c = engine.catalog
+    starters = {k for h in range(3) for k in c.start_cards(h)}     # the default party's
     cards = []
     for i, cid in enumerate(c.card_ids):
         d = c.cards[cid]
-        cards.append({"rarity": 1 + i % 3, "hero": -1, "upgrade": -1,
+        cards.append({"rarity": 0 if i in starters else 1 + i % 3, "hero": -1, "upgrade": -1,
                       "price": d.get("aurorune", 50) or 50,
                       "run": {"picked_up": -1, "fight_won": -1, "act_start": -1}})
     act = {"floors": 8, "width": 7, "paths": 5, "elite_floor": 3, "nodes": NODE_WEIGHTS}

@@ -488,8 +488,6 @@ cdef int _check_fight(const RunState* rs, const RunTables* rt, const Tables* tb,
     check_state(st, tb, n_player_heroes)
     if st.outcome != OUT_NONE:
         _fail("body.match.turn.outcome", "a decided fight has ended: the run moved on")
-    if rs.enc != st.foe.enc:
-        _fail("body.run.enc", "the fight's Encounter differs")
     if rs.node == RN_BOSS and rs.enc != rs.boss:
         _fail("body.run.enc", "a boss node's fight is the act's boss")
     if rs.node == RN_ELITE and ad.n_elites > 0 and not _in(ad.elites, ad.n_elites, rs.enc):
@@ -497,6 +495,8 @@ cdef int _check_fight(const RunState* rs, const RunTables* rt, const Tables* tb,
     if (rs.node == RN_FIGHT or (rs.node == RN_ELITE and ad.n_elites == 0)) and ad.n_fights > 0 \
             and not _in(ad.fights, ad.n_fights, rs.enc):
         _fail("body.run.enc", "not a fight of the act")
+    if rs.enc != st.foe.enc:
+        _fail("body.run.enc", "the fight's Encounter differs")
     for i in range(rs.n_party):
         if rs.party[i].alive:
             if rs.party[i].slot != k or st.units[k].def_id != rs.party[i].hero:

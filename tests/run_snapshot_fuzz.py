@@ -1,0 +1,82 @@
+"""Seeded mutation fuzz of Engine.restore_run, run as its own process (a crash is a failure).
+
+    python tests/run_snapshot_fuzz.py SECONDS SEED
+
+The corpus is run snapshots of seeded play (every phase of a run, fights included); the
+mutations are snapshot_fuzz's: structure-aware (a mutated body gets a valid checksum, so the
+range and cross-checks are reached) and raw bytes. Every input must either restore to a state
+that re-encodes to the same body and plays on, or raise an eve.SnapshotError. Prints one JSON
+line of counts; exits 1 at the first untyped exception, printing the input as hex.
+"""
+import json
+import random
+import sys
+import time
+from pathlib import Path
+
+import msgpack
+
+HERE = Path(__file__).parent
+sys.path.insert(0, str(HERE))
+
+from run_files_support import run_engine, walk  # noqa: E402
+from snapshot_fuzz import mutate_raw, mutate_structured  # noqa: E402
+
+from eve.errors import IllegalAction, SnapshotError  # noqa: E402
+
+
+def seed_corpus(engine, runs):
+    """Run snapshots of seeded play: about one position in six, and every end."""
+    corpus = []
+    for s in range(runs):
+        pick = random.Random(s)
+        for r, a in walk(engine, s, ("greedy", "random")[s % 2],
+                         party=None if s % 3 == 0 else engine.default_heroes()):
+            if a is None or pick.random() < 0.17 or not r.in_fight:
+                corpus.append(r.snapshot())
+    return corpus
+
+
+def main(seconds, seed):
+    rng = random.Random(seed)
+    engine = run_engine()
+    corpus = seed_corpus(engine, 24)
+    counts = {}
+    deadline = time.monotonic() + seconds
+    n = 0
+    while time.monotonic() < deadline:
+        n += 1
+        src = corpus[rng.randrange(len(corpus))]
+        data = mutate_structured(rng, msgpack.unpackb(src, strict_map_key=False)) \
+            if rng.random() < 0.7 else mutate_raw(rng, src)
+        try:
+            r = engine.restore_run(data)
+        except SnapshotError as e:
+            counts[type(e).__name__] = counts.get(type(e).__name__, 0) + 1
+            continue
+        except Exception as e:  # an untyped failure: report and stop
+            print(json.dumps({"untyped": repr(e), "input": data.hex()}))
+            return 1
+        counts["restored"] = counts.get("restored", 0) + 1
+        try:
+            again = r.snapshot()
+            if msgpack.unpackb(again)[5:] != msgpack.unpackb(data, strict_map_key=False)[5:]:
+                print(json.dumps({"untyped": "restored run snapshot re-encodes differently",
+                                  "input": data.hex()}))
+                return 1
+            play = random.Random(n)
+            for _ in range(40):
+                acts = r.legal_action_codes()
+                if not acts:
+                    break
+                r.apply(play.choice(acts))
+        except IllegalAction as e:
+            print(json.dumps({"untyped": f"a listed action was refused: {e}", "input": data.hex()}))
+            return 1
+    counts["inputs"] = n
+    print(json.dumps(counts))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(float(sys.argv[1]), int(sys.argv[2])))

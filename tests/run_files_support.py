@@ -30,11 +30,15 @@ def run_spec(engine: eve.Engine) -> dict:
                       "price": d.get("aurorune", 50) or 50,
                       "run": {"picked_up": -1, "fight_won": -1, "act_start": -1}})
     act = {"floors": 8, "width": 7, "paths": 5, "elite_floor": 3, "nodes": NODE_WEIGHTS}
+    n = len(c.encounter_ids)            # 5 built in; the frozen pack has 1
+
+    def enc(*ks: int) -> list[int]:
+        return [k % n for k in ks]
     return {
         "player_heroes": len(c.player_heroes),
         "config": {"party": 3, "aurorune": 99, "deck_cap": 40, "drift": 1, "relic_cap": 8},
-        "acts": [{**act, "fights": [0, 1], "elites": [2], "bosses": [3]},
-                 {**act, "fights": [1, 2], "elites": [4], "bosses": [3]}],
+        "acts": [{**act, "fights": enc(0, 1), "elites": enc(2), "bosses": enc(3)},
+                 {**act, "fights": enc(1, 2), "elites": enc(4), "bosses": enc(3)}],
         "options": [{"cost_aurorune": 10}, {"target": 1}, {"cond": (0, 0, 50)}],
         "events": [{"acts": 0, "options": (0, 3)}],
         "sites": [{"node": 4, "options": (0, 2)}, {"node": 5, "options": (1, 2)}],

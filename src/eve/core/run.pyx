@@ -441,8 +441,7 @@ cdef class Run:
         """The whole run as run snapshot bytes (ABI 5 family, magic "eve.runsnap"; its fight,
         and whatever decision is pending, included: docs/snapshot-abi.md, "Run snapshots").
         `Engine.restore_run(data)` makes the same run again."""
-        from eve.core.run_snapshot import encode_run, prefix_for
-        return encode_run(self, prefix_for(self.catalog))
+        return self.catalog.run_snapshot(self)
 
     def __reduce__(self):
         """Pickled as its Engine and its snapshot, with its seed, setup and action list (the

@@ -48,22 +48,6 @@ def header_prefix(str version, str fingerprint, list packs):
             + msgpack.packb(fingerprint) + msgpack.packb(packs))
 
 
-_PREFIXES = {}
-
-
-def prefix_for(catalog):
-    """A catalog's run snapshot header (made once a catalog: its fingerprint and packs)."""
-    key = id(catalog), catalog.fingerprint
-    p = _PREFIXES.get(key)
-    if p is None:
-        from eve._version import __version__
-        if len(_PREFIXES) > 64:
-            _PREFIXES.clear()
-        p = _PREFIXES[key] = header_prefix(__version__, catalog.fingerprint,
-                                           catalog.pack_fingerprints())
-    return p
-
-
 cdef int _write_run(const RunState* rs, Buf* b) except -1:
     cdef int i
     cdef const RunHero* h

@@ -12,9 +12,8 @@ from eve.replay import MAX_REPLAY_BYTES, Replay, ReplayError, RunReplay, load_an
 
 def played(seed: int = 2, policy: str = "greedy", party_choice: bool = False):
     e = run_engine()
-    for r, _ in walk(e, seed, policy, party=None if party_choice else e.default_heroes()):
-        pass
-    return r
+    steps = walk(e, seed, policy, party=None if party_choice else e.default_heroes())
+    return [r for r, a in steps if a is None][0]
 
 
 @pytest.mark.parametrize("party_choice", [False, True])

@@ -2,7 +2,6 @@
 pickling, the header's typed errors, and one refused mutation per cross-check of check_run."""
 from __future__ import annotations
 
-import copy
 import functools
 import pickle
 
@@ -13,8 +12,16 @@ from run_files_support import run_engine, walk
 import eve
 from eve.core.run_snapshot import MAX_RUN_SNAPSHOT_BYTES, RUN_FIELDS
 from eve.core.snapshot import checksum
-from eve.errors import (BadMagic, ChecksumMismatch, ContentMismatch, MalformedSnapshot,
-                        SchemaViolation, SnapshotError, SnapshotTooLarge, UnsupportedABI)
+from eve.errors import (
+    BadMagic,
+    ChecksumMismatch,
+    ContentMismatch,
+    MalformedSnapshot,
+    SchemaViolation,
+    SnapshotError,
+    SnapshotTooLarge,
+    UnsupportedABI,
+)
 
 PHASES = ("party", "path", "fight", "reward", "shop", "site", "event", "over")
 F = {name: i for i, name in enumerate(RUN_FIELDS)}

@@ -64,6 +64,23 @@ def read_capped(path: str | Path, cap: int) -> bytes:
         return f.read(cap + 1)
 
 
+def save_atomic(data: bytes, path: str | Path) -> None:
+    """Write a file atomically: a temporary file in the same folder, then os.replace, so a reader
+    never sees half a file and a failed write leaves no file behind."""
+    path = Path(path)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+
+
 def _is_int(x: object) -> bool:
     return type(x) is int           # bool is a subclass of int and is not an integer here
 
@@ -223,18 +240,7 @@ class Replay:
     def save(self, path: str | Path) -> None:
         """Write the replay atomically: a temporary file in the same folder, then os.replace,
         so a reader never sees half a replay and a failed write leaves no file behind."""
-        path = Path(path)
-        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-        try:
-            with os.fdopen(fd, "wb") as f:
-                f.write(self.to_bytes())
-            os.replace(tmp, path)
-        except BaseException:
-            try:
-                os.unlink(tmp)
-            except OSError:
-                pass
-            raise
+        save_atomic(self.to_bytes(), path)
 
     # ---- reading ----
     @classmethod
@@ -365,7 +371,9 @@ class RunReplay:
                                     self.seed, self.party, self.actions, self.final_hash,
                                     self.outcome, self.act, self.floor]))
 
-    save = Replay.save
+    def save(self, path: str | Path) -> None:
+        """Write the replay atomically (as Replay.save does)."""
+        save_atomic(self.to_bytes(), path)
 
     @classmethod
     def from_bytes(cls, data: bytes | bytearray) -> RunReplay:

@@ -114,7 +114,8 @@ def _fight(run: Run, choose: Callable[[Run], int], res: RunResult,
     enc, won, decisions = run.encounter, run.fights_won, 0
     rounds = 0
     while run.in_fight:
-        rounds = run.match.round if decisions % 16 == 0 else rounds
+        fight = run.match if decisions % 16 == 0 else None
+        rounds = fight.round if fight is not None else rounds
         run.apply(choose(run))
         decisions += 1
     res.decisions += decisions

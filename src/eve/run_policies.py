@@ -92,7 +92,11 @@ def _shop(run: Run, codes: list[int]) -> int:
     buys = [c for c in codes if kind_of(c) == "take"]
     if buys:
         offer = run.offer
-        return min(buys, key=lambda c: (offer[source_of(c)][1], source_of(c)))
+
+        def price(code: int) -> int:
+            item = offer[source_of(code)]
+            return item[1] if item is not None else 0
+        return min(buys, key=lambda c: (price(c), source_of(c)))
     return next(c for c in codes if kind_of(c) == "leave")
 
 
@@ -110,8 +114,9 @@ def make_greedy(seed: int) -> Policy:
 
     def choose(run: Run) -> int:
         step[0] += 1
-        if run.in_fight:
-            return int(native_choose(run.match, "greedy", (seed * 1_000_003 + step[0]) % 2**64))
+        fight = run.match
+        if fight is not None:
+            return int(native_choose(fight, "greedy", (seed * 1_000_003 + step[0]) % 2**64))
         codes = run.legal_action_codes()
         phase = run.phase
         if phase == "path":

@@ -1,12 +1,16 @@
-"""Seeded mutation fuzz of Engine.restore_run, run as its own process (a crash is a failure).
+"""Seeded mutation fuzz of Engine.restore_run and of run replays, run as its own process (a
+crash is a failure).
 
     python tests/run_snapshot_fuzz.py SECONDS SEED
 
 The corpus is run snapshots of seeded play (every phase of a run, fights included); the
 mutations are snapshot_fuzz's: structure-aware (a mutated body gets a valid checksum, so the
 range and cross-checks are reached) and raw bytes. Every input must either restore to a state
-that re-encodes to the same body and plays on, or raise an eve.SnapshotError. Prints one JSON
-line of counts; exits 1 at the first untyped exception, printing the input as hex.
+that re-encodes to the same body and plays on, or raise an eve.SnapshotError. A fifth of the
+time goes to run replays (eve.replay.RunReplay) of seeded runs, their fields mutated or their
+bytes: each must load and verify (or be refuted), or raise a ReplayError or ContentMismatch.
+Prints one JSON line of counts; exits 1 at the first untyped exception, printing the input as
+hex.
 """
 import json
 import random
@@ -22,7 +26,11 @@ sys.path.insert(0, str(HERE))
 from run_files_support import run_engine, walk  # noqa: E402
 from snapshot_fuzz import mutate_raw, mutate_structured  # noqa: E402
 
-from eve.errors import IllegalAction, SnapshotError  # noqa: E402
+from eve.errors import ContentMismatch, IllegalAction, SnapshotError  # noqa: E402
+from eve.replay import ReplayError, RunReplay  # noqa: E402
+
+REPLAY_VALUES = [None, True, -1, 0, 1, 2, 7, 2**31, 2**64 - 1, "", "win", "loss", "timeout",
+                 "core:aldric", "core:nobody", [], ["core:aldric"], [0], {}, 1.5]
 
 
 def seed_corpus(engine, runs):
@@ -37,15 +45,58 @@ def seed_corpus(engine, runs):
     return corpus
 
 
+def replay_corpus(engine, runs):
+    out = []
+    for s in range(runs):
+        steps = list(walk(engine, s, "random", party=None if s % 2 else engine.default_heroes()))
+        cut = steps[random.Random(s).randrange(len(steps))][0] if s % 3 == 0 else steps[-1][0]
+        out.append(RunReplay.of(cut).to_bytes())
+    return out
+
+
+def mutate_replay(rng, data):
+    if rng.random() < 0.4:
+        return mutate_raw(rng, data)
+    top = msgpack.unpackb(data)
+    i = rng.randrange(len(top))
+    if i == 6 and top[6] and rng.random() < 0.7:      # an action code
+        k = rng.randrange(len(top[6]))
+        top[6][k] = rng.choice([top[6][k] ^ (1 << rng.randrange(28)), rng.choice(REPLAY_VALUES)])
+    else:
+        top[i] = rng.choice(REPLAY_VALUES)
+    try:
+        return msgpack.packb(top)
+    except (TypeError, OverflowError, ValueError):
+        return data
+
+
+def fuzz_replay(engine, data, counts):
+    try:
+        rp = RunReplay.from_bytes(data)
+        key = "replay refuted" if rp.mismatches(engine) else "replay verified"
+    except (ReplayError, ContentMismatch) as e:
+        key = f"replay {type(e).__name__}"
+    counts[key] = counts.get(key, 0) + 1
+
+
 def main(seconds, seed):
     rng = random.Random(seed)
     engine = run_engine()
     corpus = seed_corpus(engine, 24)
+    replays = replay_corpus(engine, 12)
     counts = {}
     deadline = time.monotonic() + seconds
     n = 0
     while time.monotonic() < deadline:
         n += 1
+        if rng.random() < 0.2:
+            data = mutate_replay(rng, replays[rng.randrange(len(replays))])
+            try:
+                fuzz_replay(engine, data, counts)
+            except Exception as e:  # an untyped failure: report and stop
+                print(json.dumps({"untyped": repr(e), "replay": data.hex()}))
+                return 1
+            continue
         src = corpus[rng.randrange(len(corpus))]
         data = mutate_structured(rng, msgpack.unpackb(src, strict_map_key=False)) \
             if rng.random() < 0.7 else mutate_raw(rng, src)

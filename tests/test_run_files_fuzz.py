@@ -1,4 +1,4 @@
-"""The seeded fuzz of run snapshot restore (tests/run_snapshot_fuzz.py), run briefly; `.ci/run`
+"""The seeded fuzz of run snapshot restore and run replays (tests/run_snapshot_fuzz.py), run briefly; `.ci/run`
 runs it longer. It must find no untyped error, reach every stage, and report one when there is."""
 from __future__ import annotations
 
@@ -36,7 +36,8 @@ def test_seeded_run_snapshot_fuzz_has_no_untyped_exception():
     assert r.returncode == 0, r.stdout[-2000:] + r.stderr[-2000:]
     counts = json.loads(r.stdout.strip().splitlines()[-1])
     assert counts["inputs"] > 300
-    for k in ("restored", "SchemaViolation", "ChecksumMismatch", "MalformedSnapshot"):
+    for k in ("restored", "SchemaViolation", "ChecksumMismatch", "MalformedSnapshot",
+              "replay verified", "replay refuted", "replay ReplayError"):
         assert counts.get(k, 0) > 0, (k, counts)
 
 

@@ -24,7 +24,7 @@ def test_run_tells_the_run_floor_by_floor(runs, capsys):
     out = capsys.readouterr().out
     assert "== Act 1: boss core:" in out and "(F fight, E elite" in out
     assert "act 1: travel to floor 1" in out and "fight: core:" in out
-    assert ": won after" in out or ": lost after" in out
+    assert ": won in round" in out or ": lost in round" in out
     assert "== WON" in out or "== LOST" in out
     if "== LOST" in out:
         assert " fell (floor " in out

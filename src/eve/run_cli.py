@@ -64,7 +64,8 @@ def play_run(engine: Engine, seed: int, party: list[str] | None, policy: str,
     """Play the run of `seed` with `policy` to its end; tell it to `out` when given."""
     run = engine.new_run(seed, party=party)
     choose = make_policy(policy, seed)
-    say: Callable[[str], Any] = (lambda s: print(s, file=out)) if out is not None else (lambda s: None)
+    tell: Callable[[str], Any] | None = (lambda s: print(s, file=out)) if out is not None else None
+    say: Callable[[str], Any] = tell if tell is not None else (lambda s: None)
     res = RunResult(seed, None, 1, 0, 0, 0)
     shown_act = 0
     fallen = set(run.fallen)
@@ -76,7 +77,7 @@ def play_run(engine: Engine, seed: int, party: list[str] | None, policy: str,
                 say(line)
             say(f"      ({LEGEND})")
         if run.in_fight:
-            _fight(run, choose, res, say)
+            _fight(run, choose, res, tell)
         else:
             code = choose(run)
             words = run.describe(code)
@@ -109,24 +110,26 @@ def play_run(engine: Engine, seed: int, party: list[str] | None, policy: str,
 
 
 def _fight(run: Run, choose: Callable[[Run], int], res: RunResult,
-           say: Callable[[str], Any]) -> None:
-    """Play the fight to its end and say how it ended."""
-    enc, won, decisions = run.encounter, run.fights_won, 0
-    rounds = 0
+           say: Callable[[str], Any] | None) -> None:
+    """Play the fight to its end; say how it ended when telling the run."""
+    enc, won, decisions, rounds = run.encounter, run.fights_won, 0, 0
     while run.in_fight:
-        fight = run.match if decisions % 16 == 0 else None
-        rounds = fight.round if fight is not None else rounds
+        if say is not None:         # the round the fight ends in (a copy of the fight: told only)
+            fight = run.match
+            rounds = fight.round if fight is not None else rounds
         run.apply(choose(run))
         decisions += 1
     res.decisions += decisions
+    if say is None:
+        return
     if run.fights_won > won:
         end = "won"
     elif run.is_over:
         end = "lost"
     else:
         end = "not won in time (no reward)"
-    say(f"    {enc}: {end} after {decisions} decisions (about round {max(rounds, 1)}); "
-        f"party {_hp(run)}; aurorune {run.aurorune}")
+    say(f"    {enc}: {end} in round {rounds} after {decisions} decisions; party {_hp(run)}; "
+        f"aurorune {run.aurorune}")
 
 
 def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:

@@ -312,6 +312,8 @@ CHECKS = [
     ("path", lambda t: _run(t, "outcome", 2), r"body\.run\.outcome"),
     ("over", lambda t: _run(t, "outcome", 0), r"body\.run\.outcome"),
     ("path", lambda t: _run(t, "fights_won", t[6][1][F["floors_climbed"]] + 1), r"fights_won"),
+    ("path", lambda t: _run(t, "floors_climbed", 65), r"floors_climbed"),
+    ("path", lambda t: _run(t, "removals", t[6][1][F["floors_climbed"]] + 1), r"removals"),
     ("party2", lambda t: t[6][BODY["party"]].append([2, 1, 10, 10, 0, 0, -1]), r"party is complete"),
     ("path", lambda t: t[6][BODY["party"]].pop(), r"body\.party: a run's party has 3"),
     ("path", lambda t: _hero(t, 1, "hero", t[6][BODY["party"]][0][0]), r"party\[1\]\.hero"),

@@ -291,8 +291,12 @@ cdef int check_run(const RunState* rs, CompiledContent content, int n_player_her
 cdef int _check_outcome(const RunState* rs) except -1:
     if (rs.phase == RP_OVER) != (rs.outcome != OUT_NONE):
         _fail("body.run.outcome", "a run has an outcome exactly when it is over")
+    if rs.floors_climbed > MAX_ACTS * MAX_FLOORS:
+        _fail("body.run.floors_climbed", "more floors than the acts hold")
     if rs.fights_won > rs.floors_climbed:
         _fail("body.run.fights_won", "more fights won than nodes entered")
+    if rs.removals > rs.floors_climbed:
+        _fail("body.run.removals", "more removals bought than shops visited")
     return 0
 
 

@@ -32,7 +32,8 @@ MAGIC = "eve.runsnap"
 MAGIC_PREFIX = b"\x97\xabeve.runsnap"
 MAX_RUN_SNAPSHOT_BYTES = 32768
 cdef enum:
-    MAP_CELLS = MAX_FLOORS * MAP_WIDTH
+    MAP_CELLS = 128             # MAX_FLOORS * MAP_WIDTH (an enum of a product crashes Cython's
+                                # overflow-checked debug build); _check_layout checks it
     N_RUN_BODY = 10
     N_RUN_FIELDS = 19
     N_HERO_FIELDS = 7
@@ -248,6 +249,14 @@ cdef int _read_run(Rd* rd, RunState* rs, CompiledContent content) except -1:
                                   "an empty array")
         read_body(rd, &rs.match, tb)
     return 0
+
+
+def _check_layout():
+    if MAP_CELLS != MAX_FLOORS * MAP_WIDTH:
+        raise ImportError("run_snapshot.pyx's MAP_CELLS is not MAX_FLOORS * MAP_WIDTH")
+
+
+_check_layout()
 
 
 RUN_FIELDS = ("phase", "outcome", "act", "floor", "col", "node", "aurorune", "removals",

@@ -1,7 +1,7 @@
 """Coverage-guided fuzz (atheris, libFuzzer) of Engine.restore and of replay loading, with the
 structure-aware mutators of snapshot_fuzz.py and replay_fuzz.py.
 
-    python tests/atheris_fuzz.py snapshot|replay SECONDS [SEED]
+    python tests/atheris_fuzz.py snapshot|replay|run SECONDS [SEED]
 
 libFuzzer drives the inputs: the custom mutator mostly mutates an input as a snapshot or a
 replay (decoded, a field changed, encoded again), now and then its bytes (libFuzzer's own
@@ -94,8 +94,37 @@ def replay_target():
     return corpus, mutate, check
 
 
+def run_target():
+    """Run snapshots (Engine.restore_run) and run replays, with run_snapshot_fuzz's oracle."""
+    import run_snapshot_fuzz as rf
+    engine = rf.run_engine()
+    corpus = rf.seed_corpus(engine, 12) + rf.replay_corpus(engine, 6)
+    counts: dict[str, int] = {}
+
+    def mutate(rng: random.Random, data: bytes) -> bytes:
+        if data.startswith(b"\x9b\xadeve.runreplay"):
+            return rf.mutate_replay(rng, data)
+        try:
+            top = msgpack.unpackb(data, strict_map_key=False)
+            if rng.random() < 0.7 and isinstance(top, list) and len(top) == 7 \
+                    and isinstance(top[6], list):
+                return snapshot_fuzz.mutate_structured(rng, top)
+        except Exception:
+            pass
+        return snapshot_fuzz.mutate_raw(rng, data)
+
+    def check(data: bytes) -> None:
+        if data.startswith(b"\x9b\xadeve.runreplay"):
+            rf.fuzz_replay(engine, data, counts)
+        else:
+            rf.check_snapshot(engine, data, len(data), counts)
+
+    return corpus, mutate, check
+
+
 def main(target: str, seconds: int, seed: int) -> None:
-    corpus, mutate, check = {"snapshot": snapshot_target, "replay": replay_target}[target]()
+    corpus, mutate, check = {"snapshot": snapshot_target, "replay": replay_target,
+                             "run": run_target}[target]()
 
     def custom_mutator(data: bytes, max_size: int, mseed: int) -> bytes:
         rng = random.Random(mseed)

@@ -58,7 +58,7 @@ def test_seeded_replay_fuzz_reports_an_untyped_exception():
 
 
 @pytest.mark.skipif(not HAS_ATHERIS, reason="atheris is not installed (.ci/run installs it)")
-@pytest.mark.parametrize("target", ["snapshot", "replay"])
+@pytest.mark.parametrize("target", ["snapshot", "replay", "run"])
 def test_atheris_fuzz_has_no_untyped_exception(target, tmp_path):
     r = _run([str(HERE / "atheris_fuzz.py"), target, str(int(SECONDS)), "1"], SECONDS + 120,
              cwd=tmp_path)

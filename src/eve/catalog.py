@@ -106,6 +106,7 @@ class Catalog:
         self._pack_fps: list[list[str]] | None = None
         self._move_words: dict[int, str] = {}      # describe_move's "text", once a move
         self._snap_prefix: bytes | None = None
+        self._run_snap_prefix: bytes | None = None
 
     @classmethod
     def compile(cls, registry: Registry, *, rules: Iterable[str] | None = None,
@@ -309,6 +310,20 @@ class Catalog:
             from eve.core.snapshot import header_prefix
             self._snap_prefix = header_prefix(__version__, self.fingerprint, self.pack_fingerprints())
         return self._snap_prefix
+
+    @property
+    def run_snapshot_prefix(self) -> bytes:
+        """The constant first part of this content's run snapshots (magic "eve.runsnap")."""
+        if self._run_snap_prefix is None:
+            from eve._version import __version__
+            from eve.core.run_snapshot import header_prefix
+            self._run_snap_prefix = header_prefix(__version__, self.fingerprint,
+                                                  self.pack_fingerprints())
+        return self._run_snap_prefix
+
+    def run_snapshot(self, run: Any) -> bytes:
+        from eve.core.run_snapshot import encode_run
+        return encode_run(run, self.run_snapshot_prefix)
 
     def snapshot(self, match: Match) -> bytes:
         from eve.core.snapshot import encode

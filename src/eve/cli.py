@@ -1,4 +1,5 @@
-"""The `eve` command: simulate matches, benchmark the core, list and lint packs."""
+"""The `eve` command: play runs, simulate matches and runs, benchmark the core, list and lint
+packs."""
 from __future__ import annotations
 
 import argparse
@@ -60,6 +61,14 @@ def _float_in(lo: float, hi: float, lo_open: bool = False) -> Callable[[str], fl
     return parse
 
 
+def _packs(text: str) -> list[str]:
+    """An argparse type: comma-separated pack module names."""
+    names = [p.strip() for p in text.split(",") if p.strip()]
+    if not names:
+        raise argparse.ArgumentTypeError("name at least one pack module")
+    return names
+
+
 class _Parser(argparse.ArgumentParser):
     """Bad arguments end with one line on stderr ("eve simulate: error: ...") and exit 2; the
     usage is in --help."""
@@ -72,25 +81,93 @@ def _one_line(e: BaseException) -> str:
     return " ".join(str(e).split()) or type(e).__name__
 
 
-def _progress(done: int, total: int, started: float, stream=None) -> None:
+def _progress(done: int, total: int, started: float, stream=None, unit: str = "matches") -> None:
     stream = stream or sys.stderr
     if not stream.isatty() and done not in (total,) and done % max(1, total // 10):
         return
     width = 30
     filled = int(width * done / max(1, total))
     el = time.perf_counter() - started
-    stream.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} matches  {el:5.1f}s")
+    stream.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} {unit}  {el:5.1f}s")
     if done == total:
         stream.write("\n")
     stream.flush()
 
 
-def cmd_simulate(args: argparse.Namespace) -> int:
+def _engine(packs: Sequence[str] | None = None):
+    """The Engine a command plays on: the built-in pack and the installed ones, or with `packs`
+    (module names, `--packs`) the built-in pack and those."""
+    import importlib
+
     from eve import Engine
+    if not packs:
+        return Engine()
+    from eve.plugins.discovery import builtin_pack
+    mods = []
+    for name in packs:
+        try:
+            mods.append(importlib.import_module(name))
+        except ImportError as e:
+            raise ValueError(f"--packs: cannot import the pack module {name!r} ({e})") from None
+    return Engine(packs=[builtin_pack(), *mods])
+
+
+def _party(text: str | None) -> list[str] | None:
+    return None if text is None else [p.strip() for p in text.split(",") if p.strip()]
+
+
+def cmd_run(args: argparse.Namespace) -> int:
+    """One run, floor by floor (rules U01-U21); --save-replay writes its replay atomically."""
+    from eve.replay import RunReplay
+    from eve.run_cli import play_run
+
+    engine = _engine(args.packs)
+    party = _party(args.party) or engine.default_heroes()[:engine.catalog.tables.run_config["party"]]
+    if args.save_replay:
+        _check_folder(Path(args.save_replay).resolve().parent)
+    print(f"eve run: seed {args.seed}, party {', '.join(party)}, policy {args.policy}")
+    _, run = play_run(engine, args.seed, party, args.policy, out=sys.stdout)
+    if args.save_replay:
+        RunReplay.of(run).save(args.save_replay)
+        print(f"replay written to {args.save_replay}")
+    return 0
+
+
+def _simulate_runs(args: argparse.Namespace) -> int:
+    """`eve simulate --runs N`: N seeded runs with a run policy, summed up."""
+    from eve.run_cli import format_summary, play_run, summarize
+
+    if args.policy == "mcts":
+        raise ValueError("--runs plays the random or the greedy policy, not mcts")
+    if args.encounter or args.save_replays:
+        raise ValueError("--runs takes its Encounters from the acts: no --encounter or "
+                         "--save-replays")
+    engine = _engine(args.packs)
+    party = _party(args.heroes) or engine.default_heroes()[:engine.catalog.tables.run_config["party"]]
+    started = time.perf_counter()
+    results = []
+    for i, seed in enumerate(range(args.seed, args.seed + args.runs)):
+        results.append(play_run(engine, seed, party, args.policy)[0])
+        if not args.quiet:
+            _progress(i + 1, args.runs, started, unit="runs")
+    summary = summarize(results, args.policy, party)
+    summary.update(seed=args.seed, elapsed_s=time.perf_counter() - started,
+                   content_fingerprint=engine.fingerprint)
+    if args.json:
+        print(json.dumps(summary, indent=2))
+    else:
+        for line in format_summary(summary, f"{args.seed}..{args.seed + args.runs - 1}"):
+            print(line)
+    return 0
+
+
+def cmd_simulate(args: argparse.Namespace) -> int:
     from eve.core.interrupt import run_stoppable
     from eve.core.playout import StopFlag, run_matches
 
-    engine = Engine()
+    if args.runs:
+        return _simulate_runs(args)
+    engine = _engine(args.packs)
     heroes = args.heroes.split(",") if args.heroes else engine.default_heroes()
     slots = engine.config["player_hero_slots"]
     if not 1 <= len(heroes) <= slots:
@@ -230,14 +307,42 @@ def _save_replays(engine, folder: str, seeds, heroes, encounter, results) -> Non
                OUTCOME_NAMES[outcome], rounds).save(out / f"{enc_id.replace(':', '_')}-{seed}.evereplay")
 
 
+def _replay_run(args: argparse.Namespace, engine, rp) -> int:
+    """A run replay: played (told floor by floor unless --verify), then every claim checked:
+    the final hash, the outcome, the act and the floor. Exit status 1 when one is false."""
+    from eve.run_cli import map_grid
+
+    run = None
+    act, fighting = 0, False
+    for i, run, a in rp.steps(engine):
+        if args.verify or a is None:
+            continue
+        if run.phase == "path" and run.act != act and run.floor == 0:
+            act = run.act
+            print(f"== Act {run.act}: boss {run.boss}")
+            print("\n".join(map_grid(run)))
+        if run.in_fight and not fighting:
+            print(f"   {i:5d} [fight ] {run.encounter}")
+        fighting = run.in_fight
+        if not fighting:
+            print(f"   {i:5d} [{run.phase:6s}] act {run.act} floor {run.floor}: {run.describe(a)}")
+    assert run is not None
+    wrong = rp.mismatches(engine, run)
+    print(f"{args.file}: {'MISMATCH' if wrong else 'OK'} run replay, final hash "
+          f"{run.state_hash():016x} (stored {rp.final_hash:016x}), {run.outcome} at act {run.act} "
+          f"floor {run.floor}, {len(rp.actions)} actions" + (f"; {'; '.join(wrong)}" if wrong else ""))
+    return 1 if wrong else 0
+
+
 def cmd_replay(args: argparse.Namespace) -> int:
-    from eve import Engine
     from eve.errors import EveError
-    from eve.replay import Replay
+    from eve.replay import RunReplay, load_any
 
     try:
-        rp = Replay.load(args.file)
-        engine = Engine()
+        rp = load_any(args.file)
+        engine = _engine()
+        if isinstance(rp, RunReplay):
+            return _replay_run(args, engine, rp)
         if args.verify:
             m = rp.play(engine)
             wrong = rp.mismatches(engine, m)      # final hash, outcome and rounds
@@ -429,7 +534,23 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--json", action="store_true", help="print the summary as JSON")
     s.add_argument("--quiet", action="store_true", help="no progress bar")
     s.add_argument("--save-replays", metavar="DIR", help="write a replay file per match into DIR")
+    s.add_argument("--runs", type=_int_in(1, MAX_GAMES),
+                   help="play this many whole runs instead of matches (policy random or greedy; "
+                        "--heroes is the party) and report the run win rate")
+    s.add_argument("--packs", type=_packs, help="pack modules to load with the built-in pack "
+                   "(comma-separated; default: the built-in and installed packs)")
     s.set_defaults(func=cmd_simulate)
+
+    ru = sub.add_parser("run", help="play one run (acts, floors, fights) and tell it floor by floor")
+    ru.add_argument("--seed", type=_int_in(0, MAX_SEED), default=0, help="the run's seed (default 0)")
+    ru.add_argument("--party", help="the party's hero ids, comma-separated (default: the first "
+                    "registered)")
+    ru.add_argument("--policy", choices=("random", "greedy"), default="greedy",
+                    help="who decides: uniform random, or greedy (eve.run_policies; default)")
+    ru.add_argument("--packs", type=_packs, help="pack modules to load with the built-in pack "
+                    "(comma-separated)")
+    ru.add_argument("--save-replay", metavar="FILE", help="write the run's replay to FILE")
+    ru.set_defaults(func=cmd_run)
 
     se = sub.add_parser("search", help="run the native MCTS from a saved snapshot")
     se.add_argument("file", help="a snapshot file (Match.snapshot() bytes)")
@@ -500,10 +621,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         except SystemExit as e:         # --help (0) or a bad argument (2, its line printed)
             return e.code if isinstance(e.code, int) else EXIT_USAGE
         command = f"eve {args.command}"
-        if args.command == "simulate" and args.seed + args.games - 1 > MAX_SEED:
-            print(f"{command}: error: the seeds {args.seed}..{args.seed + args.games - 1} go past "
-                  "2**64 - 1", file=sys.stderr)
-            return EXIT_USAGE
+        if args.command == "simulate":
+            n = args.runs or args.games
+            if args.seed + n - 1 > MAX_SEED:
+                print(f"{command}: error: the seeds {args.seed}..{args.seed + n - 1} go past "
+                      "2**64 - 1", file=sys.stderr)
+                return EXIT_USAGE
         from eve.errors import ContentWarning, EveError
         try:
             with warnings.catch_warnings():

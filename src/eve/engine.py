@@ -299,6 +299,23 @@ class Engine:
                          self.catalog.snapshot_prefix)
         return m
 
+    def restore_run(self, data: bytes) -> Run:
+        """A run from run snapshot bytes (`Run.snapshot()`) made by this content (any engine
+        version of ABI 5), its fight and pending decision included.
+
+        Raises a subclass of eve.SnapshotError, and builds nothing, for anything else: bytes that
+        are not a run snapshot, other content, a checksum that does not match, a field out of
+        range or a state the run's rules never make (docs/snapshot-abi.md, "Run snapshots")."""
+        from eve.core.run_snapshot import decode_run
+
+        if isinstance(data, (bytearray, memoryview)):
+            data = bytes(data)
+        if not isinstance(data, bytes):
+            raise MalformedSnapshot(f"a run snapshot is bytes, not {type(data).__name__}")
+        r = Run._blank(self, self.catalog)
+        decode_run(r, data, self.fingerprint, self.pack_fingerprints())
+        return r
+
 
 class _PackByName:
     """A pack module in a pickled Engine: imported by name where it is unpickled."""

@@ -1,7 +1,10 @@
-"""Replay files: the seed, the content fingerprint and the action list that reproduce a match.
+"""Replay files: the seed, the content fingerprint and the action list that reproduce a match
+or a run.
 
 A replay is msgpack: ["eve.replay", FORMAT, engine_version, fingerprint, seed, heroes,
-encounter, deck or nil, actions, final_hash, outcome, rounds] (docs/snapshot-abi.md, "Replays").
+encounter, deck or nil, actions, final_hash, outcome, rounds] (docs/snapshot-abi.md, "Replays");
+a run replay ["eve.runreplay", RUN_FORMAT, engine_version, fingerprint, seed, party or nil,
+actions, final_hash, outcome, act, floor] (`RunReplay`; `load_any` reads either kind).
 Reading one is strict like a snapshot: a file is read with the size cap first (never more than
 cap + 1 bytes), the decoder walks the layout field by field (each array's length is checked
 before its elements are read, and an element must be the scalar its field holds, so hostile
@@ -26,10 +29,14 @@ from eve.errors import ContentError, ContentMismatch, EveError, IllegalAction
 
 if TYPE_CHECKING:
     from eve.core.match import Match
+    from eve.core.run import Run
     from eve.engine import Engine
 
 MAGIC = "eve.replay"
 FORMAT = 1
+RUN_MAGIC = "eve.runreplay"
+RUN_FORMAT = 1
+MAX_FLOOR = 64              # beyond any act's floors (the core's bound is 16)
 MAX_REPLAY_BYTES = 4 * 1024 * 1024
 MAX_TEXT = 256              # bytes of a string field (versions, fingerprints, ids)
 MAX_HEROES = 16             # the format's bound; the engine's config (player_hero_slots) is
@@ -55,6 +62,23 @@ def read_capped(path: str | Path, cap: int) -> bytes:
     `cap`. Never reads an unbounded file whole (a 1 GiB file, /dev/zero)."""
     with open(path, "rb") as f:
         return f.read(cap + 1)
+
+
+def save_atomic(data: bytes, path: str | Path) -> None:
+    """Write a file atomically: a temporary file in the same folder, then os.replace, so a reader
+    never sees half a file and a failed write leaves no file behind."""
+    path = Path(path)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
 
 
 def _is_int(x: object) -> bool:
@@ -106,17 +130,32 @@ class _Reader:
             raise ReplayError("not a replay (trailing bytes after the last field)")
 
 
-def _decode(data: bytes) -> tuple[Any, ...]:
-    r = _Reader(data)
+def _header(r: _Reader) -> str:
+    """The replay's kind by its magic ("eve.replay" or "eve.runreplay"), its array's length
+    checked against the kind's; its format checked."""
     try:
-        if r.array("header", 64) != 12 or r.scalar("magic") != MAGIC:
+        n = r.array("header", 64)
+        magic = r.scalar("magic")
+        if (magic, n) not in ((MAGIC, 12), (RUN_MAGIC, 11)):
             raise ReplayError("no header")
     except ReplayError:
-        raise ReplayError("not a replay (no 'eve.replay' header)") from None
+        raise ReplayError("not a replay (no 'eve.replay' or 'eve.runreplay' header)") from None
+    want = FORMAT if magic == MAGIC else RUN_FORMAT
     fmt = r.scalar("format")
-    if not (_is_int(fmt) and fmt == FORMAT):
-        raise ReplayError(f"replay format {fmt!r} is not supported (supported: {FORMAT})")
+    if not (_is_int(fmt) and fmt == want):
+        raise ReplayError(f"replay format {fmt!r} is not supported (supported: {want})")
+    return str(magic)
 
+
+def _decode(data: bytes) -> tuple[Any, ...]:
+    r = _Reader(data)
+    if _header(r) != MAGIC:
+        raise ReplayError("a run replay, not a match replay (eve.replay.RunReplay reads it)")
+    return _decode_match(r)
+
+
+def _fields(r: _Reader) -> tuple[Any, ...]:
+    """The typed readers of a replay's fields: need, text, texts, integer."""
     def need(ok: bool, field: str) -> None:
         if not ok:
             raise ReplayError(f"replay field {field} is malformed")
@@ -133,7 +172,26 @@ def _decode(data: bytes) -> tuple[Any, ...]:
         x = r.scalar(field)
         need(_is_int(x) and lo <= x < hi, field)
         return int(x)
+    return need, text, texts, integer
 
+
+def _decode_run(r: _Reader) -> tuple[Any, ...]:
+    need, text, texts, integer = _fields(r)
+    ver, fp = text("engine_version"), text("fingerprint")
+    seed = integer("seed", 0, 2**64)
+    party = None if r.is_nil() else texts("party", MAX_HEROES)
+    actions = [integer(f"actions[{i}]", 0, 2**31) for i in range(r.array("actions", MAX_ACTIONS))]
+    final = integer("final_hash", 0, 2**64)
+    outcome = r.scalar("outcome")
+    need(outcome is None or (type(outcome) is str and outcome in ("win", "loss")), "outcome")
+    act = integer("act", 1, MAX_FLOOR)
+    floor = integer("floor", 0, MAX_FLOOR)
+    r.end()
+    return ver, fp, seed, party, actions, final, outcome, act, floor
+
+
+def _decode_match(r: _Reader) -> tuple[Any, ...]:
+    need, text, texts, integer = _fields(r)
     ver, fp = text("engine_version"), text("fingerprint")
     seed = integer("seed", 0, 2**64)
     heroes = texts("heroes", MAX_HEROES)
@@ -182,18 +240,7 @@ class Replay:
     def save(self, path: str | Path) -> None:
         """Write the replay atomically: a temporary file in the same folder, then os.replace,
         so a reader never sees half a replay and a failed write leaves no file behind."""
-        path = Path(path)
-        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-        try:
-            with os.fdopen(fd, "wb") as f:
-                f.write(self.to_bytes())
-            os.replace(tmp, path)
-        except BaseException:
-            try:
-                os.unlink(tmp)
-            except OSError:
-                pass
-            raise
+        save_atomic(self.to_bytes(), path)
 
     # ---- reading ----
     @classmethod
@@ -269,3 +316,134 @@ class Replay:
         """True when replaying gives everything the replay claims: the stored final hash,
         outcome and rounds."""
         return not self.mismatches(engine)
+
+
+def _from_bytes(data: bytes | bytearray, decode: Any) -> tuple[Any, ...]:
+    if not isinstance(data, (bytes, bytearray)):
+        raise ReplayError(f"a replay is bytes, not {type(data).__name__}")
+    if len(data) > MAX_REPLAY_BYTES:
+        raise ReplayError(f"{len(data)} bytes exceed the replay cap of {MAX_REPLAY_BYTES}")
+    try:
+        return tuple(decode(data if isinstance(data, bytes) else bytes(data)))
+    except ReplayError:
+        raise
+    except Exception as e:   # msgpack raises several types for malformed input
+        raise ReplayError(f"not a replay (malformed msgpack: {e})") from None
+
+
+def _decode_run_file(data: bytes) -> tuple[Any, ...]:
+    r = _Reader(data)
+    if _header(r) != RUN_MAGIC:
+        raise ReplayError("a match replay, not a run replay (eve.replay.Replay reads it)")
+    return _decode_run(r)
+
+
+@dataclass(frozen=True)
+class RunReplay:
+    """A run from its start: the seed, the party (None: recruited by the first actions), the
+    content fingerprint, every action code, and what the run came to: its final hash, outcome,
+    act and floor (rules U01-U21). Read as strictly as a match replay."""
+
+    engine_version: str
+    fingerprint: str
+    seed: int
+    party: list[str] | None
+    actions: list[int]
+    final_hash: int
+    outcome: str | None
+    act: int
+    floor: int
+
+    @classmethod
+    def of(cls, run: Run) -> RunReplay:
+        """The replay of a run made by Engine.new_run (any time: it records its actions)."""
+        if run.setup is None or run.actions is None:
+            raise ReplayError("only a run made by Engine.new_run can be replayed (a restored or "
+                              "determinized run has no setup to start from)")
+        from eve._version import __version__
+        seed, party = run.setup
+        return cls(__version__, run.catalog.fingerprint, seed,
+                   None if party is None else list(party), list(run.actions), run.state_hash(),
+                   run.outcome, run.act, run.floor)
+
+    def to_bytes(self) -> bytes:
+        return bytes(msgpack.packb([RUN_MAGIC, RUN_FORMAT, self.engine_version, self.fingerprint,
+                                    self.seed, self.party, self.actions, self.final_hash,
+                                    self.outcome, self.act, self.floor]))
+
+    def save(self, path: str | Path) -> None:
+        """Write the replay atomically (as Replay.save does)."""
+        save_atomic(self.to_bytes(), path)
+
+    @classmethod
+    def from_bytes(cls, data: bytes | bytearray) -> RunReplay:
+        return cls(*_from_bytes(data, _decode_run_file))
+
+    @classmethod
+    def load(cls, path: str | Path) -> RunReplay:
+        replay = load_any(path)
+        if not isinstance(replay, RunReplay):
+            raise ReplayError(f"{path}: a match replay, not a run replay")
+        return replay
+
+    def steps(self, engine: Engine) -> Iterator[tuple[int, Run, int | None]]:
+        """Play the replay: yields (step, run, action) before each action (action None at the
+        end). ContentMismatch for other content; ReplayError for a setup the engine refuses or
+        an illegal action."""
+        if engine.fingerprint != self.fingerprint:
+            mine = {p[0] for p in engine.pack_fingerprints()}
+            raise ContentMismatch(engine.fingerprint, self.fingerprint, sorted(mine))
+        try:
+            run = engine.new_run(self.seed, party=self.party)
+        except (ValueError, ContentError) as e:
+            raise ReplayError(f"the replay's setup is refused: {e}") from None
+        for i, a in enumerate(self.actions):
+            yield i, run, a
+            try:
+                run.apply(a)
+            except IllegalAction as e:
+                raise ReplayError(f"action {i} ({a:#x}) is illegal on replay: {e.reason}") from None
+        yield len(self.actions), run, None
+
+    def play(self, engine: Engine) -> Run:
+        """The run at the end of the replay."""
+        run = None
+        for _, step, _ in self.steps(engine):
+            run = step
+        assert run is not None
+        return run
+
+    def mismatches(self, engine: Engine, end: Run | None = None) -> list[str]:
+        """What the replay claims that replaying it does not give (final hash, outcome, act,
+        floor), in words; empty when every claim holds."""
+        run = self.play(engine) if end is None else end
+        out = []
+        if run.state_hash() != self.final_hash:
+            out.append(f"final hash {run.state_hash():016x}, stored {self.final_hash:016x}")
+        if run.outcome != self.outcome:
+            out.append(f"outcome {run.outcome}, stored {self.outcome}")
+        if (run.act, run.floor) != (self.act, self.floor):
+            out.append(f"act {run.act} floor {run.floor}, stored act {self.act} floor {self.floor}")
+        return out
+
+    def verify(self, engine: Engine) -> bool:
+        return not self.mismatches(engine)
+
+
+def read_any(data: bytes | bytearray) -> Replay | RunReplay:
+    """A match replay or a run replay, by its magic; ReplayError for anything else."""
+    def decode(b: bytes) -> tuple[Any, ...]:
+        r = _Reader(b)
+        kind = _header(r)
+        return (kind, *(_decode_match(r) if kind == MAGIC else _decode_run(r)))
+    kind, *fields = _from_bytes(data, decode)
+    return Replay(*fields) if kind == MAGIC else RunReplay(*fields)
+
+
+def load_any(path: str | Path) -> Replay | RunReplay:
+    """Read a replay file of either kind: at most MAX_REPLAY_BYTES + 1 bytes of it."""
+    data = read_capped(path, MAX_REPLAY_BYTES)
+    if len(data) > MAX_REPLAY_BYTES:
+        raise ReplayError(f"{path}: more than the replay cap of {MAX_REPLAY_BYTES} bytes "
+                          "(or not a regular file)")
+    return read_any(data)

@@ -435,6 +435,20 @@ cdef class Run:
             out.append(Ev(EVENT_KINDS.get(e.kind, str(e.kind)), SIDES[e.side], e.a, e.b, e.c, e.d))
         return out
 
+    # ---------------- snapshots ----------------
+
+    def snapshot(self):
+        """The whole run as run snapshot bytes (ABI 5 family, magic "eve.runsnap"; its fight,
+        and whatever decision is pending, included: docs/snapshot-abi.md, "Run snapshots").
+        `Engine.restore_run(data)` makes the same run again."""
+        return self.catalog.run_snapshot(self)
+
+    def __reduce__(self):
+        """Pickled as its Engine and its snapshot, with its seed, setup and action list (the
+        event log stays behind), as a Match is."""
+        return (_rebuild_run, (self.engine, self.snapshot(), self.seed, self.setup,
+                               self._actions))
+
     # ---------------- the raw block (snapshots) ----------------
 
     def _state_bytes(self):
@@ -449,6 +463,15 @@ cdef class Run:
     def _set_setup(self, setup):
         self.setup = setup
         self._actions = [] if setup is not None else None
+
+
+def _rebuild_run(engine, data, seed, setup, actions):
+    """A pickled Run: restored from its snapshot by its (unpickled) Engine."""
+    cdef Run r = engine.restore_run(data)
+    r.seed = seed
+    r.setup = setup
+    r._actions = None if actions is None else list(actions)
+    return r
 
 
 def _check_layout():

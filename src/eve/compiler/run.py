@@ -76,7 +76,8 @@ class Run(Programs):
             "events": [self.event(it) for it in items["event"].values()],
             "sites": self._by_node(items["site"], "site", SITE_NODES, self.site),
             "rewards": self._by_node(items["reward"], "reward", REWARD_NODES, self.reward),
-            "shop": self.shop(next(iter(items["shop"].values()))) if items["shop"] else None,
+            # the last shop registered is the run's (a pack's replaces the built-in one)
+            "shop": self.shop(list(items["shop"].values())[-1]) if items["shop"] else None,
             "cards": [self.card_run(it) for it in items["card"].values()],
             "heroes": [self.hero_run(h, config) for h in out.hero_ids],
         }
@@ -185,9 +186,11 @@ class Run(Programs):
 
     def _by_node(self, table: Mapping[str, Item], section: str, nodes: tuple[str, ...],
                  make: Any) -> list[dict[str, Any]]:
-        """The sites or reward tables: one a node kind of `nodes`."""
-        seen: dict[str, str] = {}
-        out = []
+        """The sites or reward tables, one a node kind of `nodes`: a node's sites offer the
+        options of every site of its kind, in registration order (U11, U12: a pack adds its
+        own to the built-in ones), and a node's reward is the last reward table registered
+        for its kind (U10: a pack's replaces the built-in one)."""
+        by_node: dict[str, list[tuple[Ctx, Item]]] = {}
         for it in table.values():
             ctx = self.ctx(it, f"{section}s.{it.id}")
             node = it.data.get("node")
@@ -197,11 +200,22 @@ class Run(Programs):
             if node not in nodes:
                 raise ctx.err("node", f"a {section} is for {', '.join(nodes)}, not {node!r}"
                               f"{hint(str(node), nodes, {})}", codes.INVALID_VALUE)
-            if node in seen:
-                raise ctx.err("node", f"{seen[node]!r} is the {section} of {node!r} already: "
-                              f"one {section} a node kind", codes.DUPLICATE_ID)
-            seen[node] = it.id
-            out.append({"node": ENUMS["run_node"][node], **make(ctx, it.data)})
+            by_node.setdefault(node, []).append((ctx, it))
+        out = []
+        for node, group in by_node.items():
+            if section == "reward":
+                ctx, it = group[-1]
+                out.append({"node": ENUMS["run_node"][node], **make(ctx, it.data)})
+                continue
+            first, n = -1, 0
+            for ctx, it in group:       # compiled one after another: their options adjoin
+                f, k = make(ctx, it.data)["options"]
+                first = f if first < 0 else first
+                n += k
+                if n > LIMITS["run_options"]:
+                    raise ctx.err("options", f"the {node} sites' {n} options exceed the limit "
+                                  f"of {LIMITS['run_options']} a node", codes.OUT_OF_RANGE)
+            out.append({"node": ENUMS["run_node"][node], "options": (first, n)})
         return out
 
     def site(self, ctx: Ctx, d: Mapping) -> dict[str, Any]:

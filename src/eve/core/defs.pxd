@@ -70,7 +70,7 @@ cdef enum:
     MAX_DISCOVER_POOL = 16  # card defs of its pool
     MAX_TAGS = 16           # distinct tags of the content: the bits of CardDef.tags (G01)
     # the run (rules U01-U21): its content and its state
-    MAX_ACTS = 4            # acts of a run
+    MAX_ACTS = 8            # acts of a run
     MAX_ACT_POOL = 16       # Encounters of one act's fight, elite or boss pool
     MAX_FLOORS = 16         # floors of an act's map, its boss floor included
     MAP_WIDTH = 8           # columns of a map (an act uses `width` of them)

@@ -352,8 +352,24 @@ cdef class Run:
                 "open": [i for i in range(n) if option_legal(&self.rs, rt, first + i)]}
 
     def _scene_id(self, kind, int i):
-        ids = getattr(self.catalog, "event_ids" if kind == "event" else "site_ids", None)
-        return ids[i] if ids is not None and 0 <= i < len(ids) else None
+        """An event's id; for a site, its node kind (a node offers every site of its kind)."""
+        cdef const RunTables* rt = self.content.rt
+        if kind == "site":
+            return NODES.get(rt.sites[i].node) if 0 <= i < rt.n_sites else None
+        ids = list(self.catalog.events)
+        return ids[i] if 0 <= i < len(ids) else None
+
+    def _option_name(self, int i):
+        """The name of option i of the event, or of the sites, the party stands at."""
+        scene = self.scene
+        if scene is None or scene["id"] is None:
+            return None
+        if scene["kind"] == "event":
+            opts = list(self.catalog.events[scene["id"]].get("options", ()))
+        else:
+            opts = [o for site in self.catalog.sites.values() if site.get("node") == scene["id"]
+                    for o in site.get("options", ())]
+        return opts[i].get("name") if 0 <= i < len(opts) else None
 
     def observation(self):
         """What the player sees: the map and where the party is, the party, the deck, the
@@ -388,7 +404,9 @@ cdef class Run:
                     f"{self.removal_price} aurorune")
         if kind == A_OPTION:
             scene = self.scene
-            what = f"option {src}" + (f" of {scene['id']}" if scene and scene["id"] else "")
+            name = self._option_name(src)
+            what = (f"{name!r}" if name else f"option {src}") + (
+                f" of {scene['id']}" if scene and scene["id"] else "")
             t = self._option_target(src, tgt)
             return f"take {what}" + (f" on {t}" if t else "")
         if kind == A_LEAVE:

@@ -7,9 +7,16 @@
    deck of 36 cards there are 288, and any check or apply of that position writes past the
    stack buffer: the process dies (SIGSEGV). run_legal's own callers use MAX_ACTIONS (16,384);
    run_check should too (or check the option and the pick directly).
+2. run_hash (runs.pyx) wraps modulo 2**64 on purpose (`sm_mix(h ^ w) + 0x9E37...`) but is not
+   marked `@cython.overflowcheck(False)` as rules.pyx's state_hash and the rng are: under the
+   debug build (EVE_DEBUG=1, CI's .venv-debug) the addition raises OverflowError inside a
+   noexcept function, so every Run.state_hash() prints "Exception ignored in
+   'eve.core.runs.run_hash'" and returns 0, and the next Python call raises that
+   OverflowError. (The release build is right; the debug build's run hashes are all 0.)
 """
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -43,6 +50,14 @@ assert len(codes) == 8 * 36, len(codes)
 r.apply(codes[-1])
 print("applied", r.phase)
 """
+
+
+@pytest.mark.xfail(strict=True, reason="runs.pyx run_hash: not marked overflowcheck(False)")
+def test_run_hash_wraps_on_purpose_in_every_build():
+    src = (HERE.parent / "src" / "eve" / "core" / "runs.pyx").read_text()
+    at = src.index("cdef uint64_t run_hash(")
+    assert re.search(r"@cython\.overflowcheck\(False\)[^\n]*\n$", src[:at]), \
+        "the debug build's overflow checks make every run hash 0"
 
 
 @pytest.mark.xfail(strict=True, reason="runs.pyx run_check: a stack buffer of 272 actions "

@@ -343,6 +343,8 @@ CHECKS = [
     ("party0", lambda t: _run(t, "act", 1), r"body\.run\.act"),
     ("party0", lambda t: (_run(t, "floor", 0), _run(t, "col", 0)), r"body\.run\.floor"),
     ("path_on", lambda t: _run(t, "floor", 9), r"body\.run\.floor"),
+    ("path_on", lambda t: _run(t, "col", -1), r"body\.run\.floor: off the act's map"),
+    ("path_on", lambda t: _run(t, "col", 7), r"body\.run\.floor: off the act's map"),
     ("path_on", lambda t: _run(t, "node", 6 if t[6][1][F["node"]] != 6 else 5), r"body\.run\.node"),
     ("event", lambda t: _run(t, "phase", 3), r"body\.run\.phase"),
     ("event", lambda t: _run(t, "phase", 5), r"body\.run\.phase"),

@@ -376,7 +376,8 @@ cdef int _check_map(const RunState* rs, const RunTables* rt) except -1:
             if e == 0 or e >> w:
                 _fail(f"body.edges[{k}]", "a node leads to columns of the next floor")
             for into in range(w):
-                if e & (1 << into) and (not rs.nodes[k + MAP_WIDTH + into - c] or abs(into - c) > 1):
+                if e & (1 << into) and (not rs.nodes[k + MAP_WIDTH + into - c]
+                                        or into < c - 1 or into > c + 1):
                     _fail(f"body.edges[{k}]", "an edge to no node of the next floor")
             if f > 0:
                 into = 0
@@ -404,7 +405,7 @@ cdef int _check_position(const RunState* rs, const RunTables* rt) except -1:
         return 0
     if rs.phase == RP_PARTY:
         _fail("body.run.floor", "the party stands on the map before the run begins")
-    if rs.floor > ad.floors or rs.col >= ad.width:
+    if rs.floor > ad.floors or rs.col < 0 or rs.col >= ad.width:
         _fail("body.run.floor", "off the act's map")
     node = rs.nodes[rs.floor * MAP_WIDTH + rs.col]
     if node == 0 or rs.node != node:

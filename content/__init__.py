@@ -59,16 +59,6 @@ def eve_register_statuses(register):
     _register_file(register, "statuses.toml", "statuses")
 
 
-@hookimpl
-def eve_register_counters(register):
-    _register_file(register, "counters.toml", "counters")
-
-
-@hookimpl
-def eve_register_keywords(register):
-    _register_file(register, "keywords.toml", "keywords")
-
-
 # ---- the run (RULES.md, "The run"): its acts, events, rewards, shop and rest sites ----
 
 @hookimpl

@@ -56,10 +56,11 @@ def test_named_encounters_exist(engine, enc):
 def test_each_encounter_stays_in_its_band_and_the_lair_is_the_hardest(engine):
     heroes = [engine.hero_index(h) for h in engine.default_heroes()]
     table = {}
-    for enc in engine.catalog.encounters:
+    # the five match Encounters of docs/balance.md; the run's others are measured by runs
+    assert set(BANDS) <= set(engine.catalog.encounters)
+    for enc in BANDS:
         res = run_matches(engine.content, SEEDS, heroes, engine.encounter_index(enc), "greedy")
         table[enc] = sum(1 for outcome, _, _ in res if outcome == 1) / len(res)
-    assert set(table) == set(BANDS)
     for enc, rate in table.items():
         lo, hi = BANDS[enc]
         assert lo <= rate <= hi, f"{enc}: greedy win rate {rate:.1%} over seeds 0..999 ({table})"
@@ -120,7 +121,7 @@ def test_encounters_and_tasks(engine):
     bosses = [e for e in encs.values()
               if len(e["roster"]) >= 3
               and any(r.get("counter") for r in e.get("responses", []))
-              and any("unless" in m for m in e["script"])]
+              and any("unless" in m for m in e.get("script", ()))]
     assert bosses, "no boss: 3+ enemy heroes, a scripted counter and a branching script"
     assert len(engine.catalog.tasks) >= 6
     used_tasks = {t for e in encs.values() for t in e.get("tasks", [])}

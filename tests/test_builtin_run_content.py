@@ -1,6 +1,6 @@
 """The built-in run (issue 22): its size, and that it uses every construct of the language, so
 that random play over it reaches them."""
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 import pytest
@@ -22,7 +22,7 @@ def _items(engine, kind):
 
 def _walk(data: Any) -> Iterator[tuple[str, Any]]:
     """Every (key, value) pair at any depth of an item's data."""
-    if isinstance(data, dict):
+    if isinstance(data, Mapping):
         for k, v in data.items():
             yield k, v
             yield from _walk(v)
@@ -41,7 +41,7 @@ def _used(engine) -> dict[str, set[Any]]:
                     seen.setdefault(k, set()).add(v)
                 elif k == "keywords":
                     seen.setdefault(k, set()).update(
-                        x["name"] if isinstance(x, dict) else x for x in v)
+                        x["name"] if isinstance(x, Mapping) else x for x in v)
     return seen
 
 

@@ -294,10 +294,12 @@ def test_L010_a_task_no_encounter_lists():
 def test_L011_a_card_in_no_starting_deck():
     squire = {"kind": "character", "power": 1, "hp": 1}
     hero = {"max_hp": 9, "cards": ["bolt"]}
-    assert found("EVE-L011", cards={"bolt": BOLT, "squire": squire}, hero=hero) == ["cards.t:squire"]
-    assert found("EVE-L011", cards={"bolt": BOLT, "squire": squire}) == []
-    assert found("EVE-L011", cards={"bolt": BOLT}, hero={"max_hp": 9, "cards": ["core:insight"]}) == [
-        "cards.t:bolt"]
+    # alone: the built-in pack has a run, whose rewards and shops may hold any card
+    assert found("EVE-L011", cards={"bolt": BOLT, "squire": squire}, hero=hero,
+                 core=False) == ["cards.t:squire"]
+    assert found("EVE-L011", cards={"bolt": BOLT, "squire": squire}, core=False) == []
+    assert found("EVE-L011", cards={"bolt": BOLT, "zap": BOLT},
+                 hero={"max_hp": 9, "cards": ["zap"]}, core=False) == ["cards.t:bolt"]
 
 
 def test_L012_response_rules_that_never_fire():
@@ -880,10 +882,11 @@ def test_L035_a_filter_no_card_meets():
         return {"kind": "sortilege", "charges": 1, "on_enter": {
             "target": "abyss_card", **narrowed, "effect": [{"op": "put", "into": "rift"}]}}
     beast = {"kind": "relic", "tags": ["beast"]}
+    # alone: a built-in card may have the tag
     assert found("EVE-L035", cards={"bolt": BOLT, "b": beast, "s": seek(
-        target_kind="character", target_tag="beast")}) == ["cards.t:s.on_enter"]
+        target_kind="character", target_tag="beast")}, core=False) == ["cards.t:s.on_enter"]
     assert found("EVE-L035", cards={"bolt": BOLT, "b": beast, "s": seek(
-        target_kind="relic", target_tag="beast")}) == []
+        target_kind="relic", target_tag="beast")}, core=False) == []
 
 
 # ------------------------------------------------------------------ the run's content (U01-U21)
@@ -894,7 +897,9 @@ ACT = {"fights": ["arena"], "elites": ["arena"], "bosses": ["arena"],
 
 
 def _event(*options: dict, **extra: Any) -> dict:
-    return {"acts": {"a": ACT}, "events": {"e": {"options": list(options), **extra}}}
+    # alone: the built-in pack's acts and upgraded forms would make these options takeable
+    return {"acts": {"a": ACT}, "events": {"e": {"options": list(options), **extra}},
+            "core": False, "rules": {"run": {"party": 1}}}     # the pack has one hero
 
 
 @pytest.mark.parametrize("option, field", [
@@ -911,7 +916,7 @@ def test_L036_an_option_no_run_can_take(option, field):
 
 
 def test_L036_takeable_options_are_not_reported():
-    ok = [{"if": "aurorune >= 9999"}, {"if": "party >= 3"}, {"if": "act == 1"},
+    ok = [{"if": "aurorune >= 9999"}, {"if": "party >= 1"}, {"if": "act == 1"},
           {"cost": {"aurorune": 9999}}]
     assert found("EVE-L036", **_event(*ok)) == []
     cards = {"bolt": {**BOLT, "upgraded": {"charges": 3}}}
@@ -969,18 +974,20 @@ def test_L011_a_card_needs_no_starting_deck_in_a_catalog_with_a_run():
     # the run's deck holds the cards its rewards and shops offer, and their upgraded forms
     cards = {"bolt": BOLT, "spare": {**BOLT, "upgraded": {"charges": 3}}}
     hero = {"max_hp": 10, "cards": ["bolt"]}
-    assert found("EVE-L011", cards=cards, hero=hero) == ["cards.t:spare", "cards.t:spare+"]
-    assert found("EVE-L011", cards=cards, hero=hero, acts={"a": ACT}) == []
+    alone = {"core": False, "rules": {"run": {"party": 1}}}
+    assert found("EVE-L011", cards=cards, hero=hero, **alone) == ["cards.t:spare", "cards.t:spare+"]
+    assert found("EVE-L011", cards=cards, hero=hero, acts={"a": ACT}, **alone) == []
 
 
 def test_L037_a_node_kind_weighed_whose_pool_is_empty_for_the_act():
     nodes = {"fight": 50, "event": 5, "sanctum": 5, "forge": 5, "shop": 5}
     acts = {"a": {**ACT, "nodes": nodes}, "b": {**ACT, "nodes": nodes, "order": 2}}
-    assert found("EVE-L037", acts=acts) == [
+    alone = {"core": False, "rules": {"run": {"party": 1}}}     # without the built-in sites
+    assert found("EVE-L037", acts=acts, **alone) == [
         f"acts.t:{a}.nodes.{k}" for a in "ab" for k in ("event", "sanctum", "forge", "shop")]
     # an event of act a only; a Sanctum and a shop; the forge weighs 0 in act b
     leave = {"options": [{"name": "Leave"}]}
     run = {"acts": {**acts, "b": {**acts["b"], "nodes": {**nodes, "forge": 0}}},
            "events": {"e": {**leave, "acts": ["a"]}},
            "sites": {"s": {"node": "sanctum", **leave}}, "shops": {"shop": {}}}
-    assert found("EVE-L037", **run) == ["acts.t:a.nodes.forge", "acts.t:b.nodes.event"]
+    assert found("EVE-L037", **run, **alone) == ["acts.t:a.nodes.forge", "acts.t:b.nodes.event"]

@@ -18,8 +18,14 @@ from eve.cli import main
 from eve.core import vocabulary
 from eve.core.instructions import BY_NAME as INSTRUCTION
 from eve.core.selectors import BY_NAME as SELECTOR
+from eve.compiler.normalise import shaped
 from eve.core.vocabulary import CONTENT, TEXT
+from eve.keywords import FLAGS as KEYWORD_FLAGS
+from eve.keywords import expand as expand_keyword
+from eve.keywords import use_of
 from eve.plugins.data import DataPack
+from eve.plugins.registry import load_toml
+from eve.plugins.schema import When
 from eve.testing import build_pack
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -330,6 +336,13 @@ def _test_pack(module, name):
     return build_pack(name, **importlib.import_module(module).PACK)
 
 
+def _test_pack_alone(module, name):
+    """A rules test's pack with the built-in pack's rule numbers and no other content: one
+    whose statuses and the built-in pack's exceed the core's together."""
+    rules = load_toml(ROOT / "content" / "rules.toml", "rules")["config"]
+    return build_pack(name, rules=rules, **importlib.import_module(module).PACK)
+
+
 PACKS = {
     "builtin": lambda: [eve_content],
     "frozen": lambda: [_frozen()],
@@ -340,7 +353,9 @@ PACKS = {
         ("rules.test_cards_stack_encounter", "tc"), ("rules.test_turn_meter", "tt"),
         ("rules.test_resolution", "tr"), ("rules.test_task_rewards", "tr"),
         ("rules.test_intents", "it"), ("rules.test_sides_and_sources", "sd"),
-        ("test_limits", "tl"), ("rules.test_choices", "ch"), ("rules.test_shield_and_cap", "sc")]},
+        ("test_limits", "tl"), ("rules.test_choices", "ch")]},
+    # its 7 statuses and the built-in pack's 9 exceed the core's 16 (the 2 standard included)
+    "rules.test_shield_and_cap.sc": lambda: [_test_pack_alone("rules.test_shield_and_cap", "sc")],
 }
 
 
@@ -376,9 +391,11 @@ def test_the_text_reads_the_data_as_the_compiler_does(pack_engine):
         effect_target = by_code["target"][spec["programs"][prog][0]]
         if any(w.get("op") in ("if", "choose_mode", "discover") for w in effect):
             return                  # flattened, or with its pool's rows: the rules tests check them
-        # an instruction written with others (scry) is compiled as those
+        # an instruction written with others (scry) is compiled as those; one done `times`
+        # times, as that many copies (E25)
         effect = [x for w in effect for x in (
-            INSTRUCTION[w["op"]].lower(text.instruction(w)) if INSTRUCTION[w["op"]].lower else [w])]
+            INSTRUCTION[w["op"]].lower(text.instruction(w)) if INSTRUCTION[w["op"]].lower
+            else [w] * text.instruction(w).get("times", 1))]
         assert len(code) == len(effect)
         for written, (op, sel, a, b, _expr) in zip(effect, code):
             ins = text.instruction(written)
@@ -387,8 +404,14 @@ def test_the_text_reads_the_data_as_the_compiler_does(pack_engine):
                 ins = {**ins, "op": "put", "into": "void", "n": 0}
                 assert effect_target in ("rift_card", "abyss_card", "stack_card")
             if ins["op"] == "choose":
-                # the selector's place holds where the cards come from
-                assert (by_code["op"][op], by_code["choice_from"][sel]) == ("choose", ins["from"])
+                # the selector's place holds where the cards come from, the filter above it:
+                # the card kind's code + 1 at bit 3, the tag's number + 1 at bit 5 (G01-G05)
+                assert (by_code["op"][op], by_code["choice_from"][sel & 7]) == ("choose",
+                                                                               ins["from"])
+                kind = ins.get("kind")
+                assert (sel >> 3) & 3 == (0 if kind is None else
+                                          vocabulary.BY_KEY["card_kind"].by_name()[kind] + 1)
+                assert (sel >> 5 > 0) == (ins.get("tag") is not None)
                 assert by_code["place"][b & 7] == ins["into"] and (b >> 3) & 1 == ins["up_to"]
                 assert b >> 4 == (ins["look"] if ins["from"] == "archive_top" else 0)
                 assert a == ins["n"]
@@ -437,6 +460,19 @@ def test_the_text_reads_the_data_as_the_compiler_does(pack_engine):
         if reaction:
             assert compiled[reaction] == int(data["reaction"])
 
+    def macro_triggers(data, pack):
+        """The triggers an item's keyword macros add, as the compiler expands them."""
+        out = []
+        for entry in data.get("keywords", ()):
+            name, given = use_of(entry)
+            if name in KEYWORD_FLAGS:
+                continue
+            kid = name if name in catalog.keywords else text._ref(pack, name)
+            macro = catalog.keywords[kid]
+            status = kid if "status" in macro else None
+            out += [shaped(When, t) for t in expand_keyword(macro, given, status)]
+        return out
+
     for i, ident in enumerate(catalog.player_heroes):
         data, compiled = catalog.heroes[ident], spec["heroes"][i]
         assert [data[k] for k in ("power", "ambition", "morality")] == [
@@ -451,9 +487,10 @@ def test_the_text_reads_the_data_as_the_compiler_does(pack_engine):
         same_ability(data.get("on_enter"), compiled, "on_enter", "play_target", None, pack)
         same_ability(data.get("ability"), compiled, "ability_prog", "ability_target",
                      "ability_reaction", pack)
-        # a Relic's `trigger` then its `triggers`, in the trigger table in order (`none`: never)
+        # a Relic's `trigger`, its `triggers`, then those its keyword macros add, in the trigger
+        # table in order (`none`: never)
         written = [t for t in ([data["trigger"]] if "trigger" in data else []) + list(
-            data.get("triggers", ())) if t["on"] != "none"]
+            data.get("triggers", ())) + macro_triggers(data, pack) if t["on"] != "none"]
         first, n = compiled["triggers"]
         assert n == len(written)
         for t, got in zip(written, spec["triggers"][first:first + n]):

@@ -521,29 +521,40 @@ def test_the_text_reads_the_data_as_the_compiler_does(pack_engine):
 # ---------------------------------------------------------------- what the built-in pack says
 
 EXPECTED = {
-    "core:ember_squire": "Character, 2 power, 3 hp. Costs 2 to deploy.",
-    "core:veil_ambusher": "Character, 3 power, 3 hp. Reaction, Swift. Free to deploy.",
+    "core:ember_squire": "Character, 2 power, 3 hp. Costs 2 to deploy."
+                         " Starter. In the pool of Aldric, Ember Vanguard. Upgrades into Ember Squire+.",
+    "core:veil_ambusher": "Character, 3 power, 3 hp. Reaction, Swift. Free to deploy."
+                          " Starter. In the pool of Lyra Veilrunner. Upgrades into Veil Ambusher+.",
     "core:hexed_marauder": "Character, 4 power, 4 hp. Costs 2 to deploy. When deployed: give this "
-                           "character 1 poison.",
+                           "character 1 poison."
+                           " Starter. In the pool of Thorne Hexblade. Upgrades into Hexed Marauder+.",
     "core:gravebloom": "Character, 0 power, 4 hp. Costs 2 to deploy. When deployed: summon 2 × "
-                       "Wisp (1 power, 1 hp).",
+                       "Wisp (1 power, 1 hp)."
+                       " Starter. In the pool of Morrow, Grave-Tender. Upgrades into Gravebloom+.",
     "core:hollow_stalker": "Character, 2 power, 3 hp. Costs 2 to deploy. Activate (once a turn, "
-                           "cost 1): give target foe 1 poison.",
+                           "cost 1): give target foe 1 poison."
+                           " Starter. Upgrades into Hollow Stalker+.",
     "core:riposte": "Sortilege, 1 charge. Reaction. Free to play. When it enters the Lattice: deal "
                     "3 damage to target foe. Activate (spends a charge, as a reaction, free): deal 1 "
-                    "damage to target foe.",
+                    "damage to target foe."
+                    " Starter. Upgrades into Riposte+.",
     "core:insight": "Sortilege, 1 charge. Costs 2 to play. When it enters the Lattice: draw 2 "
                     "cards. Activate (spends a charge, cost 1): discard 1 random card from your "
-                    "Rift, then draw 2 cards.",
+                    "Rift, then draw 2 cards."
+                    " Starter. In the pool of Seraphine, Dawn Warden. Upgrades into Insight+.",
     "core:null_hymn": "Sortilege, 1 charge. Reaction. Free to play. When it enters the Lattice: "
                       "counter target foe item on the Stack, then draw 1 card. Activate (spends a "
-                      "charge, cost 1): draw 1 card.",
+                      "charge, cost 1): draw 1 card."
+                      " Starter. In the pool of Ilse, Tide Oracle. Upgrades into Null Hymn+.",
     "core:storm_of_ash": "Sortilege, 2 charges. Costs 2 to play. Activate (spends a charge, cost "
-                         "1): deal 2 damage to all the Encounter's characters.",
+                         "1): deal 2 damage to all the Encounter's characters."
+                         " Starter. In the pool of Varek the Hollow. Upgrades into Storm of Ash+.",
     "core:oath_standard": "Relic. Costs 2 to play. Your characters' attacks deal +1. Whenever one "
-                          "of your characters is deployed: give your leader 1 shield.",
+                          "of your characters is deployed: give your leader 1 shield."
+                          " Starter. In the pool of Brannoc Ironvow. Upgrades into Oath Standard+.",
     "core:thorn_crown": "Relic. Costs 2 to play. Whenever one of your heroes takes damage: deal 1 "
-                        "damage to the Encounter's leader.",
+                        "damage to the Encounter's leader."
+                        " Starter. In the pool of Brannoc Ironvow. Upgrades into Thorn Crown+.",
     "core:aldric": "Hero, 16 hp, 3 power. Ambition 2, Morality -3. As leader: an Action Meter of "
                    "4; costs: play 2, deploy 2, activate 1, attack 0. Activate Battle Cry (once a "
                    "turn, cost 1): give all your characters +1 power. Starting cards: Ember "
@@ -613,9 +624,12 @@ def test_unknown_ids_and_kinds_are_refused(engine):
 def test_costs_and_the_meter_follow_the_config():
     c = eve.Engine(config={"costs": {"deploy": 3, "activate": 2, "play_support": 1},
                            "meter_base": 3}).catalog
-    assert c.rules_text("core:ember_squire") == "Character, 2 power, 3 hp. Costs 3 to deploy."
-    assert c.rules_text("core:cinder_rite") == ("Sortilege, 3 charges. Costs 1 to play. Activate "
-                                                "(spends a charge, cost 2): deal 2 damage to target foe.")
+    assert c.rules_text("core:ember_squire") == (
+        "Character, 2 power, 3 hp. Costs 3 to deploy. Starter. In the pool of Aldric, Ember "
+        "Vanguard. Upgrades into Ember Squire+.")
+    assert c.rules_text("core:cinder_rite") == (
+        "Sortilege, 3 charges. Costs 1 to play. Activate (spends a charge, cost 2): deal 2 damage "
+        "to target foe. Starter. In the pool of Aldric, Ember Vanguard. Upgrades into Cinder Rite+.")
     assert ("As leader: an Action Meter of 5; costs: play 1, deploy 3, activate 2, attack 0."
             in c.rules_text("core:aldric"))
     assert c.rules_text("core:riposte") == EXPECTED["core:riposte"]       # reactions are free
@@ -665,12 +679,31 @@ def test_each_script_line_is_its_moves_words(engine):
     for enc in c.encounters:
         if c.encounters[enc].get("phases"):
             continue            # numbered per phase, indented under it (tests/rules/test_encounter_scripts.py)
-        lines = [ln for ln in c.rules_text(enc).splitlines() if re.match(r"  \d+\. ", ln)]
-        moves = c.script_moves(enc)
-        assert len(lines) == len(moves)
-        for i, (line, (move, branch)) in enumerate(zip(lines, moves), 1):
-            assert line.startswith(f"  {i}. {c.describe_move(move)['text']}")
-            assert (" Instead, " in line) == (branch is not None)
+        lines = c.rules_text(enc).splitlines()
+        numbered = [at for at, ln in enumerate(lines) if re.match(r"  \d+\. ", ln)]
+        script = c.encounters[enc]["script"]
+        moves = iter(c.script_moves(enc))
+        assert len(numbered) == len(script)
+        for i, (at, entry) in enumerate(zip(numbered, script), 1):
+            # a weighted pick is one line, its moves one a line under it, in their order
+            said = ([(ln, "     - ") for ln in lines[at + 1:at + 1 + len(entry["pick"])]]
+                    if "pick" in entry else [(lines[at], f"  {i}. ")])
+            if "pick" in entry:
+                assert lines[at] == f"  {i}. One of, drawn at random when it becomes the intent:"
+            for line, lead in said:
+                move, branch = next(moves)
+                info = c.describe_move(move)
+                words_ = re.escape(info["text"])
+                if info["script"].get("set") and info["move"] == "wait":
+                    words_ = re.escape(info["text"] + " Then ")     # a wait's follow it
+                elif info["script"].get("set"):
+                    # the move's assignments come first, its effect reads them (rule N07)
+                    head, _, body = info["text"].partition(": ")
+                    words_ = re.escape(head + ": first ") + ".*" + re.escape(", then " + body)
+                weight = "[^:]*: " if "pick" in entry else ""     # a pick's option's chance
+                assert re.match(re.escape(lead) + weight + words_, line), line
+                assert (" Instead, " in line) == (branch is not None)
+        assert next(moves, None) is None
 
 
 # ---------------------------------------------------------------- eve cards

@@ -15,10 +15,10 @@ import eve
 import eve_content
 from eve import text, wording
 from eve.cli import main
+from eve.compiler.normalise import shaped
 from eve.core import vocabulary
 from eve.core.instructions import BY_NAME as INSTRUCTION
 from eve.core.selectors import BY_NAME as SELECTOR
-from eve.compiler.normalise import shaped
 from eve.core.vocabulary import CONTENT, TEXT
 from eve.keywords import FLAGS as KEYWORD_FLAGS
 from eve.keywords import expand as expand_keyword

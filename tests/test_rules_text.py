@@ -433,6 +433,11 @@ def test_the_text_reads_the_data_as_the_compiler_does(pack_engine):
                 assert catalog.unit_ids[a] == text._ref(pack, ins["unit"]) and b == ins["n"]
             elif ins["op"] == "split":
                 assert catalog.unit_ids[b] == text._ref(pack, ins["unit"]) and a == ins["n"]
+            elif ins["op"] == "add_card":           # a run program's (rule U19)
+                assert a == ins["n"] and catalog.card_ids[b] == text._ref(pack, ins["card"])
+            elif ins["op"] == "gain_relic":         # the Relic's def + 1; 0: a random one
+                assert a == 0 and b == (0 if ins.get("card") is None else catalog.card_ids.index(
+                    text._ref(pack, ins["card"])) + 1)
             elif ins["op"] == "task":
                 named = None if a < 0 else catalog.task_ids[a]
                 assert named == (None if ins["task"] == "all" else text._ref(pack, ins["task"]))
@@ -498,6 +503,35 @@ def test_the_text_reads_the_data_as_the_compiler_does(pack_engine):
                 "foe_turn_start": "turn_start", "foe_turn_end": "turn_end"}.get(t["on"], t["on"])
             if "effect" in t:
                 same_program(t["effect"], got["prog"], pack)
+    # the run's programs (rule U19), in the same pool: the options of the events, of the sites
+    # of each node kind (every site's of the kind, in registration order), a Relic's run triggers
+    run = spec.get("run")
+    assert (run is not None) == bool(catalog.acts)
+    if run is not None:
+        def same_options(options, first_n):
+            first, n = first_n
+            assert n == len(options)
+            for (option, pack), got in zip(options, run["options"][first:first + n]):
+                if not option.get("effect"):
+                    assert got["prog"] == -1        # an option that does nothing
+                else:
+                    same_program(option["effect"], got["prog"], pack)
+
+        for ident, compiled in zip(catalog.events, run["events"], strict=True):
+            same_options([(o, ident.split(":")[0]) for o in catalog.events[ident]["options"]],
+                         compiled["options"])
+        run_node = vocabulary.BY_KEY["run_node"].by_code()
+        for site in run["sites"]:
+            same_options([(o, ident.split(":")[0]) for ident, data in catalog.sites.items()
+                          if data["node"] == run_node[site["node"]] for o in data["options"]],
+                         site["options"])
+        for i, ident in enumerate(catalog.card_ids):
+            triggers = {t["on"]: t["effect"] for t in catalog.cards[ident].get("run", ())}
+            for on, prog in run["cards"][i]["run"].items():
+                if on in triggers:
+                    same_program(triggers[on], prog, ident.split(":")[0])
+                else:
+                    assert prog == -1
     for i, ident in enumerate(catalog.unit_ids):
         data = catalog.units[ident]
         assert data["power"] == spec["units"][i]["power"]

@@ -15,11 +15,17 @@ import eve
 import eve_content
 from eve import text, wording
 from eve.cli import main
+from eve.compiler.normalise import shaped
 from eve.core import vocabulary
 from eve.core.instructions import BY_NAME as INSTRUCTION
 from eve.core.selectors import BY_NAME as SELECTOR
 from eve.core.vocabulary import CONTENT, TEXT
+from eve.keywords import FLAGS as KEYWORD_FLAGS
+from eve.keywords import expand as expand_keyword
+from eve.keywords import use_of
 from eve.plugins.data import DataPack
+from eve.plugins.registry import load_toml
+from eve.plugins.schema import When
 from eve.testing import build_pack
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -330,6 +336,13 @@ def _test_pack(module, name):
     return build_pack(name, **importlib.import_module(module).PACK)
 
 
+def _test_pack_alone(module, name):
+    """A rules test's pack with the built-in pack's rule numbers and no other content: one
+    whose statuses and the built-in pack's exceed the core's together."""
+    rules = load_toml(ROOT / "content" / "rules.toml", "rules")["config"]
+    return build_pack(name, rules=rules, **importlib.import_module(module).PACK)
+
+
 PACKS = {
     "builtin": lambda: [eve_content],
     "frozen": lambda: [_frozen()],
@@ -340,7 +353,9 @@ PACKS = {
         ("rules.test_cards_stack_encounter", "tc"), ("rules.test_turn_meter", "tt"),
         ("rules.test_resolution", "tr"), ("rules.test_task_rewards", "tr"),
         ("rules.test_intents", "it"), ("rules.test_sides_and_sources", "sd"),
-        ("test_limits", "tl"), ("rules.test_choices", "ch"), ("rules.test_shield_and_cap", "sc")]},
+        ("test_limits", "tl"), ("rules.test_choices", "ch")]},
+    # its 7 statuses and the built-in pack's 9 exceed the core's 16 (the 2 standard included)
+    "rules.test_shield_and_cap.sc": lambda: [_test_pack_alone("rules.test_shield_and_cap", "sc")],
 }
 
 
@@ -376,9 +391,11 @@ def test_the_text_reads_the_data_as_the_compiler_does(pack_engine):
         effect_target = by_code["target"][spec["programs"][prog][0]]
         if any(w.get("op") in ("if", "choose_mode", "discover") for w in effect):
             return                  # flattened, or with its pool's rows: the rules tests check them
-        # an instruction written with others (scry) is compiled as those
+        # an instruction written with others (scry) is compiled as those; one done `times`
+        # times, as that many copies (E25)
         effect = [x for w in effect for x in (
-            INSTRUCTION[w["op"]].lower(text.instruction(w)) if INSTRUCTION[w["op"]].lower else [w])]
+            INSTRUCTION[w["op"]].lower(text.instruction(w)) if INSTRUCTION[w["op"]].lower
+            else [w] * text.instruction(w).get("times", 1))]
         assert len(code) == len(effect)
         for written, (op, sel, a, b, _expr) in zip(effect, code):
             ins = text.instruction(written)
@@ -387,8 +404,14 @@ def test_the_text_reads_the_data_as_the_compiler_does(pack_engine):
                 ins = {**ins, "op": "put", "into": "void", "n": 0}
                 assert effect_target in ("rift_card", "abyss_card", "stack_card")
             if ins["op"] == "choose":
-                # the selector's place holds where the cards come from
-                assert (by_code["op"][op], by_code["choice_from"][sel]) == ("choose", ins["from"])
+                # the selector's place holds where the cards come from, the filter above it:
+                # the card kind's code + 1 at bit 3, the tag's number + 1 at bit 5 (G01-G05)
+                assert (by_code["op"][op], by_code["choice_from"][sel & 7]) == ("choose",
+                                                                               ins["from"])
+                kind = ins.get("kind")
+                assert (sel >> 3) & 3 == (0 if kind is None else
+                                          vocabulary.BY_KEY["card_kind"].by_name()[kind] + 1)
+                assert (sel >> 5 > 0) == (ins.get("tag") is not None)
                 assert by_code["place"][b & 7] == ins["into"] and (b >> 3) & 1 == ins["up_to"]
                 assert b >> 4 == (ins["look"] if ins["from"] == "archive_top" else 0)
                 assert a == ins["n"]
@@ -410,6 +433,11 @@ def test_the_text_reads_the_data_as_the_compiler_does(pack_engine):
                 assert catalog.unit_ids[a] == text._ref(pack, ins["unit"]) and b == ins["n"]
             elif ins["op"] == "split":
                 assert catalog.unit_ids[b] == text._ref(pack, ins["unit"]) and a == ins["n"]
+            elif ins["op"] == "add_card":           # a run program's (rule U19)
+                assert a == ins["n"] and catalog.card_ids[b] == text._ref(pack, ins["card"])
+            elif ins["op"] == "gain_relic":         # the Relic's def + 1; 0: a random one
+                assert a == 0 and b == (0 if ins.get("card") is None else catalog.card_ids.index(
+                    text._ref(pack, ins["card"])) + 1)
             elif ins["op"] == "task":
                 named = None if a < 0 else catalog.task_ids[a]
                 assert named == (None if ins["task"] == "all" else text._ref(pack, ins["task"]))
@@ -437,6 +465,19 @@ def test_the_text_reads_the_data_as_the_compiler_does(pack_engine):
         if reaction:
             assert compiled[reaction] == int(data["reaction"])
 
+    def macro_triggers(data, pack):
+        """The triggers an item's keyword macros add, as the compiler expands them."""
+        out = []
+        for entry in data.get("keywords", ()):
+            name, given = use_of(entry)
+            if name in KEYWORD_FLAGS:
+                continue
+            kid = name if name in catalog.keywords else text._ref(pack, name)
+            macro = catalog.keywords[kid]
+            status = kid if "status" in macro else None
+            out += [shaped(When, t) for t in expand_keyword(macro, given, status)]
+        return out
+
     for i, ident in enumerate(catalog.player_heroes):
         data, compiled = catalog.heroes[ident], spec["heroes"][i]
         assert [data[k] for k in ("power", "ambition", "morality")] == [
@@ -451,9 +492,10 @@ def test_the_text_reads_the_data_as_the_compiler_does(pack_engine):
         same_ability(data.get("on_enter"), compiled, "on_enter", "play_target", None, pack)
         same_ability(data.get("ability"), compiled, "ability_prog", "ability_target",
                      "ability_reaction", pack)
-        # a Relic's `trigger` then its `triggers`, in the trigger table in order (`none`: never)
+        # a Relic's `trigger`, its `triggers`, then those its keyword macros add, in the trigger
+        # table in order (`none`: never)
         written = [t for t in ([data["trigger"]] if "trigger" in data else []) + list(
-            data.get("triggers", ())) if t["on"] != "none"]
+            data.get("triggers", ())) + macro_triggers(data, pack) if t["on"] != "none"]
         first, n = compiled["triggers"]
         assert n == len(written)
         for t, got in zip(written, spec["triggers"][first:first + n]):
@@ -461,6 +503,35 @@ def test_the_text_reads_the_data_as_the_compiler_does(pack_engine):
                 "foe_turn_start": "turn_start", "foe_turn_end": "turn_end"}.get(t["on"], t["on"])
             if "effect" in t:
                 same_program(t["effect"], got["prog"], pack)
+    # the run's programs (rule U19), in the same pool: the options of the events, of the sites
+    # of each node kind (every site's of the kind, in registration order), a Relic's run triggers
+    run = spec.get("run")
+    assert (run is not None) == bool(catalog.acts)
+    if run is not None:
+        def same_options(options, first_n):
+            first, n = first_n
+            assert n == len(options)
+            for (option, pack), got in zip(options, run["options"][first:first + n]):
+                if not option.get("effect"):
+                    assert got["prog"] == -1        # an option that does nothing
+                else:
+                    same_program(option["effect"], got["prog"], pack)
+
+        for ident, compiled in zip(catalog.events, run["events"], strict=True):
+            same_options([(o, ident.split(":")[0]) for o in catalog.events[ident]["options"]],
+                         compiled["options"])
+        run_node = vocabulary.BY_KEY["run_node"].by_code()
+        for site in run["sites"]:
+            same_options([(o, ident.split(":")[0]) for ident, data in catalog.sites.items()
+                          if data["node"] == run_node[site["node"]] for o in data["options"]],
+                         site["options"])
+        for i, ident in enumerate(catalog.card_ids):
+            triggers = {t["on"]: t["effect"] for t in catalog.cards[ident].get("run", ())}
+            for on, prog in run["cards"][i]["run"].items():
+                if on in triggers:
+                    same_program(triggers[on], prog, ident.split(":")[0])
+                else:
+                    assert prog == -1
     for i, ident in enumerate(catalog.unit_ids):
         data = catalog.units[ident]
         assert data["power"] == spec["units"][i]["power"]
@@ -484,29 +555,40 @@ def test_the_text_reads_the_data_as_the_compiler_does(pack_engine):
 # ---------------------------------------------------------------- what the built-in pack says
 
 EXPECTED = {
-    "core:ember_squire": "Character, 2 power, 3 hp. Costs 2 to deploy.",
-    "core:veil_ambusher": "Character, 3 power, 3 hp. Reaction, Swift. Free to deploy.",
+    "core:ember_squire": "Character, 2 power, 3 hp. Costs 2 to deploy."
+                         " Starter. In the pool of Aldric, Ember Vanguard. Upgrades into Ember Squire+.",
+    "core:veil_ambusher": "Character, 3 power, 3 hp. Reaction, Swift. Free to deploy."
+                          " Starter. In the pool of Lyra Veilrunner. Upgrades into Veil Ambusher+.",
     "core:hexed_marauder": "Character, 4 power, 4 hp. Costs 2 to deploy. When deployed: give this "
-                           "character 1 poison.",
+                           "character 1 poison."
+                           " Starter. In the pool of Thorne Hexblade. Upgrades into Hexed Marauder+.",
     "core:gravebloom": "Character, 0 power, 4 hp. Costs 2 to deploy. When deployed: summon 2 × "
-                       "Wisp (1 power, 1 hp).",
+                       "Wisp (1 power, 1 hp)."
+                       " Starter. In the pool of Morrow, Grave-Tender. Upgrades into Gravebloom+.",
     "core:hollow_stalker": "Character, 2 power, 3 hp. Costs 2 to deploy. Activate (once a turn, "
-                           "cost 1): give target foe 1 poison.",
+                           "cost 1): give target foe 1 poison."
+                           " Starter. Upgrades into Hollow Stalker+.",
     "core:riposte": "Sortilege, 1 charge. Reaction. Free to play. When it enters the Lattice: deal "
                     "3 damage to target foe. Activate (spends a charge, as a reaction, free): deal 1 "
-                    "damage to target foe.",
+                    "damage to target foe."
+                    " Starter. Upgrades into Riposte+.",
     "core:insight": "Sortilege, 1 charge. Costs 2 to play. When it enters the Lattice: draw 2 "
                     "cards. Activate (spends a charge, cost 1): discard 1 random card from your "
-                    "Rift, then draw 2 cards.",
+                    "Rift, then draw 2 cards."
+                    " Starter. In the pool of Seraphine, Dawn Warden. Upgrades into Insight+.",
     "core:null_hymn": "Sortilege, 1 charge. Reaction. Free to play. When it enters the Lattice: "
                       "counter target foe item on the Stack, then draw 1 card. Activate (spends a "
-                      "charge, cost 1): draw 1 card.",
+                      "charge, cost 1): draw 1 card."
+                      " Starter. In the pool of Ilse, Tide Oracle. Upgrades into Null Hymn+.",
     "core:storm_of_ash": "Sortilege, 2 charges. Costs 2 to play. Activate (spends a charge, cost "
-                         "1): deal 2 damage to all the Encounter's characters.",
+                         "1): deal 2 damage to all the Encounter's characters."
+                         " Starter. In the pool of Varek the Hollow. Upgrades into Storm of Ash+.",
     "core:oath_standard": "Relic. Costs 2 to play. Your characters' attacks deal +1. Whenever one "
-                          "of your characters is deployed: give your leader 1 shield.",
+                          "of your characters is deployed: give your leader 1 shield."
+                          " Starter. In the pool of Brannoc Ironvow. Upgrades into Oath Standard+.",
     "core:thorn_crown": "Relic. Costs 2 to play. Whenever one of your heroes takes damage: deal 1 "
-                        "damage to the Encounter's leader.",
+                        "damage to the Encounter's leader."
+                        " Starter. In the pool of Brannoc Ironvow. Upgrades into Thorn Crown+.",
     "core:aldric": "Hero, 16 hp, 3 power. Ambition 2, Morality -3. As leader: an Action Meter of "
                    "4; costs: play 2, deploy 2, activate 1, attack 0. Activate Battle Cry (once a "
                    "turn, cost 1): give all your characters +1 power. Starting cards: Ember "
@@ -576,9 +658,12 @@ def test_unknown_ids_and_kinds_are_refused(engine):
 def test_costs_and_the_meter_follow_the_config():
     c = eve.Engine(config={"costs": {"deploy": 3, "activate": 2, "play_support": 1},
                            "meter_base": 3}).catalog
-    assert c.rules_text("core:ember_squire") == "Character, 2 power, 3 hp. Costs 3 to deploy."
-    assert c.rules_text("core:cinder_rite") == ("Sortilege, 3 charges. Costs 1 to play. Activate "
-                                                "(spends a charge, cost 2): deal 2 damage to target foe.")
+    assert c.rules_text("core:ember_squire") == (
+        "Character, 2 power, 3 hp. Costs 3 to deploy. Starter. In the pool of Aldric, Ember "
+        "Vanguard. Upgrades into Ember Squire+.")
+    assert c.rules_text("core:cinder_rite") == (
+        "Sortilege, 3 charges. Costs 1 to play. Activate (spends a charge, cost 2): deal 2 damage "
+        "to target foe. Starter. In the pool of Aldric, Ember Vanguard. Upgrades into Cinder Rite+.")
     assert ("As leader: an Action Meter of 5; costs: play 1, deploy 3, activate 2, attack 0."
             in c.rules_text("core:aldric"))
     assert c.rules_text("core:riposte") == EXPECTED["core:riposte"]       # reactions are free
@@ -628,12 +713,31 @@ def test_each_script_line_is_its_moves_words(engine):
     for enc in c.encounters:
         if c.encounters[enc].get("phases"):
             continue            # numbered per phase, indented under it (tests/rules/test_encounter_scripts.py)
-        lines = [ln for ln in c.rules_text(enc).splitlines() if re.match(r"  \d+\. ", ln)]
-        moves = c.script_moves(enc)
-        assert len(lines) == len(moves)
-        for i, (line, (move, branch)) in enumerate(zip(lines, moves), 1):
-            assert line.startswith(f"  {i}. {c.describe_move(move)['text']}")
-            assert (" Instead, " in line) == (branch is not None)
+        lines = c.rules_text(enc).splitlines()
+        numbered = [at for at, ln in enumerate(lines) if re.match(r"  \d+\. ", ln)]
+        script = c.encounters[enc]["script"]
+        moves = iter(c.script_moves(enc))
+        assert len(numbered) == len(script)
+        for i, (at, entry) in enumerate(zip(numbered, script), 1):
+            # a weighted pick is one line, its moves one a line under it, in their order
+            said = ([(ln, "     - ") for ln in lines[at + 1:at + 1 + len(entry["pick"])]]
+                    if "pick" in entry else [(lines[at], f"  {i}. ")])
+            if "pick" in entry:
+                assert lines[at] == f"  {i}. One of, drawn at random when it becomes the intent:"
+            for line, lead in said:
+                move, branch = next(moves)
+                info = c.describe_move(move)
+                words_ = re.escape(info["text"])
+                if info["script"].get("set") and info["move"] == "wait":
+                    words_ = re.escape(info["text"] + " Then ")     # a wait's follow it
+                elif info["script"].get("set"):
+                    # the move's assignments come first, its effect reads them (rule N07)
+                    head, _, body = info["text"].partition(": ")
+                    words_ = re.escape(head + ": first ") + ".*" + re.escape(", then " + body)
+                weight = "[^:]*: " if "pick" in entry else ""     # a pick's option's chance
+                assert re.match(re.escape(lead) + weight + words_, line), line
+                assert (" Instead, " in line) == (branch is not None)
+        assert next(moves, None) is None
 
 
 # ---------------------------------------------------------------- eve cards

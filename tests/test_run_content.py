@@ -18,6 +18,7 @@ from eve.core.vocabulary import CONTENT
 from eve.errors import ContentError
 from eve.plugins import errors as codes
 from eve.plugins.data import DataPack
+from eve.plugins.registry import load_toml
 from eve.testing import build_pack
 from tests.conftest import rule
 
@@ -60,16 +61,14 @@ RUN: dict[str, Any] = {
     "rewards": {"won": {"node": "fight", "aurorune": [10, 20]},
                 "elite_won": {"node": "elite", "aurorune": [25, 35], "relics": 1,
                               "ambition": 1, "rarity": {"common": 50, "rare": 10}}},
-    "shops": {"bazaar": {"cards": 4, "removal": 50}, "second": {}},
+    "shops": {"second": {}, "bazaar": {"cards": 4, "removal": 50}},
     "sites": {"rest": {"node": "sanctum", "options": [
         {"name": "Rest", "effect": [{"op": "heal_share", "n": 30}]},
         {"name": "Train", "target": "hero", "effect": [{"op": "ambition", "to": "chosen_hero"}]}]}},
 }
 
 
-def engine(**changes: Any) -> eve.Engine:
-    """The run pack "r" (alone, with core's rules), each section of RUN updated by `changes`
-    (a section given as None is left out)."""
+def _sections(changes: dict[str, Any]) -> dict[str, Any]:
     sections = copy.deepcopy(RUN)
     for key, value in changes.items():
         if value is None:
@@ -78,9 +77,35 @@ def engine(**changes: Any) -> eve.Engine:
             sections[key] = {**sections.get(key, {}), **value}
         else:
             sections[key] = value
+    return sections
+
+
+def engine(**changes: Any) -> eve.Engine:
+    """The run pack "r" beside the built-in pack (whose run content is there too), with core's
+    rules, each section of RUN updated by `changes` (a section given as None is left out)."""
+    sections = _sections(changes)
     # the pack's rule configuration (its `run`) applies over core's when selected
     return eve.Engine(packs=[eve_content, build_pack("r", requires=["core"], **sections)],
                       rules=["core", "r"] if "rules" in sections else None)
+
+
+def alone(**changes: Any) -> eve.Engine:
+    """The run pack "r" alone, with core's rule numbers (and its own `run` over them): the
+    run content is its own only."""
+    sections = _sections(changes)
+    rules = load_toml(Path(eve_content.__file__).parent / "rules.toml", "rules")["config"]
+    rules = {**rules, "run": {**rules["run"], **sections.pop("rules", {}).get("run", {})}}
+    return eve.Engine(packs=[build_pack("r", rules=rules, **sections)])
+
+
+def text_ref(ident: str, name: str) -> str:
+    """A reference as an item of `ident`'s pack writes it -> its id."""
+    return name if ":" in name else f"{ident.split(':')[0]}:{name}"
+
+
+def core_run() -> dict[str, Any]:
+    """spec["run"] of the built-in pack alone."""
+    return eve.Engine().catalog.spec["run"]
 
 
 @pytest.fixture(scope="module")
@@ -100,9 +125,11 @@ def refused(**changes: Any) -> ContentError:
 def test_the_acts_are_in_play_order_with_their_pools_as_encounter_indices(eng):
     cat = eng.catalog
     run = cat.spec["run"]
-    assert list(cat.acts) == ["r:ashlands", "r:reach"]
+    # by `order`, then in registration order: the built-in acts of an order before the pack's
+    assert list(cat.acts) == ["core:ashlands", "r:ashlands", "core:drowned_marches", "r:reach",
+                              "core:midnight_reach"]
     enc = {e: cat.index("encounter", e) for e in ("r:camp", "r:lair", "r:throne")}
-    first, second = run["acts"]
+    first, second = run["acts"][1], run["acts"][3]
     assert first == {"floors": 10, "width": 5, "paths": 4, "elite_floor": 3,
                      "nodes": {"fight": 50, "elite": 10, "event": 22, "sanctum": 12,
                                "forge": 4, "shop": 6, "boss": 0},
@@ -132,10 +159,31 @@ def _program(eng: eve.Engine, prog: int) -> list[tuple[int, ...]]:
 def test_events_and_sites_options_are_one_pool(eng):
     run = eng.catalog.spec["run"]
     op, sel = CONTENT["op"], CONTENT["selector"]
-    smith, shrine = run["events"]
-    assert smith == {"acts": 1 << 1, "options": (0, 2)}        # the reach is act 2
-    assert shrine == {"acts": 0, "options": (2, 2)}            # every act
-    pay, leave, bleed, pray, rest, train = run["options"]
+    core = core_run()
+    # the built-in events first, their options first in the pool, their acts as play order
+    # numbers them among the pack's
+    cat = eng.catalog
+    assert list(cat.events)[-2:] == ["r:smith", "r:shrine"]
+    assert [e["options"] for e in run["events"][:-2]] == [e["options"] for e in core["events"]]
+    base = sum(e["options"][1] for e in core["events"])
+    plain = eve.Engine()
+    for got, want in zip(run["options"][:base], core["options"][:base], strict=True):
+        assert {**got, "prog": 0} == {**want, "prog": 0}
+        assert (got["prog"] < 0) == (want["prog"] < 0)
+        if got["prog"] >= 0:        # the same code, in the pool after the pack's match programs
+            assert _program(eng, got["prog"]) == _program(plain, want["prog"])
+    for ident, ev in zip(cat.events, run["events"]):
+        acts = cat.events[ident].get("acts", ())         # none: every act
+        assert ev["acts"] == sum(1 << list(cat.acts).index(text_ref(ident, a)) for a in acts)
+    smith, shrine = run["events"][-2:]
+    assert smith == {"acts": 1 << 3, "options": (base, 2)}      # the reach is the 4th act
+    assert shrine == {"acts": 0, "options": (base + 2, 2)}      # every act
+    pay, leave, bleed, pray = run["options"][base:base + 4]
+    # a Sanctum offers the built-in site's options, then the pack's (U11)
+    (sanctum, core_n), (forge, forge_n) = [(s["node"], s["options"][1]) for s in core["sites"]]
+    assert run["sites"] == [{"node": sanctum, "options": (base + 4, core_n + 2)},
+                            {"node": forge, "options": (base + 6 + core_n, forge_n)}]
+    rest, train = run["options"][base + 4 + core_n:base + 6 + core_n]
     assert pay["cond"] == (CONTENT["run_value"]["aurorune"], CONTENT["compare"][">="], 40)
     assert (pay["cost_aurorune"], pay["cost_hp"], pay["target"]) == \
         (40, 0, CONTENT["run_target"]["upgradable_card"])
@@ -149,7 +197,7 @@ def test_events_and_sites_options_are_one_pool(eng):
     assert pray["cond"] == (CONTENT["run_value"]["party"], CONTENT["compare"]["!="], 1)
     # gain_relic's card is its def + 1: 0 draws a random Relic
     assert _program(eng, pray["prog"]) == [(op["gain_relic"], sel["none"], 0, 0, -1)]
-    assert run["sites"] == [{"node": CONTENT["run_node"]["sanctum"], "options": (4, 2)}]
+    assert sanctum == CONTENT["run_node"]["sanctum"]
     assert _program(eng, rest["prog"]) == [(op["heal_share"], sel["party"], 30, 0, -1)]
     assert _program(eng, train["prog"]) == [(op["ambition"], sel["chosen_hero"], 1, 0, -1)]
 
@@ -166,12 +214,15 @@ def test_run_programs_come_after_every_match_program(eng):
 @rule("U10", "U13")
 def test_rewards_and_the_shop(eng):
     run = eng.catalog.spec["run"]
+    # the pack's reward tables replace the built-in ones of their node kinds; the boss's stays
     assert run["rewards"] == [
         {"node": CONTENT["run_node"]["fight"], "aurorune": (10, 20), "cards": 3, "relics": 0,
          "ambition": 0, "heal": 0, "rarity": {"common": 60, "uncommon": 37, "rare": 3}},
         {"node": CONTENT["run_node"]["elite"], "aurorune": (25, 35), "cards": 3, "relics": 1,
-         "ambition": 1, "heal": 0, "rarity": {"common": 50, "uncommon": 0, "rare": 10}}]
-    # the first registered shop is the run's
+         "ambition": 1, "heal": 0, "rarity": {"common": 50, "uncommon": 0, "rare": 10}},
+        core_run()["rewards"][2]]
+    assert run["rewards"][2]["node"] == CONTENT["run_node"]["boss"]
+    # the last registered shop is the run's: the pack's last, over the built-in one and its first
     assert run["shop"] == {"cards": 4, "relics": 2, "removal": 50, "removal_step": 25,
                            "rarity": {"common": 55, "uncommon": 35, "rare": 10}}
 
@@ -196,9 +247,15 @@ def test_every_card_def_has_its_run_record(eng):
     assert _program(eng, charm["run"]["fight_won"]) == [(op["restore"], sel["party"], 6, 0, -1)]
     assert _program(eng, charm["run"]["picked_up"]) == [
         (op["gain_aurorune"], sel["none"], 25, 0, -1)]
-    # a core card without run fields: common, every party's pool, no form
-    core = cards[cat.index("card", cat.card_ids[0])]
-    assert (core["rarity"], core["hero"], core["upgrade"]) == (rar["common"], -1, -1)
+    # a built-in card: its rarity, hero pool and upgraded form
+    squire = cards[cat.index("card", "core:ember_squire")]
+    assert (squire["rarity"], squire["hero"], squire["upgrade"]) == (
+        rar["starter"], cat.index("hero", "core:aldric"), cat.index("card", "core:ember_squire+"))
+    # a card without run fields: common, every party's pool, no form
+    eng = engine(cards={"plain": {"kind": "relic"}})
+    plain = eng.catalog.spec["run"]["cards"][eng.catalog.index("card", "r:plain")]
+    assert (plain["rarity"], plain["hero"], plain["upgrade"], plain["run"]) == (
+        rar["common"], -1, -1, none)
 
 
 @rule("U15")
@@ -211,10 +268,12 @@ def test_every_hero_def_has_its_drift(eng):
 
 
 def test_content_without_acts_has_no_run():
-    eng = engine(acts=None, events=None)
+    eng = alone(acts=None, events=None)
     assert "run" not in eng.catalog.spec
     assert not eng.content.has_run
-    assert "run" not in eve.Engine().catalog.spec
+    # the pack's acts are a run's, and beside the built-in pack its acts are
+    assert alone().content.has_run
+    assert engine(acts=None, events=None).content.has_run and eve.Engine().content.has_run
 
 
 # ---------------------------------------------------------------- the upgraded form
@@ -375,8 +434,6 @@ def test_rewards_sites_and_shops_errors():
     _check(refused(rewards={"won": {"node": "fgiht"}}), codes.INVALID_VALUE, "rewards.r:won.node",
            "did you mean 'fight'")
     _check(refused(rewards={"won": {}}), codes.MISSING_FIELD, "rewards.r:won.node")
-    _check(refused(rewards={"again": {"node": "fight"}}), codes.DUPLICATE_ID,
-           "rewards.r:again.node")
     _check(refused(rewards={"won": {"node": "fight", "aurorune": [20, 10]}}), codes.OUT_OF_RANGE,
            "rewards.r:won.aurorune.hi")
     _check(refused(rewards={"won": {"node": "fight", "aurorune": [1]}}), codes.WRONG_TYPE,
@@ -388,6 +445,41 @@ def test_rewards_sites_and_shops_errors():
     _check(refused(sites={"rest": {"node": "shop", "options": [{"name": "x"}]}}),
            codes.INVALID_VALUE, "sites.r:rest.node")
     _check(refused(shops={"bazaar": {"relics": 5}}), codes.OUT_OF_RANGE, "shops.r:bazaar.relics")
+    # a node's sites' options together: the built-in Sanctum's and the pack's
+    from eve.core.tables import LIMITS
+    core_n = core_run()["sites"][0]["options"][1]
+    many = [{"name": f"o{i}"} for i in range(LIMITS["run_options"] - core_n + 1)]
+    _check(refused(sites={"rest": {"node": "sanctum", "options": many}}), codes.OUT_OF_RANGE,
+           "sites.r:rest.options", f"the sanctum sites' {LIMITS['run_options'] + 1} options")
+    assert alone(sites={"rest": {"node": "sanctum", "options": many}}).content.has_run
+
+
+@rule("U10", "U11", "U12", "U13")
+def test_a_packs_rewards_sites_and_shop_beside_the_built_in_ones():
+    core, node = core_run(), CONTENT["run_node"]
+    # a second reward table of a node kind replaces the first: the last registered is the run's
+    run = engine(rewards={"again": {"node": "fight", "aurorune": [1, 2]}}).catalog.spec["run"]
+    fight = [r for r in run["rewards"] if r["node"] == node["fight"]]
+    assert len(fight) == 1 and fight[0]["aurorune"] == (1, 2)
+    assert len(run["rewards"]) == 3
+    # without the pack's, the built-in ones
+    run = engine(rewards=None, shops=None, sites=None).catalog.spec["run"]
+    assert run["rewards"] == core["rewards"] and run["shop"] == core["shop"]
+    assert [s["options"][1] for s in run["sites"]] == [s["options"][1] for s in core["sites"]]
+    # two sites of a node kind: one node offers both's options, the built-in ones first
+    run = engine(sites={"whetstone": {"node": "forge", "options": [{"name": "Whet"}]}}
+                 ).catalog.spec["run"]
+    sanctum, forge = run["sites"]
+    assert (sanctum["node"], forge["node"]) == (node["sanctum"], node["forge"])
+    assert sanctum["options"][1] == core["sites"][0]["options"][1] + 2       # r:rest's 2
+    assert forge["options"][1] == core["sites"][1]["options"][1] + 1         # r:whetstone's 1
+    assert forge["options"][0] == sanctum["options"][0] + sanctum["options"][1]
+    rest = run["options"][sanctum["options"][0] + sanctum["options"][1] - 2]
+    assert rest["prog"] >= 0 and run["options"][sum(forge["options"]) - 1]["prog"] == -1
+    # the pack's last shop replaces the built-in one
+    run = engine(shops={"mine": {"cards": 2, "relics": 0}}).catalog.spec["run"]
+    assert (run["shop"]["cards"], run["shop"]["relics"]) == (2, 0) != (
+        core["shop"]["cards"], core["shop"]["relics"])
 
 
 def test_the_run_configs_and_a_heros_errors():
@@ -429,18 +521,24 @@ def test_a_folder_pack_reads_the_run_files(tmp_path: Path):
         '[sites.s]\nnode = "forge"\n[[sites.s.options]]\nname = "Temper"\ntarget = "hero"\n'
         'effect = [{ op = "max_hp", to = "chosen_hero", n = 3 }]\n')
     eng = eve.Engine(packs=[eve_content, DataPack.from_files(tmp_path)])
-    run = eng.catalog.spec["run"]
-    assert len(run["acts"]) == 1 and len(run["events"]) == 1
-    assert run["sites"][0]["node"] == CONTENT["run_node"]["forge"]
-    assert list(eng.catalog.events) == ["f:ev"] and list(eng.catalog.sites) == ["f:s"]
+    run, core = eng.catalog.spec["run"], core_run()
+    # beside the built-in ones: its act plays after the built-in first act (order 1 both)
+    assert len(run["acts"]) == len(core["acts"]) + 1 and list(eng.catalog.acts)[1] == "f:one"
+    assert len(run["events"]) == len(core["events"]) + 1
+    assert list(eng.catalog.events)[-1] == "f:ev"
+    assert list(eng.catalog.sites) == ["core:sanctum", "core:forge", "f:s"]
+    forge = run["sites"][1]
+    assert forge["node"] == CONTENT["run_node"]["forge"]
+    assert forge["options"][1] == core["sites"][1]["options"][1] + 1      # Temper, last
 
 
 # ---------------------------------------------------------------- the core reads it
 
 @rule("U02", "U07", "U08")
-def test_the_core_runs_the_compiled_run(eng):
+def test_the_core_runs_the_compiled_run():
     """What the pipeline compiles is what eve.Run plays: the config's aurorune and party, the
     party's starting decks, the act's boss from its pool, and a run played to its end."""
+    eng = alone()       # the pack's run only: its act is the first
     r = eng.new_run(seed=3, party=["r:aldric", "r:mira"])
     assert r.aurorune == 120
     assert [h["id"] for h in r.party] == ["r:aldric", "r:mira"]
@@ -479,19 +577,30 @@ def test_eve_cards_lists_the_run_content(capsys):
 
 def test_the_run_content_past_the_cores_capacities_is_refused():
     from eve.core.tables import LIMITS
-    acts = {f"a{i}": RUN["acts"]["ashlands"] for i in range(LIMITS["acts"] + 1)}
-    e = refused(acts=acts)      # with the pack's own two: the last in play order is named
-    _check(e, codes.CAPACITY, "acts.r:reach", f"{LIMITS['acts'] + 3} acts")
+    # the built-in pack's 3 and the pack's own 2: one act more than the core's, played last
+    n = LIMITS["acts"] - len(core_run()["acts"]) - 2 + 1
+    acts = {f"a{i}": {**RUN["acts"]["ashlands"], "order": 9} for i in range(n)}
+    e = refused(acts=acts)      # the last in play order is named
+    _check(e, codes.CAPACITY, f"acts.r:a{n - 1}", f"{LIMITS['acts'] + 1} acts")
+    # the pack alone: its own acts only
+    alone(acts={f"a{i}": RUN["acts"]["ashlands"] for i in range(LIMITS["acts"] - 2)})
+    with pytest.raises(ContentError) as e:
+        alone(acts={f"a{i}": RUN["acts"]["ashlands"] for i in range(LIMITS["acts"] - 1)})
+    _check(e.value, codes.CAPACITY, "acts.r:reach", f"{LIMITS['acts'] + 1} acts")
     events = {f"e{i}": {"options": [{"name": "x"}]} for i in range(LIMITS["events"] + 1)}
     _check(refused(events=events), codes.CAPACITY, f"events.r:e{LIMITS['events']}")
 
 
 def test_a_bound_past_the_int16_column_compares_as_its_end():
     # every value a condition reads is within [0, RUN_LIMIT]: 99999 and 32767 compare alike
+    def shrines(eng):       # the pack's shrine is its last event
+        run = eng.catalog.spec["run"]
+        return run["options"][run["events"][-1]["options"][0]]
+
     eng = engine(events=_event_with({"name": "x", "if": "aurorune >= 99999",
                                      "cost": {"aurorune": 40000}}))
-    opt = eng.catalog.spec["run"]["options"][2]
+    opt = shrines(eng)
     assert opt["cond"] == (CONTENT["run_value"]["aurorune"], CONTENT["compare"][">="], 32767)
     assert opt["cost_aurorune"] == 32767
     eng = engine(events=_event_with({"name": "x", "if": "hp > -99999"}))
-    assert eng.catalog.spec["run"]["options"][2]["cond"][2] == -32767
+    assert shrines(eng)["cond"][2] == -32767

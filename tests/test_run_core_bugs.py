@@ -1,5 +1,5 @@
 """Bugs found in the run core (runs.pyx) while writing its files and tools, each a failing test
-(xfail, strict: it turns red once fixed, to remove the mark). Reported to the coordinator.
+now fixed: each test keeps it fixed.
 
 1. run_check lists the legal actions into `int32_t buf[MAX_CHOICE_OPTS * 4 + 16]` (272), but
    run_legal can list more out of a fight: an event or a site lists one action per option and
@@ -52,7 +52,6 @@ print("applied", r.phase)
 """
 
 
-@pytest.mark.xfail(strict=True, reason="runs.pyx run_hash: not marked overflowcheck(False)")
 def test_run_hash_wraps_on_purpose_in_every_build():
     src = (HERE.parent / "src" / "eve" / "core" / "runs.pyx").read_text()
     at = src.index("cdef uint64_t run_hash(")
@@ -60,8 +59,6 @@ def test_run_hash_wraps_on_purpose_in_every_build():
         "the debug build's overflow checks make every run hash 0"
 
 
-@pytest.mark.xfail(strict=True, reason="runs.pyx run_check: a stack buffer of 272 actions "
-                                       "overflows when an event or site lists more")
 def test_a_scene_with_many_picks_can_be_checked_and_applied():
     r = subprocess.run([sys.executable, "-c", OVERFLOW.format(here=str(HERE))],
                        capture_output=True, text=True, timeout=300)

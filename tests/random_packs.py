@@ -25,6 +25,7 @@ import random
 from typing import Any
 
 from random_filters import card_filters
+from random_runs import add_run_content
 from random_scripts import history_forms, script_forms
 
 from eve.core import vocabulary
@@ -113,6 +114,7 @@ def _small(rng: random.Random, lo: int, hi: int, big: int | None = None, p_big: 
 
 class _Gen:
     def __init__(self, seed: int) -> None:
+        self.seed = seed
         self.rng = random.Random(seed)
         # the script forms (picks, phases, variables, waits) draw from a stream of their own,
         # so the rest of a seed's pack is the pack it was before they existed
@@ -705,8 +707,7 @@ class _Gen:
                     {f"x{i}": self.encounter() for i in range(r.randint(1, 3))}]
         card_filters(self.filter_rng, sections, self.unit_names)
         heroes, cards, units, tasks, encounters = sections
-        return DataPack(
-            name, "1.0.0",
+        kw: dict[str, Any] = dict(
             rules=rules,
             heroes=heroes,
             cards=cards,
@@ -719,6 +720,8 @@ class _Gen:
                       for k in self.counter_names},
             keywords={"surge": SURGE},
         )
+        add_run_content(self.seed, name, kw)       # its own stream: the match content stays
+        return DataPack(name, "1.0.0", **kw)
 
 
 def random_pack(seed: int, name: str = "rnd") -> DataPack:

@@ -28,7 +28,7 @@ RUN_EVENTS = list(CONTENT["run_event"])
 
 
 def _instruction(r: random.Random, target: str, cards: list[str], relics: list[str]) -> dict[str, Any]:
-    row = r.choice(RUN_OPS)
+    row = r.choice([o for o in RUN_OPS if cards or o.name != "add_card"])
     ins: dict[str, Any] = {"op": row.name}
     if row.amount == "number":
         ins["n"] = r.randint(1, 100) if row.name == "heal_share" else r.randint(0, 30)
@@ -77,7 +77,7 @@ def add_run_content(seed: int, name: str, sections: dict[str, Any]) -> None:
     enc_ids = [f"{name}:{e}" for e in encounters]
     card_ids = [f"{name}:{c}" for c, d in cards.items() if d.get("kind") != "relic"]
     relic_ids = [f"{name}:{c}" for c, d in cards.items() if d.get("kind") == "relic"]
-    for c, d in cards.items():
+    for d in cards.values():
         d["rarity"] = r.choice(RARITIES)
         if r.random() < 0.5:
             d["hero"] = f"{name}:{r.choice(list(heroes))}"
@@ -90,7 +90,7 @@ def add_run_content(seed: int, name: str, sections: dict[str, Any]) -> None:
                 d["upgraded"] = {"name": "An Upgraded Relic"}
         if d.get("kind") == "relic" and r.random() < 0.4:
             d["run"] = [{"on": r.choice(RUN_EVENTS),
-                         "effect": [_instruction(r, "none", card_ids or relic_ids, relic_ids)]}]
+                         "effect": [_instruction(r, "none", card_ids, relic_ids)]}]
     for h in heroes.values():
         if r.random() < 0.3:
             h["drift"] = r.randint(0, 5)
@@ -110,7 +110,7 @@ def add_run_content(seed: int, name: str, sections: dict[str, Any]) -> None:
     events = {}
     for e in range(r.randint(1, 4)):
         ev: dict[str, Any] = {"name": f"Event {e}",
-                              "options": [_option(r, card_ids or relic_ids, relic_ids)
+                              "options": [_option(r, card_ids, relic_ids)
                                           for _ in range(r.randint(1, 4))]}
         if r.random() < 0.3:
             ev["acts"] = r.sample(list(acts), r.randint(1, len(acts)))
@@ -119,7 +119,7 @@ def add_run_content(seed: int, name: str, sections: dict[str, Any]) -> None:
                    "cards": r.randint(0, 4), "rarity": _weights(r), "relics": r.randint(0, 1),
                    "ambition": r.randint(0, 1), "heal": r.randint(0, 30)}
                for n in ("fight", "elite", "boss")}
-    sites = {n: {"node": n, "options": [_option(r, card_ids or relic_ids, relic_ids)
+    sites = {n: {"node": n, "options": [_option(r, card_ids, relic_ids)
                                         for _ in range(r.randint(1, 3))]}
              for n in ("sanctum", "forge")}
     shops = {"bazaar": {"cards": r.randint(0, 5), "relics": r.randint(0, 2),

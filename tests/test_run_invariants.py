@@ -219,3 +219,24 @@ def test_tracker_catches_a_changed_map_a_returning_hero_and_a_lost_card():
     t = RunTracker(View(run, deck=lambda r: r.deck[1:] if r.phase != "shop" else r.deck))
     with pytest.raises(AssertionError):
         t.apply(run.legal_action_codes()[-1])
+
+
+@pytest.mark.parametrize("pack", range(0, 40, 4))
+def test_invariants_hold_on_random_packs_own_run_content(pack):
+    """A random pack's run content (tests/random_runs.py, through the pipeline: acts, events,
+    sites, rewards, a shop, rarities, upgraded forms, Relics' run triggers) plays under the
+    run's invariants, random decisions in and out of fights."""
+    import warnings
+
+    from random_packs import random_engine
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        e = random_engine(pack)
+    assert e.catalog.tables.has_run
+    for seed in range(3):
+        run = e.new_run(seed)           # the party recruited by actions
+        t = RunTracker(run)
+        rng = random.Random(seed)
+        while not run.is_over:
+            assert t.steps < 20000
+            t.apply(rng.choice(run.legal_action_codes()), try_all=seed == 0 and not run.in_fight)

@@ -3,12 +3,13 @@
 Everything that changes the game goes through rules.pyx; this module only converts between
 integers and readable Python values at the edge.
 """
-from libc.stdlib cimport malloc, realloc, free
+from libc.stdlib cimport free
 from libc.string cimport memcpy, memset
 from libc.stdint cimport int32_t, uint64_t
 
 from libc.stdint cimport int16_t
 from eve.core.defs cimport *
+from eve.core.events cimport log_open, log_close
 from eve.core.tables cimport CompiledContent
 from eve.core.rules cimport (setup_match, begin, advance, check_action, legal_actions, apply_action,
                              state_hash, action_cost, seed_meter)
@@ -38,7 +39,6 @@ CATEGORIES = vocab_names("category")
 STACK_KINDS = ("",) + vocab_names("stack_item")
 CHOICE_KINDS = vocab_names("choice")
 PLACES = vocab_names("place")
-_LOG_CHUNK = 4096
 
 
 def _side_index(side):
@@ -83,29 +83,10 @@ cdef class Match:
 
     cdef void _open_log(self) noexcept:
         # the log is handed to the core whole: emit() appends to it and grows it (events.pxd)
-        cdef Event* p
-        if self.log == NULL:
-            p = <Event*>malloc(_LOG_CHUNK * sizeof(Event))
-            if p != NULL:
-                self.log = p
-                self.log_cap = _LOG_CHUNK
-        self.cx.tb = self.content.tb
-        self.cx.ev = self.log
-        self.cx.n_ev = self.log_n
-        # B04: the log keeps at most max_events; the core grows it only up to that bound
-        self.cx.max_ev = self.content.tb.cfg.max_events
-        self.cx.cap_ev = self.log_cap if self.log_cap < self.cx.max_ev else self.cx.max_ev
-        self.cx.lost_ev = 0
+        log_open(&self.cx, self.content.tb, &self.log, &self.log_cap, self.log_n)
 
     cdef void _close_log(self) noexcept:
-        if self.cx.ev != NULL:
-            self.log = self.cx.ev           # emit() may have moved it to grow it
-            self.log_cap = self.cx.cap_ev
-            self.log_n = self.cx.n_ev
-        self.events_dropped += self.cx.lost_ev
-        self.cx.ev = NULL
-        self.cx.n_ev = 0
-        self.cx.lost_ev = 0
+        self.events_dropped += log_close(&self.cx, &self.log, &self.log_cap, &self.log_n)
 
     @staticmethod
     def _create(engine, catalog, long long seed, list heroes, int enc, deck, bint start=True):

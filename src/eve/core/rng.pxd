@@ -2,7 +2,7 @@
 # without a cross-module call.
 from libc.stdint cimport int16_t
 from libc.stdint cimport uint64_t, uint32_t, int32_t
-from libc.string cimport strlen
+from libc.string cimport strlen, memcpy
 cimport cython
 
 # 64-bit wraparound is the algorithm here, so overflow checks (on in EVE_DEBUG builds) are off
@@ -58,3 +58,19 @@ cdef inline void sm_shuffle16(uint64_t* s, int16_t* a, int n) noexcept nogil:
         j = <int>sm_below(s, <uint32_t>(i + 1))
         t = a[i]; a[i] = a[j]; a[j] = t
         i -= 1
+
+
+@cython.overflowcheck(False)
+cdef inline uint64_t hash_bytes(uint64_t h, const unsigned char* p, size_t n) noexcept nogil:
+    """Mix n bytes into h, 8 at a time then the rest (a state's hash: rules.state_hash and
+    runs.run_hash, over structs zeroed when made and without interior padding)."""
+    cdef uint64_t w = 0
+    cdef size_t i = 0
+    while i + 8 <= n:
+        memcpy(&w, p + i, 8)
+        h = sm_mix(h ^ w) + <uint64_t>0x9E3779B97F4A7C15ULL
+        i += 8
+    while i < n:
+        h = sm_mix(h ^ p[i])
+        i += 1
+    return h

@@ -16,7 +16,7 @@ from libc.stdint cimport int32_t, uint64_t
 from libc.stdint cimport int16_t
 from eve.core.defs cimport *
 from eve.core.events cimport emit
-from eve.core.rng cimport sm_mix, sm_shuffle16, stream_seed
+from eve.core.rng cimport sm_mix, sm_shuffle16, stream_seed, hash_bytes
 from eve.core.zones cimport move_card, draw_one
 from eve.core.effects cimport (grants_update, grants_turn_end, leader_of, deal_damage, unit_power, status_turn, fire_event, entered,
                                drawn, summon_unit, task_progress, fire_triggers,
@@ -28,22 +28,10 @@ from eve.core.codec cimport (unit_side, is_hero, new_uid, make_action, a_kind, a
                              a_lane)
 
 
-@cython.overflowcheck(False)
 cdef uint64_t state_hash(const State* st) noexcept nogil:
     """A 64-bit hash of the state's bytes (the struct has no interior padding and is zeroed
     when made, so equal states have equal bytes)."""
-    cdef const unsigned char* p = <const unsigned char*>st
-    cdef size_t n = sizeof(State), i
-    cdef uint64_t h = <uint64_t>0x84222325CBF29CE4ULL, w = 0     # w: set by memcpy
-    i = 0
-    while i + 8 <= n:
-        memcpy(&w, p + i, 8)
-        h = sm_mix(h ^ w) + <uint64_t>0x9E3779B97F4A7C15ULL
-        i += 8
-    while i < n:
-        h = sm_mix(h ^ p[i])
-        i += 1
-    return h
+    return hash_bytes(<uint64_t>0x84222325CBF29CE4ULL, <const unsigned char*>st, sizeof(State))
 
 
 include "rules_setup.pxi"

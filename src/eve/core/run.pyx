@@ -4,11 +4,12 @@ A Run has a Match's face: `legal_actions()`, `apply()`, `is_over`, `outcome`, `s
 `clone()`, `determinize(seed)`, `observation()`, `events`. Everything that changes the run goes
 through runs.pyx; this module converts between integers and readable values at the edge.
 """
-from libc.stdlib cimport malloc, free
+from libc.stdlib cimport free
 from libc.string cimport memcpy
 from libc.stdint cimport int16_t, int32_t, uint64_t
 
 from eve.core.defs cimport *
+from eve.core.events cimport log_open, log_close
 from eve.core.run_defs cimport RunState, RunHero, RunTables
 from eve.core.tables cimport CompiledContent
 from eve.core.runs cimport (run_setup, run_legal, run_check, run_apply, run_hash,
@@ -30,7 +31,6 @@ NODES = dict(BY_KEY["run_node"].by_code())
 OUTCOMES = (None,) + vocab_names("outcome")[1:]
 EVENT_KINDS = dict(BY_KEY["event"].by_code())
 SIDES = vocab_names("side")
-_LOG_CHUNK = 4096
 _MAKE = object()
 
 RUN_STATE_SIZE = sizeof(RunState)
@@ -52,28 +52,11 @@ cdef class Run:
         free(self.log)
 
     cdef void _open_log(self) noexcept:
-        cdef Event* p
-        if self.log == NULL:
-            p = <Event*>malloc(_LOG_CHUNK * sizeof(Event))
-            if p != NULL:
-                self.log = p
-                self.log_cap = _LOG_CHUNK
-        self.cx.tb = self.content.tb
-        self.cx.ev = self.log
-        self.cx.n_ev = self.log_n
-        self.cx.max_ev = self.content.tb.cfg.max_events
-        self.cx.cap_ev = self.log_cap if self.log_cap < self.cx.max_ev else self.cx.max_ev
-        self.cx.lost_ev = 0
+        # the log is handed to the core whole: emit() appends to it and grows it (events.pxd)
+        log_open(&self.cx, self.content.tb, &self.log, &self.log_cap, self.log_n)
 
     cdef void _close_log(self) noexcept:
-        if self.cx.ev != NULL:
-            self.log = self.cx.ev
-            self.log_cap = self.cx.cap_ev
-            self.log_n = self.cx.n_ev
-        self.events_dropped += self.cx.lost_ev
-        self.cx.ev = NULL
-        self.cx.n_ev = 0
-        self.cx.lost_ev = 0
+        self.events_dropped += log_close(&self.cx, &self.log, &self.log_cap, &self.log_n)
 
     @staticmethod
     def _create(engine, catalog, object seed, list party):

@@ -7,12 +7,11 @@ listed by `run_legal` and applied by `run_apply`; inside a fight they are the ma
 and the nodes are in runs_map.pxi, run programs and options in runs_programs.pxi.
 """
 from libc.stdint cimport int16_t, int32_t, uint64_t, uint32_t
-from libc.string cimport memset, memcpy
-cimport cython
+from libc.string cimport memset
 
 from eve.core.defs cimport *
 from eve.core.run_defs cimport RunTables, RunState, RunHero
-from eve.core.rng cimport stream_seed, sm_next, sm_below, sm_mix
+from eve.core.rng cimport stream_seed, sm_next, sm_below, hash_bytes
 from eve.core.rules cimport (setup_fight, begin, legal_actions, check_action, apply_action,
                              state_hash)
 from eve.core.codec cimport make_action, a_kind, a_src, a_tgt, a_lane
@@ -353,22 +352,11 @@ cdef void run_apply(RunState* rs, const RunTables* rt, Ctx* cx, int32_t a) noexc
 
 # ---------------------------------------------------------------- hash and hidden information
 
-# 64-bit wraparound is the hash's arithmetic: overflow checks (on in EVE_DEBUG builds) are off
-@cython.overflowcheck(False)
 cdef uint64_t run_hash(const RunState* rs) noexcept nogil:
     """A 64-bit hash of the run's bytes, its fight's included (the struct is zeroed when made
     and has no interior padding)."""
-    cdef const unsigned char* p = <const unsigned char*>rs
-    cdef size_t n = sizeof(RunState) - sizeof(State), i = 0
-    cdef uint64_t h = state_hash(&rs.match), w = 0
-    while i + 8 <= n:
-        memcpy(&w, p + i, 8)
-        h = sm_mix(h ^ w) + <uint64_t>0x9E3779B97F4A7C15ULL
-        i += 8
-    while i < n:
-        h = sm_mix(h ^ p[i])
-        i += 1
-    return h
+    return hash_bytes(state_hash(&rs.match), <const unsigned char*>rs,
+                      sizeof(RunState) - sizeof(State))
 
 
 cdef void run_determinize(RunState* rs, uint64_t* rng) noexcept nogil:

@@ -135,7 +135,7 @@ def cmd_run(args: argparse.Namespace) -> int:
 
 def _simulate_runs(args: argparse.Namespace) -> int:
     """`eve simulate --runs N`: N seeded runs with a run policy, summed up."""
-    from eve.run_cli import format_summary, play_run, summarize
+    from eve.run_cli import format_summary, play_seeds, summarize
 
     if args.policy == "mcts":
         raise ValueError("--runs plays the random or the greedy policy, not mcts")
@@ -145,13 +145,14 @@ def _simulate_runs(args: argparse.Namespace) -> int:
     engine = _engine(args.packs)
     party = _party(args.heroes) or engine.default_heroes()[:engine.catalog.tables.run_config["party"]]
     started = time.perf_counter()
-    results = []
-    for i, seed in enumerate(range(args.seed, args.seed + args.runs)):
-        results.append(play_run(engine, seed, party, args.policy)[0])
+    seeds = list(range(args.seed, args.seed + args.runs))
+
+    def progress(n: int) -> None:
         if not args.quiet:
-            _progress(i + 1, args.runs, started, unit="runs")
+            _progress(n, args.runs, started, unit="runs")
+    results = play_seeds(tuple(args.packs or ()), party, args.policy, seeds, args.workers, progress)
     summary = summarize(results, args.policy, party)
-    summary.update(seed=args.seed, elapsed_s=time.perf_counter() - started,
+    summary.update(seed=args.seed, elapsed_s=time.perf_counter() - started, workers=args.workers,
                    content_fingerprint=engine.fingerprint)
     if args.json:
         print(json.dumps(summary, indent=2))
@@ -167,6 +168,9 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
     if args.runs:
         return _simulate_runs(args)
+    if args.workers != 1:
+        raise ValueError("--workers spreads whole runs (--runs) over processes; matches use "
+                         "--threads")
     engine = _engine(args.packs)
     heroes = args.heroes.split(",") if args.heroes else engine.default_heroes()
     slots = engine.config["player_hero_slots"]
@@ -537,6 +541,9 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--runs", type=_int_in(1, MAX_GAMES),
                    help="play this many whole runs instead of matches (policy random or greedy; "
                         "--heroes is the party) and report the run win rate")
+    s.add_argument("--workers", type=_int_in(1, 256), default=1,
+                   help="processes that play the runs (default 1: this one); the results are "
+                        "the same whatever the number")
     s.add_argument("--packs", type=_packs, help="pack modules to load with the built-in pack "
                    "(comma-separated; default: the built-in and installed packs)")
     s.set_defaults(func=cmd_simulate)

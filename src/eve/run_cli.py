@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, TextIO
 
-from eve.run_policies import make_policy
+from eve.run_policies import DEFAULT_ITERATIONS, make_policy
 
 if TYPE_CHECKING:
     from eve.core.run import Run
@@ -68,10 +68,12 @@ class RunResult:
 
 
 def play_run(engine: Engine, seed: int, party: list[str] | None, policy: str,
-             out: TextIO | None = None) -> tuple[RunResult, Run]:
-    """Play the run of `seed` with `policy` to its end; tell it to `out` when given."""
+             out: TextIO | None = None,
+             iterations: int = DEFAULT_ITERATIONS) -> tuple[RunResult, Run]:
+    """Play the run of `seed` with `policy` to its end; tell it to `out` when given.
+    `iterations`: the search policy's budget a decision."""
     run = engine.new_run(seed, party=party)
-    choose = make_policy(policy, seed)
+    choose = make_policy(policy, seed, iterations=iterations)
     tell: Callable[[str], Any] | None = (lambda s: print(s, file=out)) if out is not None else None
     say: Callable[[str], Any] = tell if tell is not None else (lambda s: None)
     res = RunResult(seed, None, 1, 0, 0, 0)
@@ -202,13 +204,13 @@ def _quiet_worker() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def play_chunk(packs: tuple[str, ...], party: list[str], policy: str,
+def play_chunk(packs: tuple[str, ...], party: list[str], policy: str, iterations: int,
                seeds: list[int]) -> list[RunResult]:
     """Play the runs of `seeds` (a worker's chunk, or all of them in this process)."""
     engine = _engine_for(packs)
     out = []
     for seed in seeds:
-        res, _ = play_run(engine, seed, party, policy)
+        res, _ = play_run(engine, seed, party, policy, iterations=iterations)
         res.actions = []            # not sent back: the summary does not need them
         out.append(res)
     return out
@@ -222,13 +224,14 @@ def chunks_of(seeds: list[int], workers: int) -> list[list[int]]:
 
 
 def play_seeds(packs: tuple[str, ...], party: list[str], policy: str, seeds: list[int],
-               workers: int, progress: Callable[[int], Any] | None = None) -> list[RunResult]:
+               workers: int, progress: Callable[[int], Any] | None = None,
+               iterations: int = DEFAULT_ITERATIONS) -> list[RunResult]:
     """The runs of `seeds` in seed order, played by `workers` processes (1: here). The result
     does not depend on `workers`. `progress(n)` is told the runs done so far."""
     if workers <= 1:
         out: list[RunResult] = []
         for seed in seeds:
-            out.extend(play_chunk(packs, party, policy, [seed]))
+            out.extend(play_chunk(packs, party, policy, iterations, [seed]))
             if progress is not None:
                 progress(len(out))
         return out
@@ -240,7 +243,8 @@ def play_seeds(packs: tuple[str, ...], party: list[str], policy: str, seeds: lis
     ctx = multiprocessing.get_context("spawn")      # no fork of a process that holds threads
     pool = ProcessPoolExecutor(max_workers=workers, mp_context=ctx, initializer=_quiet_worker)
     try:
-        futures = {pool.submit(play_chunk, packs, party, policy, p): k for k, p in enumerate(parts)}
+        futures = {pool.submit(play_chunk, packs, party, policy, iterations, p): k
+                   for k, p in enumerate(parts)}
         n = 0
         for f in as_completed(futures):
             done[futures[f]] = f.result()

@@ -20,6 +20,10 @@ with one plays exactly the run that `eve.core.playout.run_runs` plays natively f
     taken: living heroes and hp first (so it rests when hurt), then upgraded cards, Relics,
     Ambition, aurorune; ties by the first option.
 
+- ``search``: MCTS in a fight (`eve.search.mcts` on the fight, `iterations` a decision) and
+  the run search out of one (`eve.core.run_search.search_run`, `iterations` a decision): both
+  sample what the player cannot see from their own streams, never the run's.
+
 Later policies register in POLICIES: a name and a factory of that signature.
 """
 from __future__ import annotations
@@ -35,18 +39,42 @@ if TYPE_CHECKING:
 Policy = Callable[["Run"], int]
 
 
-def _native(name: str) -> Callable[[int], Policy]:
-    return lambda seed: RunChooser(name, seed)
+DEFAULT_ITERATIONS = 1000
+# the search's seed for the k-th decision of a run: a policy seed gives one stream of them
+SEED_STEP = 1_000_003
 
 
-POLICIES: dict[str, Callable[[int], Policy]] = {"random": _native("random"),
-                                                "greedy": _native("greedy")}
+def _native(name: str) -> Callable[..., Policy]:
+    return lambda seed, iterations=DEFAULT_ITERATIONS: RunChooser(name, seed)
 
 
-def make_policy(name: str, seed: int) -> Policy:
-    """A fresh policy `name` for one run (seeded: the same seed plays the same run)."""
+def make_search(seed: int, iterations: int = DEFAULT_ITERATIONS) -> Policy:
+    from eve.core.run_search import search_run
+    from eve.search import mcts
+    step = [0]
+
+    def choose(run: Run) -> int:
+        step[0] += 1
+        s = (seed * SEED_STEP + step[0]) % 2**64
+        fight = run.match
+        if fight is not None:
+            if len(fight.legal_action_codes()) == 1:
+                return int(fight.legal_action_codes()[0])
+            return int(mcts(fight, iterations=iterations, seed=s).action.code)
+        return int(search_run(run, iterations, seed=s)[0])
+    return choose
+
+
+POLICIES: dict[str, Callable[..., Policy]] = {"random": _native("random"),
+                                              "greedy": _native("greedy"),
+                                              "search": make_search}
+
+
+def make_policy(name: str, seed: int, iterations: int = DEFAULT_ITERATIONS) -> Policy:
+    """A fresh policy `name` for one run (seeded: the same seed plays the same run);
+    `iterations`: the search's budget a decision (the search policy only)."""
     try:
         factory = POLICIES[name]
     except KeyError:
         raise ValueError(f"no run policy {name!r} (policies: {', '.join(POLICIES)})") from None
-    return factory(seed)
+    return factory(seed, iterations=iterations)

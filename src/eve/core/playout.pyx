@@ -32,8 +32,6 @@ from eve.core.errors import ParameterError as _ParameterError
 from eve.core.interrupt import run_stoppable as _run_stoppable
 
 cdef enum:
-    POLICY_RANDOM = 0
-    POLICY_GREEDY = 1
     # greedy's passes after an action to let it resolve: an attack and the Encounter's answer
     # to it take two or three; the bound keeps a reaction loop from running on
     SETTLE_PASSES = 8

@@ -313,7 +313,8 @@ class Engine:
         if not isinstance(data, bytes):
             raise MalformedSnapshot(f"a run snapshot is bytes, not {type(data).__name__}")
         r = Run._blank(self, self.catalog)
-        decode_run(r, data, self.fingerprint, self.pack_fingerprints())
+        decode_run(r, data, self.fingerprint, self.pack_fingerprints,
+                   self.catalog.run_snapshot_prefix)
         return r
 
 

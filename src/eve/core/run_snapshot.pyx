@@ -20,7 +20,8 @@ from eve.core.run_defs cimport RunState, RunHero, RunTables
 from eve.core.run cimport Run
 from eve.core.tables cimport CompiledContent
 from eve.core.snapshot_write cimport Buf, body_checksum, w_array, w_int, w_uint, write_body
-from eve.core.snapshot_read cimport Rd, r_need, what_type, r_array, r_u64, r_int, r_str, read_body
+from eve.core.snapshot_read cimport (Rd, r_quick, r_need, what_type, r_array, r_u64, r_int, r_ints, r_str,
+                                     read_body)
 from eve.core.snapshot_check cimport check_state
 
 from eve.core.errors import (BadMagic, ChecksumMismatch, ContentMismatch, MalformedSnapshot,
@@ -131,13 +132,13 @@ def encode_run(Run r, bytes prefix):
 
 # ---------------------------------------------------------------- reading
 
-def decode_run(Run r, bytes data, str expected_fp, list engine_packs):
+def decode_run(Run r, bytes data, str expected_fp, engine_packs, bytes own_prefix=b""):
     """Fill `r` (a blank Run) from run snapshot bytes, or raise a SnapshotError subclass and
-    leave it untouched."""
+    leave it untouched. `engine_packs()`: this engine's packs, asked only to name what differs
+    when the content does. A header equal to this engine's own (`own_prefix`) is accepted
+    without decoding it."""
     cdef Rd rd
     cdef int16_t abi = 0
-    cdef uint64_t stored = 0, h
-    cdef RunState rs
     if len(data) > MAX_RUN_SNAPSHOT_BYTES:
         raise SnapshotTooLarge(f"{len(data)} bytes exceed the run snapshot cap of "
                                f"{MAX_RUN_SNAPSHOT_BYTES}")
@@ -148,6 +149,10 @@ def decode_run(Run r, bytes data, str expected_fp, list engine_packs):
     rd.p = <const unsigned char*>data
     rd.n = len(data)
     rd.i = len(MAGIC_PREFIX)
+    if own_prefix and data.startswith(own_prefix):
+        rd.i = len(own_prefix)
+        _read_checked(&rd, r)
+        return None
     r_need(&rd, 1)
     t = rd.p[rd.i]
     if not (t <= 0x7f or 0xcc <= t <= 0xd3 or t >= 0xe0):
@@ -165,79 +170,92 @@ def decode_run(Run r, bytes data, str expected_fp, list engine_packs):
                       r_str(&rd, 64, f"header.packs[{i}].version"),
                       r_str(&rd, 64, f"header.packs[{i}].fingerprint")))
     if fp != expected_fp:
-        mine = {p[0]: tuple(p) for p in engine_packs}
+        mine = {p[0]: tuple(p) for p in engine_packs()}
         theirs = {p[0]: p for p in packs}
         differ = sorted([n for n in set(mine) | set(theirs) if mine.get(n) != theirs.get(n)])
         raise ContentMismatch(expected_fp, fp, differ)
-    r_u64(&rd, &stored, "header.checksum")
+    _read_checked(&rd, r)
+    return version
+
+
+cdef int _read_checked(Rd* rd, Run r) except -1:
+    """The checksum, then the body under it, cross-checked, into `r` (untouched on an error)."""
+    cdef uint64_t stored = 0, h
+    cdef RunState rs
+    r_u64(rd, &stored, "header.checksum")
     h = body_checksum(rd.p + rd.i, rd.n - rd.i)
     if h != stored:
         raise ChecksumMismatch(stored, h)
     memset(&rs, 0, sizeof(RunState))
-    _read_run(&rd, &rs, r.content)
+    _read_run(rd, &rs, r.content)
     if rd.i != rd.n:
         raise MalformedSnapshot(f"{rd.n - rd.i} trailing byte(s) after the body")
-    check_run(&rs, r.content, len(r.catalog.player_heroes))
+    check_run(&rs, r.content, r.content.rt.n_player_heroes)
     memcpy(&r.rs, &rs, sizeof(RunState))
-    return version
+    return 0
 
 
-cdef int _ints(Rd* rd, int16_t* out, Py_ssize_t lo, Py_ssize_t hi, int64_t vlo, int64_t vhi,
-               str path) except -1:
-    """An array of lo..hi integers each in [vlo, vhi]; returns its length."""
-    cdef Py_ssize_t n = r_array(rd, lo, hi, path), i
-    for i in range(n):
-        r_int(rd, vlo, vhi, &out[i], f"{path}[{i}]")
-    return <int>n
+cdef inline int _int(Rd* rd, int64_t lo, int64_t hi, int16_t* out, str sect, Py_ssize_t idx,
+                     tuple names, int k) except -1:
+    """A field's integer; its path (sect[idx].names[k], or sect.names[k]) is built only on a
+    refusal."""
+    if r_quick(rd, lo, hi, out):
+        return 0
+    path = sect if idx < 0 else f"{sect}[{idx}]"
+    return r_int(rd, lo, hi, out, f"{path}.{names[k]}")
 
 
 cdef int _read_run(Rd* rd, RunState* rs, CompiledContent content) except -1:
-    """The body's parts into `rs` (zeroed), each value within its field's own range."""
+    """The body's parts into `rs` (zeroed), each value within its field's own range. Paths
+    (for the error) are built only when a value is refused: a restore is on the search's and
+    the workers' path."""
     cdef const RunTables* rt = content.rt
     cdef const Tables* tb = content.tb
     cdef int16_t f[N_RUN_FIELDS]
     cdef int16_t hf[N_HERO_FIELDS]
-    cdef int i, n
+    cdef int64_t lo[N_RUN_FIELDS]
+    cdef int64_t hi[N_RUN_FIELDS]
+    cdef int64_t hlo[N_HERO_FIELDS]
+    cdef int64_t hhi[N_HERO_FIELDS]
+    cdef int i, k, n
     cdef RunHero* h
     if rt.n_acts == 0:
         raise SchemaViolation("body", "this content has no run (no act): it restores no run")
     r_array(rd, N_RUN_BODY, N_RUN_BODY, "body")
     r_array(rd, N_RUN_STREAMS, N_RUN_STREAMS, "body.rng")
     for i in range(N_RUN_STREAMS):
-        r_u64(rd, &rs.rng[i], f"body.rng[{i}]")
+        r_u64(rd, &rs.rng[i], "body.rng")
     r_array(rd, N_RUN_FIELDS, N_RUN_FIELDS, "body.run")
-    ranges = ((RP_PARTY, RP_OVER), (OUT_NONE, OUT_LOSS), (0, rt.n_acts - 1), (-1, MAX_FLOORS - 1),
-              (-1, MAP_WIDTH - 1), (0, RN_BOSS), (0, RUN_LIMIT), (0, 32767), (0, 1),
-              (0, tb.n_encs - 1), (-1, tb.n_encs - 1), (0, 32767), (0, 32767), (0, 32767),
-              (0, 32767), (-1, MAX_EVENT_DEFS - 1), (-1, -1), (0, 1), (0, MAX_OFFER))
+    lo[:] = [RP_PARTY, OUT_NONE, 0, -1, -1, 0, 0, 0, 0, 0, -1, 0, 0, 0, 0, -1, -1, 0, 0]
+    hi[:] = [RP_OVER, OUT_LOSS, rt.n_acts - 1, MAX_FLOORS - 1, MAP_WIDTH - 1, RN_BOSS, RUN_LIMIT,
+             32767, 1, tb.n_encs - 1, tb.n_encs - 1, 32767, 32767, 32767, 32767,
+             MAX_EVENT_DEFS - 1, -1, 1, MAX_OFFER]
     for i in range(N_RUN_FIELDS):
-        lo, hi = ranges[i]
-        r_int(rd, lo, hi, &f[i], f"body.run.{RUN_FIELDS[i]}")
+        _int(rd, lo[i], hi[i], &f[i], "body.run", -1, RUN_FIELDS, i)
     _set_run_fields(rs, f)
     r_array(rd, MAX_OFFER, MAX_OFFER, "body.offer")
     for i in range(MAX_OFFER):
-        r_array(rd, 2, 2, f"body.offer[{i}]")
-        r_int(rd, -1, tb.n_cards - 1, &rs.offer[i], f"body.offer[{i}].card")
-        r_int(rd, 0, 32767, &rs.price[i], f"body.offer[{i}].price")
-    _ints(rd, rs.seen, 8, 8, -32768, 32767, "body.seen")
+        r_array(rd, 2, 2, "body.offer")
+        _int(rd, -1, tb.n_cards - 1, &rs.offer[i], "body.offer", i, OFFER_FIELDS, 0)
+        _int(rd, 0, 32767, &rs.price[i], "body.offer", i, OFFER_FIELDS, 1)
+    r_ints(rd, rs.seen, 8, 8, -32768, 32767, "body.seen")
     n = <int>r_array(rd, 0, rt.cfg.party, "body.party")
     rs.n_party = n
     for i in range(MAX_HERO_SLOTS):
         rs.party[i].slot = -1           # as run_setup leaves the slots past the party
-    hranges = ((0, rt.n_player_heroes - 1), (0, 1), (0, RUN_LIMIT), (1, RUN_LIMIT), (-20, 20),
-               (-20, 20), (-1, MAX_HERO_SLOTS - 1))
+    hlo[:] = [0, 0, 0, 1, -20, -20, -1]
+    hhi[:] = [rt.n_player_heroes - 1, 1, RUN_LIMIT, RUN_LIMIT, 20, 20, MAX_HERO_SLOTS - 1]
     for i in range(n):
-        r_array(rd, N_HERO_FIELDS, N_HERO_FIELDS, f"body.party[{i}]")
+        r_array(rd, N_HERO_FIELDS, N_HERO_FIELDS, "body.party")
         for k in range(N_HERO_FIELDS):
-            lo, hi = hranges[k]
-            r_int(rd, lo, hi, &hf[k], f"body.party[{i}].{HERO_FIELDS[k]}")
+            _int(rd, hlo[k], hhi[k], &hf[k], "body.party", i, HERO_FIELDS, k)
         h = &rs.party[i]
         h.hero = hf[0]; h.alive = hf[1]; h.hp = hf[2]; h.max_hp = hf[3]
         h.ambition = hf[4]; h.morality = hf[5]; h.slot = hf[6]
-    rs.n_deck = _ints(rd, rs.deck, 0, rt.cfg.deck_cap, 0, tb.n_cards - 1, "body.deck")
-    rs.n_relics = _ints(rd, rs.relics, 0, rt.cfg.relic_cap, 0, tb.n_cards - 1, "body.relics")
-    _ints(rd, rs.nodes, MAP_CELLS, MAP_CELLS, 0, RN_BOSS, "body.nodes")
-    _ints(rd, rs.edges, MAP_CELLS, MAP_CELLS, 0, (1 << MAP_WIDTH) - 1, "body.edges")
+    rs.n_deck = r_ints(rd, rs.deck, 0, rt.cfg.deck_cap, 0, tb.n_cards - 1, "body.deck")
+    rs.n_relics = r_ints(rd, rs.relics, 0, rt.cfg.relic_cap, 0, tb.n_cards - 1, "body.relics")
+    r_ints(rd, rs.nodes, MAP_CELLS, MAP_CELLS, 0, RN_BOSS, "body.nodes")
+    r_ints(rd, rs.edges, MAP_CELLS, MAP_CELLS, 0, (1 << MAP_WIDTH) - 1, "body.edges")
     r_need(rd, 1)
     if rd.p[rd.i] == 0x90:
         rd.i += 1
@@ -263,6 +281,7 @@ RUN_FIELDS = ("phase", "outcome", "act", "floor", "col", "node", "aurorune", "re
               "removed_here", "boss", "enc", "support_plays", "attacks", "fights_won",
               "floors_climbed", "site", "chosen", "after_boss", "n_offer")
 HERO_FIELDS = ("hero", "alive", "hp", "max_hp", "ambition", "morality", "slot")
+OFFER_FIELDS = ("card", "price")
 
 
 # ---------------------------------------------------------------- cross-checks

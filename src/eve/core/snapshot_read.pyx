@@ -96,8 +96,13 @@ cdef Py_ssize_t r_array(Rd* r, Py_ssize_t lo, Py_ssize_t hi, str path) except -1
 
 cdef inline Py_ssize_t _arr(Rd* r, Py_ssize_t want, const char* sect, Py_ssize_t idx) except -1:
     # the common case, a fixarray of the expected length, without building a path
-    if r.i < r.n and r.p[r.i] == (0x90 | want) and want < 16:
-        r.i += 1
+    if want < 16:
+        if r.i < r.n and r.p[r.i] == (0x90 | want):
+            r.i += 1
+            return want
+    elif want < 65536 and r.i + 2 < r.n and r.p[r.i] == 0xdc and \
+            ((<Py_ssize_t>r.p[r.i + 1] << 8) | r.p[r.i + 2]) == want:
+        r.i += 3        # an array16 of the expected length
         return want
     return r_array(r, want, want, path_of(sect, idx, NULL))
 
@@ -183,7 +188,6 @@ cdef str r_str(Rd* r, Py_ssize_t maxlen, str path):
 cdef int r_ints(Rd* r, int16_t* out, Py_ssize_t lo, Py_ssize_t hi, int64_t vlo, int64_t vhi,
                 const char* path) except -1:
     cdef Py_ssize_t n, i
-    cdef unsigned char t
     if r.i < r.n and 0x90 <= r.p[r.i] <= 0x9f and lo <= (r.p[r.i] & 0x0f) <= hi:
         n = r.p[r.i] & 0x0f
         r.i += 1
@@ -191,13 +195,8 @@ cdef int r_ints(Rd* r, int16_t* out, Py_ssize_t lo, Py_ssize_t hi, int64_t vlo, 
         n = r_array(r, lo, hi, path.decode())
     for i in range(n):
         # the path string is built only when a value is refused
-        if r.i < r.n:
-            t = r.p[r.i]
-            if t <= 0x7f and vlo <= t <= vhi:
-                r.i += 1
-                out[i] = t
-                continue
-        r_int(r, vlo, vhi, &out[i], f"{path.decode()}[{i}]")
+        if not r_quick(r, vlo, vhi, &out[i]):
+            r_int(r, vlo, vhi, &out[i], f"{path.decode()}[{i}]")
     return <int>n
 
 
@@ -212,16 +211,7 @@ cdef str path_of(const char* sect, Py_ssize_t idx, const char* field):
 
 cdef inline int _f(Rd* r, int64_t lo, int64_t hi, int16_t* out, const char* sect, Py_ssize_t idx,
                    const char* field) except -1:
-    cdef unsigned char t
-    _need(r, 1)
-    t = r.p[r.i]
-    if t <= 0x7f and lo <= t <= hi:
-        r.i += 1
-        out[0] = t
-        return 0
-    if t >= 0xe0 and lo <= <signed char>t <= hi:
-        r.i += 1
-        out[0] = <signed char>t
+    if r_quick(r, lo, hi, out):
         return 0
     return r_int(r, lo, hi, out, path_of(sect, idx, field))
 
@@ -442,9 +432,14 @@ cdef const char* category_label(int k) noexcept:
     return CATEGORY_LABELS[k]
 
 
-# the field names of a unit's stacks, for error paths ("status[3]")
+# the field names of a unit's stacks, for error paths ("status[3]"): the bytes are kept alive
+# by the tuple, and read through a C array (a tuple lookup a stack and a unit cost a restore
+# a sixth of its time)
 _STATUS_FIELDS = tuple(b"status[%d]" % k for k in range(MAX_STATUSES))
+cdef const char* _STATUS_FIELD_PTRS[MAX_STATUSES]
+for _k in range(MAX_STATUSES):
+    _STATUS_FIELD_PTRS[_k] = <const char*>_STATUS_FIELDS[_k]
 
 
-cdef const char* status_field(int k):
-    return <const char*>_STATUS_FIELDS[k]
+cdef const char* status_field(int k) noexcept:
+    return _STATUS_FIELD_PTRS[k]

@@ -97,19 +97,8 @@ def _progress(done: int, total: int, started: float, stream=None, unit: str = "m
 def _engine(packs: Sequence[str] | None = None):
     """The Engine a command plays on: the built-in pack and the installed ones, or with `packs`
     (module names, `--packs`) the built-in pack and those."""
-    import importlib
-
-    from eve import Engine
-    if not packs:
-        return Engine()
-    from eve.plugins.discovery import builtin_pack
-    mods = []
-    for name in packs:
-        try:
-            mods.append(importlib.import_module(name))
-        except ImportError as e:
-            raise ValueError(f"--packs: cannot import the pack module {name!r} ({e})") from None
-    return Engine(packs=[builtin_pack(), *mods])
+    from eve.run_cli import engine_with
+    return engine_with(packs)
 
 
 def _party(text: str | None) -> list[str] | None:
@@ -151,7 +140,7 @@ def _simulate_runs(args: argparse.Namespace) -> int:
         if not args.quiet:
             _progress(n, args.runs, started, unit="runs")
     results = play_seeds(tuple(args.packs or ()), party, policy, seeds, args.workers, progress,
-                         iterations=args.iterations)
+                         iterations=args.iterations, engine=engine)
     summary = summarize(results, policy, party)
     if policy == "search":
         summary["iterations"] = args.iterations

@@ -192,11 +192,28 @@ def format_summary(s: dict[str, Any], seeds: str) -> list[str]:
 
 # ---------------------------------------------------------------- many runs, in workers
 
+def engine_with(packs: Iterable[str] | None = None) -> Engine:
+    """The built-in pack and the installed ones, or with `packs` (module names) the built-in
+    pack and those: the Engine a command plays on."""
+    import importlib
+
+    from eve import Engine
+    if not packs:
+        return Engine()
+    from eve.plugins.discovery import builtin_pack
+    mods = []
+    for name in packs:
+        try:
+            mods.append(importlib.import_module(name))
+        except ImportError as e:
+            raise ValueError(f"--packs: cannot import the pack module {name!r} ({e})") from None
+    return Engine(packs=[builtin_pack(), *mods])
+
+
 @functools.cache
 def _engine_for(packs: tuple[str, ...]) -> Engine:
     """The Engine of a worker process, built once for its packs (35 ms: not once a chunk)."""
-    from eve.cli import _engine
-    return _engine(list(packs))
+    return engine_with(packs)
 
 
 def _quiet_worker() -> None:
@@ -205,9 +222,11 @@ def _quiet_worker() -> None:
 
 
 def play_chunk(packs: tuple[str, ...], party: list[str], policy: str, iterations: int,
-               seeds: list[int]) -> list[RunResult]:
-    """Play the runs of `seeds` (a worker's chunk, or all of them in this process)."""
-    engine = _engine_for(packs)
+               seeds: list[int], engine: Engine | None = None) -> list[RunResult]:
+    """Play the runs of `seeds` (a worker's chunk, or all of them in this process on
+    `engine`)."""
+    if engine is None:
+        engine = _engine_for(packs)
     out = []
     for seed in seeds:
         res, _ = play_run(engine, seed, party, policy, iterations=iterations)
@@ -225,13 +244,15 @@ def chunks_of(seeds: list[int], workers: int) -> list[list[int]]:
 
 def play_seeds(packs: tuple[str, ...], party: list[str], policy: str, seeds: list[int],
                workers: int, progress: Callable[[int], Any] | None = None,
-               iterations: int = DEFAULT_ITERATIONS) -> list[RunResult]:
-    """The runs of `seeds` in seed order, played by `workers` processes (1: here). The result
-    does not depend on `workers`. `progress(n)` is told the runs done so far."""
+               iterations: int = DEFAULT_ITERATIONS,
+               engine: Engine | None = None) -> list[RunResult]:
+    """The runs of `seeds` in seed order, played by `workers` processes (1: here, on `engine`
+    when given, the Engine of `packs` otherwise). The result does not depend on `workers`.
+    `progress(n)` is told the runs done so far."""
     if workers <= 1:
         out: list[RunResult] = []
         for seed in seeds:
-            out.extend(play_chunk(packs, party, policy, iterations, [seed]))
+            out.extend(play_chunk(packs, party, policy, iterations, [seed], engine))
             if progress is not None:
                 progress(len(out))
         return out

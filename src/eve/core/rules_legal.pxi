@@ -339,11 +339,15 @@ cdef inline bint _may_react(const State* st, const Tables* tb) noexcept nogil:
     if tb.reactions & RX_CARD:
         for i in range(st.zones[Z_RIFT].n):
             found |= tb.cards[st.card_def[st.zones[Z_RIFT].c[i]]].keywords & KW_REACTION
+        if found:
+            return True
     if tb.reactions & RX_HERO:
         for i in range(st.n_hero_slots[PLAYER]):
             u = &st.units[i]
             d = u.def_id if u.def_id >= 0 else 0
             found |= (u.alive != 0) & (u.used == 0) & (tb.heroes[d].ability_reaction != 0)
+        if found:
+            return True
     if tb.reactions & RX_CHARACTER:
         for i in range(tb.cfg.lanes):
             u = &st.units[CHAR_BASE + i]

@@ -361,6 +361,13 @@ cdef inline bint _may_react(const State* st, const Tables* tb) noexcept nogil:
     return found != 0
 
 
+cdef inline bint _may_respond(const State* st, const Tables* tb) noexcept nogil:
+    """In a window of the player's: False when pass is the only legal action (as _generate
+    decides it: a full Stack, the turn's decisions spent, or nothing to react with)."""
+    return (st.n_stack < MAX_STACK and st.decisions < tb.cfg.max_decisions_per_turn
+            and _may_react(st, tb))
+
+
 cdef int legal_actions(const State* st, Ctx* cx, int32_t* out) noexcept nogil:
     """Every legal action in a fixed order; none exactly when the match is over (at any state
     `advance` leaves, the player holds a decision: pass or end the phase is always there)."""
@@ -381,7 +388,7 @@ cdef int _generate(const State* st, Ctx* cx, int32_t* out, int limit) noexcept n
     if _window(st):
         out[0] = make_action(A_PASS, 0, 0, 0)
         n = 1
-        if st.n_stack >= MAX_STACK or st.decisions >= tb.cfg.max_decisions_per_turn or not _may_react(st, tb):
+        if not _may_respond(st, tb):
             return n
         _targets_init(&memo)
         n = _plays(st, cx, &memo, out, n, limit)

@@ -333,7 +333,8 @@ cdef inline bint _may_react(const State* st, const Tables* tb) noexcept nogil:
     """False when nothing the player holds is a reaction, so that a window offers only the pass:
     the usual case, met at each item the Encounter puts on the Stack. A necessary condition
     only (_plays and _abilities decide). It looks only where the content has reactions at all
-    (Tables.reactions), and without branches inside, whose outcomes here are unpredictable."""
+    (Tables.reactions), without branches inside a kind's walk, whose outcomes here are
+    unpredictable; once the Rift's cards or the heroes hold a reaction the rest is not walked."""
     cdef int i, c, d, found = 0
     cdef const Unit* u
     if tb.reactions & RX_CARD:

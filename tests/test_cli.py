@@ -31,14 +31,6 @@ def test_simulate_text_and_progress(capsys):
     assert "matches" in cap.err          # the progress bar
 
 
-def test_bench_json_keys(capsys):
-    assert main(["bench", "--json", "--seconds", "0.4"]) == 0
-    f = json.loads(capsys.readouterr().out)
-    for key in ("decisions_per_s", "matches_per_s"):
-        assert f["playout"][key] > 0
-    assert f["clone"]["native_us"] > 0 and f["apply"]["python_us"] > 0
-
-
 def test_console_script_runs():
     r = subprocess.run([sys.executable, "-m", "eve.cli", "simulate", "--games", "2", "--quiet"],
                        capture_output=True, text=True)
@@ -48,92 +40,6 @@ def test_console_script_runs():
 
 def test_bad_games_count_is_refused(capsys):
     assert main(["simulate", "--games", "0"]) == 2
-
-
-def test_bench_json_has_mcts_and_snapshot_figures(capsys):
-    assert main(["bench", "--json", "--seconds", "0.4"]) == 0
-    f = json.loads(capsys.readouterr().out)
-    for pos in ("early", "mid", "late"):
-        assert f["mcts"][pos]["iterations_per_s"] > 0
-        assert f["mcts"][pos]["tree_overhead_us"] > 0
-    mid = f["mcts"]["mid"]       # three runs of the same search: the best overhead is reported
-    assert mid["runs"] == 3 and mid["tree_overhead_us"] == min(mid["tree_overhead_us_runs"])
-    assert f["mcts"]["threads"]["two_iterations_per_s"] > 0
-    by_budget = f["mcts"]["mid_by_budget"]     # the tree overhead at fixed search sizes
-    assert [int(b) for b in by_budget] == [1000, 5000, 25000] and min(by_budget.values()) > 0
-    ca = f["mcts"]["cache"]     # kept states against replaying every path, same position
-    assert ca["replayed_tree_decisions_per_iteration"] > ca["tree_decisions_per_iteration"] > 0
-    pr = f["mcts"]["python_reference"]
-    assert pr["iterations_per_s"] > 0 and pr["ceiling_ratio"] > 0 and pr["ratio"] > 0
-    # the tree-only ratio, from the same run's native mid search; no unreachable 50x target
-    assert pr["native_tree_overhead_us"] == f["mcts"]["mid"]["tree_overhead_us"]
-    assert pr["tree_ratio"] == pytest.approx(pr["tree_us_per_iteration"] / pr["native_tree_overhead_us"])
-    assert 0 < pr["tree_us_per_iteration"] < pr["us_per_iteration"]
-    assert "target_ratio" not in pr
-    # a ratio to a constant measured on another machine is not a ratio
-    assert "ratio_to_cpp_reference" not in f["playout"]
-    assert f["snapshot"]["size_bytes"] > 0 and f["snapshot"]["encode_us"] > 0
-
-
-def test_bench_peers_without_openspiel_says_how_to_get_it(engine, monkeypatch):
-    import builtins
-
-    from eve.bench import bench_peers
-    real_import = builtins.__import__
-
-    def no_pyspiel(name, *a, **k):
-        if name == "pyspiel":
-            raise ImportError("no pyspiel")
-        return real_import(name, *a, **k)
-
-    monkeypatch.setattr(builtins, "__import__", no_pyspiel)
-    out = bench_peers(engine, 0.1, {})
-    assert "bench" in out["error"] and "open_spiel" in out["error"]
-
-
-def test_peer_positions_are_fixed_and_offer_a_choice():
-    # OpenSpiel's MCTS returns at once from a forced move, which read as millions of
-    # iterations/s when the crazy_eights position depended on a timed loop's draws.
-    pyspiel = pytest.importorskip("pyspiel")
-    from eve.bench import peer_position
-    for name in ("hearts", "crazy_eights"):
-        g = pyspiel.load_game(name)
-        a, b = peer_position(g, name), peer_position(g, name)
-        assert str(a) == str(b)
-        assert not a.is_terminal() and not a.is_chance_node() and len(a.legal_actions()) > 1
-
-
-def test_searches_per_s_runs_whole_searches_and_at_least_two(monkeypatch):
-    # the peer comparison's figure: whole searches back to back, never a fraction of one; a
-    # clock of our own (each search takes 10 ms of it), so a busy machine changes nothing
-    import eve.bench
-    from eve.bench import _searches_per_s
-    now = [0.0]
-    monkeypatch.setattr(eve.bench.time, "perf_counter", lambda: now[0])
-    calls = []
-
-    def search():
-        calls.append(1)
-        now[0] += 0.01
-
-    its = _searches_per_s(search, 500, 0.0)
-    assert len(calls) == 2 and its == 2 * 500 / 0.02
-    calls.clear()
-    its = _searches_per_s(search, 500, 0.05)
-    assert len(calls) in (5, 6)                   # until 50 ms have passed, whole searches
-    assert its == pytest.approx(500 / 0.01)
-
-
-def test_bench_peers_compares_at_one_budget(engine):
-    # eve's figure beside OpenSpiel's comes from searches of the peers' own size
-    pytest.importorskip("pyspiel")
-    from eve.bench import PEER_SIMULATIONS, bench_peers
-    out = bench_peers(engine, 0.2, {"playout": {"decisions_per_s": 1.0}})
-    assert out["simulations_per_search"] == PEER_SIMULATIONS
-    assert out["eve"]["mcts_mid_iterations_per_s"] > 0
-    for g in ("hearts", "crazy_eights"):
-        assert out["ratios"][f"eve_mcts_over_{g}"] == pytest.approx(
-            out["eve"]["mcts_mid_iterations_per_s"] / out[g]["mcts_iterations_per_s"])
 
 
 # ---- bad arguments: one line on stderr, exit 2, never a traceback ----
@@ -301,21 +207,6 @@ def test_an_installed_pack_with_a_manifest_that_cannot_be_iterated(tmp_path):
                             capture_output=True, text=True, env=dict(env, EVE_STRICT_PLUGINS="1"))
     assert strict.returncode == 2 and "Traceback" not in strict.stderr
     assert len(strict.stderr.splitlines()) == 1 and "EVE-P014" in strict.stderr
-
-
-def test_python_reference_times_its_rollouts_inside_the_search(engine):
-    from eve.bench import _find_python_reference, python_reference_figures
-    ref = _find_python_reference()
-    assert ref is not None
-    r = ref.measure(engine.new_match(seed=1), seconds=0.0)
-    assert r["iterations"] == 20 and 0 < r["rollout_s"] < r["elapsed_s"]
-    fig = python_reference_figures({"iterations": 100, "elapsed_s": 0.01, "rollout_s": 0.004},
-                                   native_rollout_us=20.0, native_iterations_per_s=40_000.0,
-                                   native_tree_us=1.5)
-    assert fig["us_per_iteration"] == pytest.approx(100.0)
-    assert fig["tree_us_per_iteration"] == pytest.approx(60.0)     # 100 us minus 40 of rollouts
-    assert fig["tree_ratio"] == pytest.approx(40.0)                # over the native 1.5 us
-    assert fig["ceiling_ratio"] == pytest.approx(5.0) and fig["ratio"] == pytest.approx(4.0)
 
 
 def _saved_replay(tmp_path):

@@ -221,48 +221,58 @@ cdef void status_turn(State* st, Ctx* cx, int side, int timing) noexcept nogil:
     by status in index order, each ticks (its program, run for the unit by the side it helps or
     harms) and then decays, unless another status the unit has keeps it."""
     cdef const Tables* tb = cx.tb
-    cdef const StatusDef* d
-    cdef int base = side * UNITS_PER_SIDE, i, j, k, s, u, keep, nh = st.n_hero_slots[side]
+    cdef int base = side * UNITS_PER_SIDE, i, nh = st.n_hero_slots[side]
     # the statuses that tick or decay at this timing, in index order: the others do nothing now
     cdef int n_timed = tb.n_start_st if timing == ST_TURN_START else tb.n_end_st
     cdef const int16_t* timed = &tb.start_st[0] if timing == ST_TURN_START else &tb.end_st[0]
     if n_timed == 0:
         return
-    # the side's hero slots, then its lanes: the slots past them are never used
-    for i in range(nh + tb.cfg.lanes):
-        u = base + (i if i < nh else CHAR_BASE + i - nh)
-        if not st.units[u].alive or not _has_any(&st.units[u], timed, n_timed):
+    # the side's hero slots, then its lanes: the slots past them are never used. Most slots are
+    # empty or hold no timed status: two plain loops find the few that do
+    for i in range(base, base + nh):
+        if st.units[i].alive and _has_any(&st.units[i], timed, n_timed):
+            _unit_status_turn(st, cx, side, timing, i, timed, n_timed)
+    for i in range(base + CHAR_BASE, base + CHAR_BASE + tb.cfg.lanes):
+        if st.units[i].alive and _has_any(&st.units[i], timed, n_timed):
+            _unit_status_turn(st, cx, side, timing, i, timed, n_timed)
+
+
+cdef void _unit_status_turn(State* st, Ctx* cx, int side, int timing, int u, const int16_t* timed,
+                            int n_timed) noexcept nogil:
+    """status_turn for one unit that holds a stack of some status of `timed`."""
+    cdef const Tables* tb = cx.tb
+    cdef const StatusDef* d
+    cdef int j, k, s, keep
+    for j in range(n_timed):
+        s = timed[j]
+        d = &tb.statuses[s]
+        if st.units[u].status[s] <= 0:
             continue
-        for j in range(n_timed):
-            s = timed[j]
-            d = &tb.statuses[s]
-            if st.units[u].status[s] <= 0:
-                continue
-            if d.tick_at == timing and d.tick_prog >= 0:
-                cx.ticking = 1
-                if d.tick_loss:
-                    # what the program does, in its order, without the interpreter (the
-                    # stacks are an amount: at most 999)
-                    if cx.shuffled:
-                        shuffled(st, cx)
-                    deal_damage(st, cx, u, st.units[u].status[s] if st.units[u].status[s] < 999
-                                else 999, side if d.polarity == SP_BUFF else 1 - side, u, True)
-                    if cx.shuffled:
-                        shuffled(st, cx)
-                else:
-                    run_program(st, cx, d.tick_prog, side if d.polarity == SP_BUFF else 1 - side,
-                                u, u)
-                cx.ticking = 0
-                if not st.units[u].alive:
+        if d.tick_at == timing and d.tick_prog >= 0:
+            cx.ticking = 1
+            if d.tick_loss:
+                # what the program does, in its order, without the interpreter (the
+                # stacks are an amount: at most 999)
+                if cx.shuffled:
+                    shuffled(st, cx)
+                deal_damage(st, cx, u, st.units[u].status[s] if st.units[u].status[s] < 999
+                            else 999, side if d.polarity == SP_BUFF else 1 - side, u, True)
+                if cx.shuffled:
+                    shuffled(st, cx)
+            else:
+                run_program(st, cx, d.tick_prog, side if d.polarity == SP_BUFF else 1 - side,
+                            u, u)
+            cx.ticking = 0
+            if not st.units[u].alive:
+                return
+        if d.decay_at == timing and st.units[u].status[s] > 0:
+            keep = 0
+            for k in range(tb.n_statuses):
+                if st.units[u].status[k] > 0 and (tb.statuses[k].keeps >> s) & 1:
+                    keep = 1
                     break
-            if d.decay_at == timing and st.units[u].status[s] > 0:
-                keep = 0
-                for k in range(tb.n_statuses):
-                    if st.units[u].status[k] > 0 and (tb.statuses[k].keeps >> s) & 1:
-                        keep = 1
-                        break
-                if not keep:
-                    add_status(st, cx, u, s, -1 if d.decay_by == SD_ONE else -32767)
+            if not keep:
+                add_status(st, cx, u, s, -1 if d.decay_by == SD_ONE else -32767)
 
 
 cdef int heal_unit(State* st, Ctx* cx, int u, int n, int by_side) noexcept nogil:

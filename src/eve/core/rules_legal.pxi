@@ -333,17 +333,22 @@ cdef inline bint _may_react(const State* st, const Tables* tb) noexcept nogil:
     """False when nothing the player holds is a reaction, so that a window offers only the pass:
     the usual case, met at each item the Encounter puts on the Stack. A necessary condition
     only (_plays and _abilities decide). It looks only where the content has reactions at all
-    (Tables.reactions), and without branches inside, whose outcomes here are unpredictable."""
+    (Tables.reactions), without branches inside a kind's walk, whose outcomes here are
+    unpredictable; once the Rift's cards or the heroes hold a reaction the rest is not walked."""
     cdef int i, c, d, found = 0
     cdef const Unit* u
     if tb.reactions & RX_CARD:
         for i in range(st.zones[Z_RIFT].n):
             found |= tb.cards[st.card_def[st.zones[Z_RIFT].c[i]]].keywords & KW_REACTION
+        if found:
+            return True
     if tb.reactions & RX_HERO:
         for i in range(st.n_hero_slots[PLAYER]):
             u = &st.units[i]
             d = u.def_id if u.def_id >= 0 else 0
             found |= (u.alive != 0) & (u.used == 0) & (tb.heroes[d].ability_reaction != 0)
+        if found:
+            return True
     if tb.reactions & RX_CHARACTER:
         for i in range(tb.cfg.lanes):
             u = &st.units[CHAR_BASE + i]
@@ -355,6 +360,13 @@ cdef inline bint _may_react(const State* st, const Tables* tb) noexcept nogil:
             c = st.zones[Z_LATTICE].c[i]
             found |= (tb.cards[st.card_def[c]].ability_reaction != 0) & (st.card_charges[c] > 0)
     return found != 0
+
+
+cdef inline bint _may_respond(const State* st, const Tables* tb) noexcept nogil:
+    """In a window of the player's: False when pass is the only legal action (as _generate
+    decides it: a full Stack, the turn's decisions spent, or nothing to react with)."""
+    return (st.n_stack < MAX_STACK and st.decisions < tb.cfg.max_decisions_per_turn
+            and _may_react(st, tb))
 
 
 cdef int legal_actions(const State* st, Ctx* cx, int32_t* out) noexcept nogil:
@@ -377,7 +389,7 @@ cdef int _generate(const State* st, Ctx* cx, int32_t* out, int limit) noexcept n
     if _window(st):
         out[0] = make_action(A_PASS, 0, 0, 0)
         n = 1
-        if st.n_stack >= MAX_STACK or st.decisions >= tb.cfg.max_decisions_per_turn or not _may_react(st, tb):
+        if not _may_respond(st, tb):
             return n
         _targets_init(&memo)
         n = _plays(st, cx, &memo, out, n, limit)

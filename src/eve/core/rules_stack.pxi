@@ -182,7 +182,7 @@ cdef inline void _resolved(State* st, Ctx* cx) noexcept nogil:
     check_outcome(st, cx)
 
 
-cdef void _pass(State* st, Ctx* cx, int side) noexcept nogil:
+cdef inline void _pass(State* st, Ctx* cx, int side) noexcept nogil:
     emit(cx, EV_PASS, side, st.n_stack, 0, 0, 0)
     st.passes += 1
     if st.passes >= 2:

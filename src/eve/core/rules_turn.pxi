@@ -100,9 +100,12 @@ cdef inline int _run(State* st, Ctx* cx, int32_t* out, int limit) noexcept nogil
                 else:
                     _pass(st, cx, ENCOUNTER)
                 continue
-            n = _generate(st, cx, out, limit)
-            if n > 1:
-                return n                      # the player may respond
+            # the usual window: nothing to react with, so pass is the only choice (what
+            # _generate would list), made for the player without listing
+            if _may_respond(st, cx.tb):
+                n = _generate(st, cx, out, limit)
+                if n > 1:
+                    return n                  # the player may respond
             _pass(st, cx, PLAYER)             # pass is the only choice: made for the player
             continue
         if st.phase == PH_BEGINNING:

@@ -130,7 +130,11 @@ def build(source: str | None = None, json_source: str | None = None,
           pybind11_source: str | None = None, cache: str = DEFAULT_CACHE,
           own_test: bool = False, jobs: int = 2) -> dict:
     checkout = os.path.join(cache, "src")
-    _checkout(source or REPO_URL, checkout, PINNED)
+    try:
+        _checkout(source or REPO_URL, checkout, PINNED)
+    except subprocess.CalledProcessError as e:
+        raise SystemExit(f"could not check out {PINNED} from {source or REPO_URL} ({e}): with no "
+                         "network, pass --source PATH (a git directory or checkout of it)") from None
     flags, std = own_settings(checkout)
     json_sha = _submodule(checkout, "json", json_source)
     if json_sha:

@@ -177,7 +177,7 @@ def main() -> None:
                               text=True, env=env)
     assert worker.stdin and worker.stdout
     ready = json.loads(worker.stdout.readline())
-    eve_commit = subprocess.run(["git", "-C", a.eve_path, "rev-parse", "--short", "HEAD"],
+    eve_commit = subprocess.run(["git", "-C", a.eve_path, "describe", "--always", "--dirty"],
                                 capture_output=True, text=True).stdout.strip()
     print(f"eve {eve_commit} at {a.eve_path}: party {', '.join(ready['heroes'])}; "
           f"{len(ready['encounters'])} Encounters", flush=True)

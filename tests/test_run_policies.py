@@ -1,65 +1,122 @@
-"""The run policies of `eve run` and `eve simulate --runs` (eve.run_policies)."""
+"""The run policies of `eve run` and `eve simulate --runs` (eve.run_policies): the core's native
+run policies, stepped from Python. Their choices out of a fight are checked here against the
+rules they state (eve.run_policies' docstring) on real runs of the built-in content."""
 from __future__ import annotations
 
-from types import SimpleNamespace
-
 import pytest
-from run_files_support import run_engine, walk
+from run_support import play, real_run_engine, until_phase
 
-from eve.encoding import encode_action
-from eve.run_policies import POLICIES, make_policy, value
+from eve.encoding import decode_action
+from eve.run_policies import POLICIES, make_policy
+
+PATH_PREFERENCE = ("fight", "event", "shop", "forge", "sanctum", "elite", "boss")
+
+
+def _walk_greedy(seed: int):
+    """(run, action) at each greedy decision of the run of `seed`, out of fights."""
+    e = real_run_engine()
+    run = e.new_run(seed, party=e.default_heroes())
+    pick = make_policy("greedy", seed)
+    while not run.is_over:
+        a = pick(run)
+        if not run.in_fight:
+            yield run, a
+        run.apply(a)
 
 
 @pytest.mark.parametrize("policy", sorted(POLICIES))
 def test_a_policy_plays_legal_actions_the_same_way_for_a_seed(policy):
-    e = run_engine()
-    for seed in range(4):
-        a = [x for _, x in walk(e, seed, policy)]
-        assert a == [x for _, x in walk(e, seed, policy)]
-    assert [x for _, x in walk(e, 1, policy)] != [x for _, x in walk(e, 2, policy)]
+    e = real_run_engine()
+
+    def actions(seed):
+        run, pick, out = e.new_run(seed, party=e.default_heroes()), make_policy(policy, seed), []
+        while not run.is_over:
+            a = pick(run)
+            assert a in run.legal_action_codes()
+            out.append(a)
+            run.apply(a)
+        return out
+    for seed in range(3):
+        assert actions(seed) == actions(seed)
+    assert actions(1) != actions(2)
+
+
+def test_a_policy_never_changes_the_run():
+    e = real_run_engine()
+    run = e.new_run(5, party=e.default_heroes())
+    for pick in (make_policy("random", 1), make_policy("greedy", 1)):
+        play(run, 5, until=until_phase("event", "site", "shop"), limit=50000)
+        h = run.state_hash()
+        pick(run)
+        assert run.state_hash() == h
 
 
 def test_an_unknown_policy_is_a_value_error():
     with pytest.raises(ValueError, match="random, greedy"):
-        make_policy("mcts", 1)
+        make_policy("nope", 1)
 
 
-def _hero(hp, max_hp=10, alive=True):
-    return {"id": "x", "hp": hp, "max_hp": max_hp, "alive": alive, "ambition": 0}
+def _hurt(run) -> bool:
+    living = [h for h in run.party if h["alive"]]
+    return sum(h["hp"] for h in living) < 0.5 * sum(h["max_hp"] for h in living)
 
 
-def _at_path(party, row):
-    """A run on a path choice whose next floor is `row` (node kinds by column)."""
-    return SimpleNamespace(in_fight=False, match=None, phase="path", party=party, floor=0,
-                           map={"floors": [row]},
-                           legal_action_codes=lambda: [encode_action("travel", c, 0, 0)
-                                                       for c, k in enumerate(row) if k])
+def test_greedy_travels_by_its_preference_and_rests_when_hurt():
+    seen_hurt = seen_well = 0
+    for seed in range(12):
+        for run, a in _walk_greedy(seed):
+            if run.phase != "path":
+                continue
+            row = run.map["floors"][run.floor]
+            kinds = [row[decode_action(c).source] for c in run.legal_action_codes()]
+            order = list(PATH_PREFERENCE)
+            if _hurt(run):
+                order.remove("sanctum")
+                order.insert(0, "sanctum")
+                seen_hurt += "sanctum" in kinds
+            else:
+                seen_well += 1
+            best = min(order.index(k) for k in kinds)
+            got = row[decode_action(a).source]
+            assert order.index(got) == best, (seed, kinds, got)
+            # ties go to the leftmost column
+            assert decode_action(a).source == min(
+                decode_action(c).source for c in run.legal_action_codes()
+                if row[decode_action(c).source] == got)
+    assert seen_well and seen_hurt        # both branches were exercised
 
 
-def test_greedy_travels_to_a_fight_and_rests_when_hurt():
-    row = ["elite", "sanctum", None, "fight", "shop"]
-    pick = make_policy("greedy", 0)
-    assert pick(_at_path([_hero(9), _hero(10)], row)) == encode_action("travel", 3, 0, 0)
-    assert pick(_at_path([_hero(2), _hero(3)], row)) == encode_action("travel", 1, 0, 0)
-    assert pick(_at_path([_hero(9)], ["elite", None, "event"])) == encode_action("travel", 2, 0, 0)
+def test_greedy_takes_the_first_reward_card_and_buys_the_cheapest():
+    rewards = shops = 0
+    for seed in range(12):
+        for run, a in _walk_greedy(seed):
+            codes = run.legal_action_codes()
+            takes = [c for c in codes if decode_action(c).kind == "take"]
+            if run.phase == "reward":
+                rewards += 1
+                assert a == (takes[0] if takes else codes[-1])
+            elif run.phase == "shop":
+                shops += 1
+                if takes:
+                    prices = {c: run.offer[decode_action(c).source][1] for c in takes}
+                    assert prices[a] == min(prices.values())
+                    assert a == min(takes, key=lambda c: (prices[c], decode_action(c).source))
+                else:
+                    assert decode_action(a).kind == "leave"
+    assert rewards and shops
 
 
-def test_greedy_takes_a_reward_card_and_buys_the_cheapest():
-    pick = make_policy("greedy", 0)
-    take = [encode_action("take", i, 0, 0) for i in range(3)]
-    leave = encode_action("leave", 0, 0, 0)
-    reward = SimpleNamespace(in_fight=False, match=None, phase="reward", legal_action_codes=lambda: [*take, leave])
-    assert pick(reward) == take[0]
-    shop = SimpleNamespace(in_fight=False, match=None, phase="shop", offer=[("a", 50), ("b", 30), ("c", 30)],
-                           legal_action_codes=lambda: [*take, leave])
-    assert pick(shop) == take[1]
-    broke = SimpleNamespace(in_fight=False, match=None, phase="shop", offer=[], legal_action_codes=lambda: [leave])
-    assert pick(broke) == leave
-
-
-def test_the_greedy_value_puts_living_heroes_then_hp_first():
-    def run(party, **kw):
-        return SimpleNamespace(party=party, deck=kw.get("deck", []), relics=[], aurorune=kw.get("a", 0))
-    assert value(run([_hero(1), _hero(1)])) > value(run([_hero(10), _hero(0, alive=False)], a=9999))
-    assert value(run([_hero(6)])) > value(run([_hero(5)], deck=["x+"] * 3))
-    assert value(run([_hero(5)], deck=["x+"])) > value(run([_hero(5)], a=200))
+def test_greedy_at_a_site_or_event_does_not_see_the_runs_hidden_draws():
+    """U18: it tries options on copies it re-samples from its own stream, so the run's true
+    streams cannot change its choice."""
+    e = real_run_engine()
+    scenes = 0
+    for seed in range(20):
+        run = e.new_run(seed, party=e.default_heroes())
+        play(run, seed, until=until_phase("event", "site"), limit=50000)
+        if run.is_over or len(run.legal_action_codes()) < 2:
+            continue
+        scenes += 1
+        picks = {make_policy("greedy", 7)(r) for r in (run, run.determinize(1), run.determinize(2))}
+        assert len(picks) == 1
+    assert scenes >= 3

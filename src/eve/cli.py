@@ -126,7 +126,8 @@ def cmd_run(args: argparse.Namespace) -> int:
     if args.save_replay:
         _check_folder(Path(args.save_replay).resolve().parent)
     print(f"eve run: seed {args.seed}, party {', '.join(party)}, policy {args.policy}")
-    _, run = play_run(engine, args.seed, party, args.policy, out=sys.stdout)
+    _, run = play_run(engine, args.seed, party, args.policy, out=sys.stdout,
+                      iterations=args.iterations)
     if args.save_replay:
         RunReplay.of(run).save(args.save_replay)
         print(f"replay written to {args.save_replay}")
@@ -135,23 +136,26 @@ def cmd_run(args: argparse.Namespace) -> int:
 
 def _simulate_runs(args: argparse.Namespace) -> int:
     """`eve simulate --runs N`: N seeded runs with a run policy, summed up."""
-    from eve.run_cli import format_summary, play_run, summarize
+    from eve.run_cli import format_summary, play_seeds, summarize
 
-    if args.policy == "mcts":
-        raise ValueError("--runs plays the random or the greedy policy, not mcts")
+    policy = "search" if args.policy == "mcts" else args.policy
     if args.encounter or args.save_replays:
         raise ValueError("--runs takes its Encounters from the acts: no --encounter or "
                          "--save-replays")
     engine = _engine(args.packs)
     party = _party(args.heroes) or engine.default_heroes()[:engine.catalog.tables.run_config["party"]]
     started = time.perf_counter()
-    results = []
-    for i, seed in enumerate(range(args.seed, args.seed + args.runs)):
-        results.append(play_run(engine, seed, party, args.policy)[0])
+    seeds = list(range(args.seed, args.seed + args.runs))
+
+    def progress(n: int) -> None:
         if not args.quiet:
-            _progress(i + 1, args.runs, started, unit="runs")
-    summary = summarize(results, args.policy, party)
-    summary.update(seed=args.seed, elapsed_s=time.perf_counter() - started,
+            _progress(n, args.runs, started, unit="runs")
+    results = play_seeds(tuple(args.packs or ()), party, policy, seeds, args.workers, progress,
+                         iterations=args.iterations)
+    summary = summarize(results, policy, party)
+    if policy == "search":
+        summary["iterations"] = args.iterations
+    summary.update(seed=args.seed, elapsed_s=time.perf_counter() - started, workers=args.workers,
                    content_fingerprint=engine.fingerprint)
     if args.json:
         print(json.dumps(summary, indent=2))
@@ -167,6 +171,9 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
     if args.runs:
         return _simulate_runs(args)
+    if args.workers != 1:
+        raise ValueError("--workers spreads whole runs (--runs) over processes; matches use "
+                         "--threads")
     engine = _engine(args.packs)
     heroes = args.heroes.split(",") if args.heroes else engine.default_heroes()
     slots = engine.config["player_hero_slots"]
@@ -535,8 +542,12 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--quiet", action="store_true", help="no progress bar")
     s.add_argument("--save-replays", metavar="DIR", help="write a replay file per match into DIR")
     s.add_argument("--runs", type=_int_in(1, MAX_GAMES),
-                   help="play this many whole runs instead of matches (policy random or greedy; "
-                        "--heroes is the party) and report the run win rate")
+                   help="play this many whole runs instead of matches (--heroes is the party; "
+                        "--policy mcts: MCTS in fights and the run search out of them, "
+                        "--iterations each) and report the run win rate")
+    s.add_argument("--workers", type=_int_in(1, 256), default=1,
+                   help="processes that play the runs (default 1: this one); the results are "
+                        "the same whatever the number")
     s.add_argument("--packs", type=_packs, help="pack modules to load with the built-in pack "
                    "(comma-separated; default: the built-in and installed packs)")
     s.set_defaults(func=cmd_simulate)
@@ -545,8 +556,11 @@ def build_parser() -> argparse.ArgumentParser:
     ru.add_argument("--seed", type=_int_in(0, MAX_SEED), default=0, help="the run's seed (default 0)")
     ru.add_argument("--party", help="the party's hero ids, comma-separated (default: the first "
                     "registered)")
-    ru.add_argument("--policy", choices=("random", "greedy"), default="greedy",
-                    help="who decides: uniform random, or greedy (eve.run_policies; default)")
+    ru.add_argument("--policy", choices=("random", "greedy", "search"), default="greedy",
+                    help="who decides: uniform random, greedy (default), or search: MCTS in "
+                         "fights and the run search out of them (eve.run_policies)")
+    ru.add_argument("--iterations", type=_int_in(1, MAX_ITERATIONS), default=1000,
+                    help="the search policy's iterations a decision (default 1000)")
     ru.add_argument("--packs", type=_packs, help="pack modules to load with the built-in pack "
                     "(comma-separated)")
     ru.add_argument("--save-replay", metavar="FILE", help="write the run's replay to FILE")

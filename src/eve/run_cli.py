@@ -2,18 +2,25 @@
 
 `play_run` plays one run with a policy of eve.run_policies and tells it floor by floor: each
 act's map once as a small grid, each choice in words, each fight with its Encounter and how it
-ended, the heroes who fell, the end. `simulate_runs` plays many and sums them up: the win rate
-with its 95% (Wilson) interval, the mean floors climbed, deaths by floor and by hero.
+ended, the heroes who fell, the end. `play_seeds` plays many (in worker processes or here),
+and `summarize` sums them up: the win rate with its 95% (Wilson) interval, the mean floors
+climbed, the acts the runs ended in, deaths by act, by floor and by hero.
+
+Workers: each run depends only on its seed, the content and the policy, so the seeds are cut
+into chunks played by processes that each build their Engine once (`_engine_for`), and the
+results are put back in seed order: the same whatever the number of workers.
 """
 from __future__ import annotations
 
+import functools
 import math
+import signal
 from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, TextIO
 
-from eve.run_policies import make_policy
+from eve.run_policies import DEFAULT_ITERATIONS, make_policy
 
 if TYPE_CHECKING:
     from eve.core.run import Run
@@ -53,17 +60,20 @@ class RunResult:
     floor: int
     floors_climbed: int
     fights_won: int
-    deaths: list[tuple[str, int]] = field(default_factory=list)    # (hero id, floors climbed)
+    # (hero id, floors climbed, act) of each hero who fell
+    deaths: list[tuple[str, int, int]] = field(default_factory=list)
     decisions: int = 0
     final_hash: int = 0
     actions: list[int] = field(default_factory=list)
 
 
 def play_run(engine: Engine, seed: int, party: list[str] | None, policy: str,
-             out: TextIO | None = None) -> tuple[RunResult, Run]:
-    """Play the run of `seed` with `policy` to its end; tell it to `out` when given."""
+             out: TextIO | None = None,
+             iterations: int = DEFAULT_ITERATIONS) -> tuple[RunResult, Run]:
+    """Play the run of `seed` with `policy` to its end; tell it to `out` when given.
+    `iterations`: the search policy's budget a decision."""
     run = engine.new_run(seed, party=party)
-    choose = make_policy(policy, seed)
+    choose = make_policy(policy, seed, iterations=iterations)
     tell: Callable[[str], Any] | None = (lambda s: print(s, file=out)) if out is not None else None
     say: Callable[[str], Any] = tell if tell is not None else (lambda s: None)
     res = RunResult(seed, None, 1, 0, 0, 0)
@@ -96,7 +106,7 @@ def play_run(engine: Engine, seed: int, party: list[str] | None, policy: str,
         for h in run.fallen:
             if h not in fallen:
                 fallen.add(h)
-                res.deaths.append((h, run.floors_climbed))
+                res.deaths.append((h, run.floors_climbed, run.act))
                 say(f"  {h} fell (floor {run.floor} of act {run.act})")
     res.outcome, res.act, res.floor = run.outcome, run.act, run.floor
     res.floors_climbed, res.fights_won = run.floors_climbed, run.fights_won
@@ -148,12 +158,16 @@ def summarize(results: Iterable[RunResult], policy: str, party: list[str] | None
     n = len(rs)
     wins = sum(r.outcome == "win" for r in rs)
     lo, hi = wilson(wins, n)
-    by_floor = Counter(f for r in rs for _, f in r.deaths)
-    by_hero = Counter(h for r in rs for h, _ in r.deaths)
+    by_floor = Counter(f for r in rs for _, f, _ in r.deaths)
+    by_hero = Counter(h for r in rs for h, _, _ in r.deaths)
+    by_act = Counter(a for r in rs for _, _, a in r.deaths)
+    ended = Counter(r.act for r in rs if r.outcome == "loss")
     return {"runs": n, "policy": policy, "party": party, "wins": wins,
             "win_rate": wins / n if n else 0.0, "win_rate_95": [lo, hi],
             "mean_floors_climbed": sum(r.floors_climbed for r in rs) / n if n else 0.0,
             "mean_fights_won": sum(r.fights_won for r in rs) / n if n else 0.0,
+            "losses_by_act": {str(k): ended[k] for k in sorted(ended)},
+            "deaths_by_act": {str(k): by_act[k] for k in sorted(by_act)},
             "deaths_by_floor": {str(k): by_floor[k] for k in sorted(by_floor)},
             "deaths_by_hero": dict(by_hero.most_common()),
             "decisions": sum(r.decisions for r in rs)}
@@ -167,7 +181,76 @@ def format_summary(s: dict[str, Any], seeds: str) -> list[str]:
              f"{100 * lo:.1f}%..{100 * hi:.1f}%)",
              f"mean floors climbed {s['mean_floors_climbed']:.2f}, mean fights won "
              f"{s['mean_fights_won']:.2f}"]
+    lost = "  ".join(f"act {k}: {v}" for k, v in s["losses_by_act"].items()) or "none"
+    acts = "  ".join(f"act {k}: {v}" for k, v in s["deaths_by_act"].items()) or "none"
+    lines += [f"runs lost in: {lost}", f"deaths by act: {acts}"]
     floors = "  ".join(f"{k}: {v}" for k, v in s["deaths_by_floor"].items()) or "none"
     heroes = "  ".join(f"{k}: {v}" for k, v in s["deaths_by_hero"].items()) or "none"
     lines += [f"deaths by floor climbed: {floors}", f"deaths by hero: {heroes}"]
     return lines
+
+
+# ---------------------------------------------------------------- many runs, in workers
+
+@functools.cache
+def _engine_for(packs: tuple[str, ...]) -> Engine:
+    """The Engine of a worker process, built once for its packs (35 ms: not once a chunk)."""
+    from eve.cli import _engine
+    return _engine(list(packs))
+
+
+def _quiet_worker() -> None:
+    """A worker leaves Ctrl-C to the parent, which stops the pool (no trace per process)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def play_chunk(packs: tuple[str, ...], party: list[str], policy: str, iterations: int,
+               seeds: list[int]) -> list[RunResult]:
+    """Play the runs of `seeds` (a worker's chunk, or all of them in this process)."""
+    engine = _engine_for(packs)
+    out = []
+    for seed in seeds:
+        res, _ = play_run(engine, seed, party, policy, iterations=iterations)
+        res.actions = []            # not sent back: the summary does not need them
+        out.append(res)
+    return out
+
+
+def chunks_of(seeds: list[int], workers: int) -> list[list[int]]:
+    """Chunks of consecutive seeds: several a worker (an uneven chunk does not hold the others
+    up), each big enough that sending it costs little beside playing it."""
+    size = max(1, min(256, math.ceil(len(seeds) / (8 * workers))))
+    return [seeds[i:i + size] for i in range(0, len(seeds), size)]
+
+
+def play_seeds(packs: tuple[str, ...], party: list[str], policy: str, seeds: list[int],
+               workers: int, progress: Callable[[int], Any] | None = None,
+               iterations: int = DEFAULT_ITERATIONS) -> list[RunResult]:
+    """The runs of `seeds` in seed order, played by `workers` processes (1: here). The result
+    does not depend on `workers`. `progress(n)` is told the runs done so far."""
+    if workers <= 1:
+        out: list[RunResult] = []
+        for seed in seeds:
+            out.extend(play_chunk(packs, party, policy, iterations, [seed]))
+            if progress is not None:
+                progress(len(out))
+        return out
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor, as_completed
+
+    parts = chunks_of(seeds, workers)
+    done: dict[int, list[RunResult]] = {}
+    ctx = multiprocessing.get_context("spawn")      # no fork of a process that holds threads
+    pool = ProcessPoolExecutor(max_workers=workers, mp_context=ctx, initializer=_quiet_worker)
+    try:
+        futures = {pool.submit(play_chunk, packs, party, policy, iterations, p): k
+                   for k, p in enumerate(parts)}
+        n = 0
+        for f in as_completed(futures):
+            done[futures[f]] = f.result()
+            n += len(done[futures[f]])
+            if progress is not None:
+                progress(n)
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
+    return [r for k in range(len(parts)) for r in done[k]]

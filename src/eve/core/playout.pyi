@@ -1,4 +1,7 @@
+from collections.abc import Iterable
+
 from eve.core.match import Match
+from eve.core.run import Run
 from eve.core.tables import CompiledContent
 
 POLICIES: dict[str, int]
@@ -14,3 +17,13 @@ def choose(match: Match, policy: str, seed: int = ...) -> int: ...
 def run_matches(content: CompiledContent, seeds: list[int], heroes: list[int], enc: int, policy: str,
                 max_decisions: int = ..., record: bool = ...,
                 stop: StopFlag | None = ...) -> list[tuple]: ...
+
+class RunChooser:
+    """A native run policy for one run: the action code it takes in a Run."""
+    name: str
+    def __init__(self, policy: str, seed: int) -> None: ...
+    def __call__(self, run: Run) -> int: ...
+
+def run_runs(content: CompiledContent, seeds: Iterable[int], party: list[int] | None = ...,
+             policy: str = ..., max_decisions: int = ..., record: bool = ...,
+             stop: StopFlag | None = ...) -> list[tuple]: ...

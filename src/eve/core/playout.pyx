@@ -17,9 +17,13 @@ from eve.core.defs cimport *
 from eve.core.rng cimport sm_below, stream_seed
 from eve.core.rules cimport setup_match, begin, legal_actions, apply_action, apply_listing, state_hash
 from eve.core.effects cimport leader_of
-from eve.core.codec cimport is_hero, a_kind
+from eve.core.codec cimport is_hero, a_kind, a_src
 from eve.core.tables cimport CompiledContent
 from eve.core.match cimport Match
+from eve.core.run cimport Run
+from eve.core.run_defs cimport RunState, RunTables
+from eve.core.runs cimport (run_setup, run_legal, run_apply, run_fight_listing, run_hash,
+                            run_determinize)
 
 from operator import index as _index
 
@@ -28,8 +32,6 @@ from eve.core.errors import ParameterError as _ParameterError
 from eve.core.interrupt import run_stoppable as _run_stoppable
 
 cdef enum:
-    POLICY_RANDOM = 0
-    POLICY_GREEDY = 1
     # greedy's passes after an action to let it resolve: an attack and the Encounter's answer
     # to it take two or three; the bound keeps a reaction loop from running on
     SETTLE_PASSES = 8
@@ -38,6 +40,8 @@ cdef enum:
 cdef double TIE_EPS = 1e-6
 
 POLICIES = {"random": POLICY_RANDOM, "greedy": POLICY_GREEDY}
+
+include "playout_runs.pxi"
 
 # A match capped at this many decisions or fewer (about a second of random play) is played in
 # the caller's thread: a thread of its own costs 0.15-0.3 ms on the project's machine, more
@@ -345,4 +349,119 @@ cdef list _play(CompiledContent content, list seeds, list heroes, int enc, int p
             PyErr_CheckSignals()
     finally:
         free(rec)
+    return out
+
+
+# ---------------------------------------------------------------- whole runs
+
+cdef class RunChooser:
+    """A native run policy ("random" or "greedy") for one run: called with a Run, it returns
+    the action code it takes there and leaves the run unchanged. It draws from a stream of its
+    own seeded like run_runs' (never the run's), so stepping a run with it from Python plays
+    the run that run_runs plays for the same seed."""
+    cdef int policy
+    cdef uint64_t rng
+    cdef readonly str name
+
+    def __init__(self, str policy, seed):
+        if policy not in POLICIES:
+            raise ValueError(f"no run policy {policy!r} (policies: {', '.join(POLICIES)})")
+        self.name = policy
+        self.policy = POLICIES[policy]
+        self.rng = stream_seed(_integer(seed, 0, 2**64 - 1, "seed"), b"policy")
+
+    def __call__(self, Run run):
+        cdef RunState* rs = <RunState*>malloc(sizeof(RunState))
+        cdef int32_t* buf = <int32_t*>malloc(MAX_ACTIONS * sizeof(int32_t))
+        cdef Ctx cx
+        cdef int32_t a
+        if rs == NULL or buf == NULL:
+            free(rs)
+            free(buf)
+            raise MemoryError()
+        memcpy(rs, &run.rs, sizeof(RunState))    # the policy's trials never touch the run
+        ctx_init(&cx, run.content.tb, 0)
+        a = run_choice(rs, run.content.rt, &cx, self.policy, &self.rng, buf)
+        free(rs)
+        free(buf)
+        return a
+
+
+def run_runs(CompiledContent content, seeds, party=None, str policy="random",
+             int max_decisions=INLINE_DECISIONS, bint record=False, StopFlag stop=None):
+    """Play one whole run per seed natively with a run policy (in fights and out, no Python
+    and no GIL in a run); returns [(outcome, floors climbed, decisions)], or with `record`
+    [(outcome, floors, decisions, [action codes], final run hash)]. `party`: hero indices (the
+    run configuration's `party` of them); None: the first ones. `max_decisions` caps each
+    run (one not over by then has outcome 0).
+
+    Ctrl-C and `stop` work as in run_matches: batches capped at INLINE_DECISIONS decisions a
+    run or fewer run in the caller's thread (KeyboardInterrupt between runs), larger ones in a
+    thread of their own stopped at their next decision."""
+    cdef int pol
+    if policy not in POLICIES:
+        raise ValueError(f"no run policy {policy!r} (policies: {', '.join(POLICIES)})")
+    pol = POLICIES[policy]
+    if content.rt.n_acts == 0:
+        raise ValueError("this content has no run: no pack registers an act")
+    n_party = content.rt.cfg.party
+    heroes = list(range(n_party)) if party is None else list(party)
+    if len(heroes) != n_party or len(set(heroes)) != n_party:
+        raise ValueError(f"a run's party is {n_party} different heroes, not {heroes!r}")
+    for h in heroes:
+        if not (isinstance(h, int) and 0 <= h < content.rt.n_player_heroes):
+            raise ValueError("party must be player hero indices of this content")
+    if max_decisions < 1:
+        raise ValueError("max_decisions must be at least 1")
+    seeds = [_integer(s, 0, 2**64 - 1, "seed") for s in seeds]
+    if stop is None and max_decisions > INLINE_DECISIONS:
+        flag = StopFlag.__new__(StopFlag)
+        return _run_stoppable(
+            [lambda: _play_runs(content, seeds, heroes, pol, max_decisions, record, flag)],
+            [flag.set])[0]
+    return _play_runs(content, seeds, heroes, pol, max_decisions, record,
+                      StopFlag.__new__(StopFlag) if stop is None else stop)
+
+
+cdef list _play_runs(CompiledContent content, list seeds, list heroes, int pol,
+                     int max_decisions, bint record, StopFlag stop):
+    """run_runs' loop, in the calling thread: without the GIL during each run; between runs
+    the results are kept and a signal is taken."""
+    cdef RunState* rs = <RunState*>malloc(sizeof(RunState))
+    cdef Ctx cx
+    cdef uint64_t rng, s
+    cdef int16_t hs[MAX_HERO_SLOTS]
+    cdef int nh = len(heroes), i, d
+    cdef int32_t* rec = NULL
+    if rs == NULL:
+        raise MemoryError()
+    if record:
+        rec = <int32_t*>malloc(max_decisions * sizeof(int32_t))
+        if rec == NULL:
+            free(rs)
+            raise MemoryError()
+    for i in range(nh):
+        hs[i] = heroes[i]
+    ctx_init(&cx, content.tb, 0)
+    out = []
+    try:
+        for seed in seeds:
+            s = seed
+            with nogil:
+                rng = stream_seed(s, b"policy")
+                run_setup(rs, content.rt, &cx, s, hs, nh)
+                d = play_run(rs, content.rt, &cx, pol, &rng, max_decisions, &stop.asked, rec)
+            if stop.asked and rs.phase != RP_OVER and d < max_decisions:
+                break           # stopped before its end: not a result
+            if record:
+                out.append((rs.outcome, rs.floors_climbed, d, [rec[i] for i in range(d)],
+                            run_hash(rs)))
+            else:
+                out.append((rs.outcome, rs.floors_climbed, d))
+            if stop.asked:
+                break
+            PyErr_CheckSignals()
+    finally:
+        free(rec)
+        free(rs)
     return out

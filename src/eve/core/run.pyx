@@ -17,7 +17,6 @@ from eve.core.runs cimport (run_setup, run_legal, run_check, run_apply, run_hash
 from eve.core.match cimport Match
 from eve.core.rng cimport stream_seed
 from eve.core.codec cimport a_kind, a_src, a_tgt
-from eve.core.search_hidden cimport determinize as determinize_state
 
 from operator import index as _index
 from weakref import ref as _weakref
@@ -175,8 +174,6 @@ cdef class Run:
         rng = stream_seed(<uint64_t>s, b"run_determinize")
         r = self.clone()
         run_determinize(&r.rs, &rng)
-        if r.rs.phase == RP_FIGHT:
-            determinize_state(&r.rs.match, &rng)
         r.setup = None
         r._actions = None
         return r

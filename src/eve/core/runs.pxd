@@ -8,6 +8,8 @@ cdef void run_setup(RunState* rs, const RunTables* rt, Ctx* cx, uint64_t seed,
                     const int16_t* party, int n_party) noexcept nogil
 cdef int run_legal(RunState* rs, const RunTables* rt, Ctx* cx, int32_t* out) noexcept nogil
 cdef int run_check(RunState* rs, const RunTables* rt, Ctx* cx, int32_t a) noexcept nogil
+cdef int run_fight_listing(RunState* rs, const RunTables* rt, Ctx* cx, int32_t a,
+                           int32_t* out) noexcept nogil
 cdef void run_apply(RunState* rs, const RunTables* rt, Ctx* cx, int32_t a) noexcept nogil
 cdef uint64_t run_hash(const RunState* rs) noexcept nogil
 cdef void run_determinize(RunState* rs, uint64_t* rng) noexcept nogil

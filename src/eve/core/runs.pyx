@@ -13,7 +13,8 @@ from eve.core.defs cimport *
 from eve.core.run_defs cimport RunTables, RunState, RunHero
 from eve.core.rng cimport stream_seed, sm_next, sm_below, hash_bytes
 from eve.core.rules cimport (setup_fight, begin, legal_actions, check_action, apply_action,
-                             state_hash)
+                             apply_listing, state_hash)
+from eve.core.search_hidden cimport determinize as determinize_state
 from eve.core.codec cimport make_action, a_kind, a_src, a_tgt, a_lane
 from eve.core.events cimport emit
 
@@ -94,10 +95,26 @@ cdef void run_setup(RunState* rs, const RunTables* rt, Ctx* cx, uint64_t seed,
 
 # ---------------------------------------------------------------- the end (U05)
 
+cdef void _clear_scene(RunState* rs) noexcept nogil:
+    """Forget what the node put on the table (offer, prices, its site or event, a removal
+    bought): two equal positions then have equal bytes and hash equal, however reached."""
+    rs.n_offer = 0
+    memset(rs.offer, 0, sizeof(rs.offer))
+    memset(rs.price, 0, sizeof(rs.price))
+    rs.site = -1
+    rs.chosen = -1
+    rs.removed_here = 0
+
+
+cdef void _to_path(RunState* rs) noexcept nogil:
+    _clear_scene(rs)
+    rs.phase = RP_PATH
+
+
 cdef void _end_run(RunState* rs, Ctx* cx, int outcome) noexcept nogil:
     rs.outcome = outcome
     rs.phase = RP_OVER
-    rs.n_offer = 0
+    _clear_scene(rs)
     _event(rs, cx, EV_RUN_OUTCOME, outcome, rs.act + 1, rs.floor + 1, 0)
 
 
@@ -173,6 +190,8 @@ cdef void _end_fight(RunState* rs, const RunTables* rt, Ctx* cx) noexcept nogil:
         h.slot = -1
     memset(&rs.match, 0, sizeof(State))
     rs.enc = -1
+    rs.support_plays = 0
+    rs.attacks = 0
     if _living(rs) == 0 or outcome == OUT_LOSS:
         _end_run(rs, cx, OUT_LOSS)
         return
@@ -180,7 +199,7 @@ cdef void _end_fight(RunState* rs, const RunTables* rt, Ctx* cx) noexcept nogil:
         if node == RN_BOSS:
             _end_run(rs, cx, OUT_LOSS)
         else:
-            rs.phase = RP_PATH
+            _to_path(rs)
         return
     rs.fights_won += 1
     give_reward(rs, rt, cx, node)
@@ -192,7 +211,7 @@ cdef void _end_fight(RunState* rs, const RunTables* rt, Ctx* cx) noexcept nogil:
 
 cdef void _after_reward(RunState* rs, const RunTables* rt, Ctx* cx) noexcept nogil:
     """A reward taken: on up the map, or after a boss to the next act, or the run is won."""
-    rs.n_offer = 0
+    _clear_scene(rs)
     if rs.after_boss:
         rs.after_boss = 0
         if rs.act + 1 >= rt.n_acts:
@@ -201,7 +220,7 @@ cdef void _after_reward(RunState* rs, const RunTables* rt, Ctx* cx) noexcept nog
             start_act(rs, rt, cx, rs.act + 1)
             fire_relics(rs, rt, cx, RE_ACT_START)
     else:
-        rs.phase = RP_PATH
+        _to_path(rs)
 
 
 # ---------------------------------------------------------------- listing and acting (U17)
@@ -296,16 +315,35 @@ cdef int run_check(RunState* rs, const RunTables* rt, Ctx* cx, int32_t a) noexce
     return R_BAD_SOURCE
 
 
+cdef inline void _count_play(RunState* rs, Ctx* cx, int32_t a) noexcept nogil:
+    """U15's tally of the fight's support plays and attacks."""
+    cdef int kind = a_kind(a)
+    if kind == A_PLAY:
+        if cx.tb.cards[rs.match.card_def[a_src(a)]].kind != CK_CHARACTER:
+            rs.support_plays += 1
+    elif kind == A_ATTACK:
+        rs.attacks += 1
+
+
+cdef int run_fight_listing(RunState* rs, const RunTables* rt, Ctx* cx, int32_t a,
+                           int32_t* out) noexcept nogil:
+    """run_apply of a legal action in a fight that hands back the fight's next legal actions
+    (apply_listing: no list is built twice), or -1 once the fight is over and the run has
+    moved on."""
+    cdef int n
+    _count_play(rs, cx, a)
+    n = apply_listing(&rs.match, cx, a, out)
+    if rs.match.outcome != OUT_NONE:
+        _end_fight(rs, rt, cx)
+        return -1
+    return n
+
+
 cdef void run_apply(RunState* rs, const RunTables* rt, Ctx* cx, int32_t a) noexcept nogil:
     """Apply a legal action (run_check said 0) and go on to the run's next decision."""
-    cdef int kind = a_kind(a), i = a_src(a), j = a_tgt(a), opt, card
+    cdef int kind = a_kind(a), i = a_src(a), j = a_tgt(a), opt
     if rs.phase == RP_FIGHT:
-        if kind == A_PLAY:
-            card = rs.match.card_def[i]
-            if cx.tb.cards[card].kind != CK_CHARACTER:
-                rs.support_plays += 1
-        elif kind == A_ATTACK:
-            rs.attacks += 1
+        _count_play(rs, cx, a)
         apply_action(&rs.match, cx, a)
         if rs.match.outcome != OUT_NONE:
             _end_fight(rs, rt, cx)
@@ -337,13 +375,16 @@ cdef void run_apply(RunState* rs, const RunTables* rt, Ctx* cx, int32_t a) noexc
         else:
             opt = rt.events[rs.site].first_opt + i
         take_option(rs, rt, cx, opt, j)
-        rs.phase = RP_PATH if rs.outcome == OUT_NONE else RP_OVER
+        if rs.outcome == OUT_NONE:
+            _to_path(rs)
+        else:
+            rs.phase = RP_OVER
+            _clear_scene(rs)
     elif kind == A_LEAVE:
         if rs.phase == RP_REWARD:
             _after_reward(rs, rt, cx)
         else:
-            rs.n_offer = 0
-            rs.phase = RP_PATH
+            _to_path(rs)
     if rs.phase == RP_PATH and rs.floor >= rt.acts[rs.act].floors:
         # the boss floor was the last: nothing is left of this act's map (never reached:
         # a boss's fight ends in a reward or the run's end)
@@ -361,8 +402,11 @@ cdef uint64_t run_hash(const RunState* rs) noexcept nogil:
 
 cdef void run_determinize(RunState* rs, uint64_t* rng) noexcept nogil:
     """U18: what the player cannot see of the run drawn anew: the streams of future maps,
-    rewards, stock, events and fights (the map of this act, the offers on the table and what
-    the party holds stay)."""
+    rewards, stock, events and fights, and in a fight its Archive and streams as a match's
+    determinization draws them (the map of this act, the offers on the table and what the
+    party holds stay)."""
     cdef int s
     for s in range(N_RUN_STREAMS):
         rs.rng[s] = sm_next(rng)
+    if rs.phase == RP_FIGHT:
+        determinize_state(&rs.match, rng)

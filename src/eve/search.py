@@ -67,7 +67,7 @@ INLINE_SECONDS = 1.5
 def mcts(match: Match, iterations: int = 1000, seed: int = 0, threads: int = 1, c: float = 1.4,
          max_depth: int = DEFAULT_MAX_DEPTH, reward: str = DEFAULT_REWARD,
          time_limit: float | None = None, verify: bool = False,
-         cache_states: int = DEFAULT_CACHE_STATES) -> SearchResult:
+         cache_states: int = DEFAULT_CACHE_STATES, see_hidden: bool = False) -> SearchResult:
     """Search the player's best action in `match` (which is left unchanged).
 
     iterations: the budget (split over the threads); seed: the search stream (never a match
@@ -79,7 +79,9 @@ def mcts(match: Match, iterations: int = 1000, seed: int = 0, threads: int = 1, 
     each thread after this many seconds as well; verify: check every tree action's legality
     and that every cached state equals a replay from the root (slower; for tests);
     cache_states: how many node states each thread may keep (1 keeps only the root's), which
-    spares the descent the game steps above them (docs/search.md).
+    spares the descent the game steps above them (docs/search.md); see_hidden: the reference
+    search that cheats, for a ceiling only: no re-sampling, its iterations play the true
+    Archive order and hidden streams (plain MCTS on the true state).
 
     The defaults (rollouts capped at 20 decisions, shaped reward) are the playing configuration:
     against Encounters that random play never beats, full random rollouts all lose and give the
@@ -115,7 +117,8 @@ def mcts(match: Match, iterations: int = 1000, seed: int = 0, threads: int = 1, 
     per = [n for n in per if n > 0]         # more threads than iterations: the rest stay idle
     workers = [Worker() for _ in per]
     args = [(match, worker_seed(seed, i), per[i], float(c), int(max_depth), REWARDS[reward],
-             int(verify), float(time_limit or 0.0), int(cache_states)) for i in range(len(per))]
+             int(verify), float(time_limit or 0.0), int(cache_states), bool(see_hidden))
+            for i in range(len(per))]
     t0 = time.perf_counter()
     # A long search runs in threads of its own, even one, so that the caller's thread stays
     # free to take Ctrl-C: it then asks every search to stop (at its next iteration, or

@@ -81,7 +81,8 @@ cdef class _Worker:
         free(self.cache.acts)
 
     def run(self, Match match not None, uint64_t seed, int iterations, double c, int max_depth,
-            int shaped, int verify, double time_limit, int cache_states=65536):
+            int shaped, int verify, double time_limit, int cache_states=65536,
+            bint see_hidden=False):
         cdef Params p
         cdef Ctx cx
         cdef State root
@@ -91,8 +92,11 @@ cdef class _Worker:
         p.max_depth = max_depth
         p.shaped = shaped
         p.verify = verify
+        p.see_hidden = 1 if see_hidden else 0
         p.stop = &self.stop_asked
-        ctx_init(&cx, match.content.tb, 1)     # re-sampling leaves the Archive to the draws: _resample
+        # re-sampling leaves the Archive to the draws (_resample); the reference search that
+        # sees the hidden cards draws from the top, as a match does
+        ctx_init(&cx, match.content.tb, 0 if see_hidden else 1)
         memcpy(&root, &match.st, sizeof(State))      # the match itself is never touched
         if iterations < 1:
             raise ValueError("iterations must be at least 1")
@@ -120,6 +124,7 @@ cdef class _Worker:
         self.cache.cap = cache_states if cache_states <= iterations else iterations + 1
         self.cache.n = 0
         self.cache.lanes = match.content.tb.cfg.lanes
+        self.cache.see_hidden = p.see_hidden
         # the arenas start small and grow (_reserve), so every sizeable search exercises that
         self.cache.diffs_cap = 4 * STATE_WORDS
         self.cache.diffs_n = 0

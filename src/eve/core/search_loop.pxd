@@ -43,14 +43,16 @@ cdef extern from "search_loop.h":
 
 
 cdef inline void _verify_from_root(const State* root, Ctx* cx, uint64_t rng, const int32_t* path,
-                            const Node* nodes, int depth, const State* st, Stats* stats) noexcept nogil:
+                            const Node* nodes, int depth, const State* st, Stats* stats,
+                            int see_hidden) noexcept nogil:
     """verify: replay the path to path[depth] from a fresh root determinization drawn with
     the same search stream, checking every step's legality; the result must equal `st` byte
     for byte."""
     cdef State scratch
     cdef int d
     memcpy(&scratch, root, sizeof(State))
-    _resample(&scratch, &rng)
+    if not see_hidden:
+        _resample(&scratch, &rng)
     for d in range(1, depth + 1):
         if check_action(&scratch, cx, nodes[path[d]].action) != 0:
             stats.illegal += 1
@@ -142,9 +144,11 @@ cdef inline int grow(const State* root, Ctx* cx, const Params* p, uint64_t seed,
                 __builtin_prefetch(&uct[kn.first_child + kn.n_children])
         _materialize(cache, nodes[path[src_depth]].diffs, &st)
         rng_at = rng
-        _resample(&st, &rng)
+        if not p.see_hidden:        # the reference search plays the true hidden cards
+            _resample(&st, &rng)
         if p.verify:
-            _verify_from_root(&cache.root, cx, rng_at, path, nodes, src_depth, &st, stats)
+            _verify_from_root(&cache.root, cx, rng_at, path, nodes, src_depth, &st, stats,
+                              p.see_hidden)
         listed = -1         # how many legal actions at `st` are in buf; -1: not listed yet
         if src_depth < depth:
             if p.verify and check_action(&st, cx, nodes[node].action) != 0:

@@ -9,6 +9,7 @@ cdef struct Params:
     int max_depth       # rollout decisions before evaluating (0: play to the end)
     int shaped          # reward at the depth cap: 1 shaped hp difference, 0 a draw (0.5)
     int verify          # check every tree action with check_action (tests)
+    int see_hidden      # the reference search: no re-sampling, the true hidden cards and streams
     double deadline     # _now() when the time limit runs out; 0: no limit
     int* stop           # set (non-zero) from another thread, or by _stopped: end the search
 

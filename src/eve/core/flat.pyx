@@ -80,6 +80,13 @@ def flat_choice(Match match not None, int playouts, uint64_t seed, int max_depth
     p.max_depth = max_depth
     p.shaped = 1 if shaped else 0
     p.verify = 0
+    p.see_hidden = 0
+    p.greedy_pm = 0
+    p.board = 0
+    p.worlds = 0
+    p.world_seed = 0
+    p.board_scale = 1.0
+    p.board_root = 0.0
     p.deadline = 0.0
     p.stop = &stop
     ctx_init(&cx, match.content.tb, 1)

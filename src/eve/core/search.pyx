@@ -43,6 +43,7 @@ from eve.core.search_cache cimport Cache, STATE_WORDS, _state_layout_init
 from eve.core.search_hidden cimport _canonical_archive, _resample, determinize
 from eve.core.search_loop cimport Slot, TABLE_SIZE, grow
 from eve.core.search_params cimport Params, Stats, _now
+from eve.core.search_rollout cimport _board
 from eve.core.search_tree cimport Node, Uct, Tree
 from eve.core.search_uct cimport _ln, _uct_tables_init
 
@@ -82,7 +83,8 @@ cdef class _Worker:
 
     def run(self, Match match not None, uint64_t seed, int iterations, double c, int max_depth,
             int shaped, int verify, double time_limit, int cache_states=65536,
-            bint see_hidden=False):
+            bint see_hidden=False, unsigned int greedy_pm=0, double board_scale=0.0,
+            int worlds=0):
         cdef Params p
         cdef Ctx cx
         cdef State root
@@ -93,6 +95,12 @@ cdef class _Worker:
         p.shaped = shaped
         p.verify = verify
         p.see_hidden = 1 if see_hidden else 0
+        p.greedy_pm = greedy_pm if greedy_pm <= 1000 else 1000
+        p.worlds = worlds if worlds > 0 else 0
+        p.world_seed = sm_mix(seed ^ <uint64_t>0x5DEECE66D)
+        p.board = 1 if board_scale > 0 else 0
+        p.board_scale = board_scale if board_scale > 0 else 1.0
+        p.board_root = _board(&match.st, match.content.tb)
         p.stop = &self.stop_asked
         # re-sampling leaves the Archive to the draws (_resample); the reference search that
         # sees the hidden cards draws from the top, as a match does

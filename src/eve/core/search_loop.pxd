@@ -8,7 +8,7 @@ from libc.math cimport sqrt, INFINITY
 from libc.stdint cimport int32_t, int64_t, uint32_t, uint64_t
 
 from eve.core.defs cimport *
-from eve.core.rng cimport sm_below
+from eve.core.rng cimport sm_below, sm_mix
 from eve.core.rules cimport legal_actions, apply_action, apply_listing, check_action
 from eve.core.search_cache cimport Cache, _keep, _materialize
 from eve.core.search_hidden cimport Hidden, _hidden, _resample, _unrevealed
@@ -84,7 +84,8 @@ cdef inline int grow(const State* root, Ctx* cx, const Params* p, uint64_t seed,
     cdef uint32_t stamp = 0, h
     cdef State st
     cdef Hidden hid
-    cdef uint64_t rng = seed, rng_at
+    cdef uint64_t rng = seed, rng_at, wrng
+    cdef uint64_t* roll_rng = &rng
     cdef int32_t buf[MAX_ACTIONS]
     cdef signed char seen[MAX_ACTIONS]
     cdef int32_t path[MAX_PATH]
@@ -143,9 +144,15 @@ cdef inline int grow(const State* root, Ctx* cx, const Params* p, uint64_t seed,
                 __builtin_prefetch(&nodes[kn.first_child + kn.n_children])
                 __builtin_prefetch(&uct[kn.first_child + kn.n_children])
         _materialize(cache, nodes[path[src_depth]].diffs, &st)
-        rng_at = rng
+        if p.worlds > 0:
+            # one of a fixed set of deals, and its own rollout stream (common random numbers)
+            wrng = sm_mix(p.world_seed ^ sm_mix(<uint64_t>(it % p.worlds) + 1))
+            roll_rng = &wrng
+        else:
+            roll_rng = &rng
+        rng_at = roll_rng[0]
         if not p.see_hidden:        # the reference search plays the true hidden cards
-            _resample(&st, &rng)
+            _resample(&st, roll_rng)
         if p.verify:
             _verify_from_root(&cache.root, cx, rng_at, path, nodes, src_depth, &st, stats,
                               p.see_hidden)
@@ -273,7 +280,7 @@ cdef inline int grow(const State* root, Ctx* cx, const Params* p, uint64_t seed,
             depth += 1
             path[depth] = node
         k1 = eve_ticks()
-        reward = rollout(&st, cx, &rng, p, &stats.rollout_decisions, buf, listed)
+        reward = rollout(&st, cx, roll_rng, p, &stats.rollout_decisions, buf, listed)
         k0 = eve_ticks()
         roll_k += k0 - k1
         nodes = tr.nodes

@@ -50,6 +50,10 @@ class SearchResult:
         return self.iterations / self.elapsed if self.elapsed > 0 else 0.0
 
 
+# UCT's exploration constant: the shaped rewards of a position's actions differ by hundredths,
+# and with 1.4 the tree spread its visits almost evenly (no better than flat Monte Carlo);
+# 0.35 won more matches, paired (docs/balance.md, "What helped the search")
+DEFAULT_C = 0.35
 DEFAULT_MAX_DEPTH = 20
 DEFAULT_REWARD = "shaped"
 DEFAULT_CACHE_STATES = 65536
@@ -64,7 +68,7 @@ INLINE_ITERATIONS = 50_000
 INLINE_SECONDS = 1.5
 
 
-def mcts(match: Match, iterations: int = 1000, seed: int = 0, threads: int = 1, c: float = 1.4,
+def mcts(match: Match, iterations: int = 1000, seed: int = 0, threads: int = 1, c: float = DEFAULT_C,
          max_depth: int = DEFAULT_MAX_DEPTH, reward: str = DEFAULT_REWARD,
          time_limit: float | None = None, verify: bool = False,
          cache_states: int = DEFAULT_CACHE_STATES, see_hidden: bool = False,

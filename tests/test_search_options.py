@@ -22,7 +22,8 @@ def _key(r):
 
 
 @pytest.mark.parametrize("opts", [{"worlds": 16}, {"board_scale": 10.0},
-                                  {"rollout_greedy": 0.3}, {"worlds": 8, "board_scale": 5.0}])
+                                  {"rollout_greedy": 0.3}, {"worlds": 8, "board_scale": 5.0},
+                                  {"root_flat": True}])
 def test_options_are_deterministic_and_change_the_search(engine, opts):
     m = _mid(engine)
     # rollouts cut early, so that the cut-off's score (board_scale) is used
@@ -55,3 +56,12 @@ def test_bad_options(engine, kwargs):
 def test_worlds_must_be_an_integer(engine):
     with pytest.raises(TypeError):
         mcts(_mid(engine), iterations=10, worlds=1.5)
+
+
+def test_a_flat_root_shares_its_iterations_and_takes_the_best_mean(engine):
+    m = _mid(engine)
+    n = len(m.legal_action_codes())
+    r = mcts(m, iterations=7 * n + 3, seed=2, root_flat=True)
+    assert sorted(s.visits for s in r.stats) == [7] * (n - 3) + [8] * 3
+    best = max(s.value for s in r.stats)
+    assert next(s for s in r.stats if s.value == best).action.code == r.action.code

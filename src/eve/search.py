@@ -72,7 +72,8 @@ def mcts(match: Match, iterations: int = 1000, seed: int = 0, threads: int = 1, 
          max_depth: int = DEFAULT_MAX_DEPTH, reward: str = DEFAULT_REWARD,
          time_limit: float | None = None, verify: bool = False,
          cache_states: int = DEFAULT_CACHE_STATES, see_hidden: bool = False,
-         rollout_greedy: float = 0.0, board_scale: float = 0.0, worlds: int = 0) -> SearchResult:
+         rollout_greedy: float = 0.0, board_scale: float = 0.0, worlds: int = 0,
+         root_flat: bool = False) -> SearchResult:
     """Search the player's best action in `match` (which is left unchanged).
 
     iterations: the budget (split over the threads); seed: the search stream (never a match
@@ -90,7 +91,9 @@ def mcts(match: Match, iterations: int = 1000, seed: int = 0, threads: int = 1, 
     (docs/search.md, "Options"): rollout_greedy, the share of rollout decisions the greedy
     lookahead plays (the rest random); board_scale > 0 scores a cut-off rollout by the board's
     value against the root's (the greedy policy's weights) instead of the shaped hp difference;
-    worlds > 0 plays iteration i in determinization i mod worlds, with its own rollout stream.
+    worlds > 0 plays iteration i in determinization i mod worlds, with its own rollout stream;
+    root_flat visits the root's actions in turn, the k-th visit of each on the same deal k (as
+    flat Monte Carlo), UCT below them, and chooses the best mean.
 
     The defaults (rollouts capped at 20 decisions, shaped reward) are the playing configuration:
     against Encounters that random play never beats, full random rollouts all lose and give the
@@ -136,7 +139,7 @@ def mcts(match: Match, iterations: int = 1000, seed: int = 0, threads: int = 1, 
     workers = [Worker() for _ in per]
     args = [(match, worker_seed(seed, i), per[i], float(c), int(max_depth), REWARDS[reward],
              int(verify), float(time_limit or 0.0), int(cache_states), bool(see_hidden),
-             int(round(rollout_greedy * 1000)), float(board_scale), int(worlds))
+             int(round(rollout_greedy * 1000)), float(board_scale), int(worlds), bool(root_flat))
             for i in range(len(per))]
     t0 = time.perf_counter()
     # A long search runs in threads of its own, even one, so that the caller's thread stays
@@ -161,7 +164,10 @@ def mcts(match: Match, iterations: int = 1000, seed: int = 0, threads: int = 1, 
     listed = Listed(match.catalog, match, weakref.ref(origin))   # as legal_actions()
     stats = [RootStat(Action(a, "", listed), visits[a], values[a] / visits[a] if visits[a] else 0.0)
              for a in legal]
-    best = max(stats, key=lambda s: (s.visits, s.value, -legal.index(s.action.code)))
+    if root_flat:       # every root action had its share of iterations: the best mean
+        best = max(stats, key=lambda s: (s.value, s.visits, -legal.index(s.action.code)))
+    else:
+        best = max(stats, key=lambda s: (s.visits, s.value, -legal.index(s.action.code)))
     wstats = [w.stats for w in workers]
     done = int(sum(s["iterations"] for s in wstats))
     details = {k: sum(s[k] for s in wstats) for k in wstats[0]}

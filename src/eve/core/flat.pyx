@@ -84,6 +84,7 @@ def flat_choice(Match match not None, int playouts, uint64_t seed, int max_depth
     p.greedy_pm = 0
     p.board = 0
     p.worlds = 0
+    p.root_flat = 0
     p.world_seed = 0
     p.board_scale = 1.0
     p.board_root = 0.0

@@ -126,6 +126,11 @@ cdef inline int grow(const State* root, Ctx* cx, const Params* p, uint64_t seed,
         node = 0
         depth = 0
         path[0] = 0
+        if p.root_flat and nodes[0].n_children == nodes[0].n_legal and nodes[0].n_legal > 0:
+            # every root action in turn (the first pass expanded them one an iteration)
+            node = nodes[0].first_child + it % nodes[0].n_legal
+            depth = 1
+            path[1] = node
         while (nodes[node].n_children == nodes[node].n_legal and nodes[node].n_legal > 0
                and depth + 1 < MAX_PATH):     # a kept node whose actions have all been tried
             node = _select_kept(uct, nodes, nodes[node].first_child, nodes[node].n_children,
@@ -144,7 +149,11 @@ cdef inline int grow(const State* root, Ctx* cx, const Params* p, uint64_t seed,
                 __builtin_prefetch(&nodes[kn.first_child + kn.n_children])
                 __builtin_prefetch(&uct[kn.first_child + kn.n_children])
         _materialize(cache, nodes[path[src_depth]].diffs, &st)
-        if p.worlds > 0:
+        if p.root_flat:
+            # the k-th visit of every root action plays deal k, and its rollout stream
+            wrng = sm_mix(p.world_seed ^ sm_mix(<uint64_t>(it // nodes[0].n_legal) + 1))
+            roll_rng = &wrng
+        elif p.worlds > 0:
             # one of a fixed set of deals, and its own rollout stream (common random numbers)
             wrng = sm_mix(p.world_seed ^ sm_mix(<uint64_t>(it % p.worlds) + 1))
             roll_rng = &wrng

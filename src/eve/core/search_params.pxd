@@ -14,6 +14,8 @@ cdef struct Params:
     int worlds          # > 0: iteration i plays determinization i mod worlds (and its rollout
                         # stream): siblings are compared on the same deals; 0: a fresh one each
     unsigned long long world_seed
+    int root_flat       # the root's children in turn, the k-th visit of each on deal k (common
+                        # random numbers, as flat Monte Carlo); UCT below; the best mean wins
     int board           # at a cutoff: 1 the board's value (_board) against the root's, 0 shaped
     double board_root   # the root's _board
     double board_scale  # a board difference this large scores 0.75 (or 0.25)

@@ -23,7 +23,7 @@ def _key(r):
 
 @pytest.mark.parametrize("opts", [{"worlds": 16}, {"board_scale": 10.0},
                                   {"rollout_greedy": 0.3}, {"worlds": 8, "board_scale": 5.0},
-                                  {"root_flat": True}])
+                                  {"root_flat": True}, {"horizon": True}])
 def test_options_are_deterministic_and_change_the_search(engine, opts):
     m = _mid(engine)
     # rollouts cut early, so that the cut-off's score (board_scale) is used
@@ -65,3 +65,12 @@ def test_a_flat_root_shares_its_iterations_and_takes_the_best_mean(engine):
     assert sorted(s.visits for s in r.stats) == [7] * (n - 3) + [8] * 3
     best = max(s.value for s in r.stats)
     assert next(s for s in r.stats if s.value == best).action.code == r.action.code
+
+
+def test_a_horizon_from_the_root_shortens_the_deep_rollouts(engine):
+    m = _mid(engine)
+    plain = mcts(m, iterations=400, seed=3, max_depth=5)
+    fixed = mcts(m, iterations=400, seed=3, max_depth=5, horizon=True)
+    # the same tree decisions would leave the same rollout decisions; deep leaves roll out less
+    assert fixed.details["rollout_decisions"] < plain.details["rollout_decisions"]
+    assert fixed.details["rollout_decisions"] <= 400 * 5

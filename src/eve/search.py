@@ -73,7 +73,7 @@ def mcts(match: Match, iterations: int = 1000, seed: int = 0, threads: int = 1, 
          time_limit: float | None = None, verify: bool = False,
          cache_states: int = DEFAULT_CACHE_STATES, see_hidden: bool = False,
          rollout_greedy: float = 0.0, board_scale: float = 0.0, worlds: int = 0,
-         root_flat: bool = False) -> SearchResult:
+         root_flat: bool = False, horizon: bool = False) -> SearchResult:
     """Search the player's best action in `match` (which is left unchanged).
 
     iterations: the budget (split over the threads); seed: the search stream (never a match
@@ -93,7 +93,8 @@ def mcts(match: Match, iterations: int = 1000, seed: int = 0, threads: int = 1, 
     value against the root's (the greedy policy's weights) instead of the shaped hp difference;
     worlds > 0 plays iteration i in determinization i mod worlds, with its own rollout stream;
     root_flat visits the root's actions in turn, the k-th visit of each on the same deal k (as
-    flat Monte Carlo), UCT below them, and chooses the best mean.
+    flat Monte Carlo), UCT below them, and chooses the best mean; horizon ends every rollout
+    max_depth + 1 decisions below the root rather than below its leaf.
 
     The defaults (rollouts capped at 20 decisions, shaped reward) are the playing configuration:
     against Encounters that random play never beats, full random rollouts all lose and give the
@@ -139,7 +140,8 @@ def mcts(match: Match, iterations: int = 1000, seed: int = 0, threads: int = 1, 
     workers = [Worker() for _ in per]
     args = [(match, worker_seed(seed, i), per[i], float(c), int(max_depth), REWARDS[reward],
              int(verify), float(time_limit or 0.0), int(cache_states), bool(see_hidden),
-             int(round(rollout_greedy * 1000)), float(board_scale), int(worlds), bool(root_flat))
+             int(round(rollout_greedy * 1000)), float(board_scale), int(worlds), bool(root_flat),
+             bool(horizon))
             for i in range(len(per))]
     t0 = time.perf_counter()
     # A long search runs in threads of its own, even one, so that the caller's thread stays

@@ -51,7 +51,8 @@ cdef int32_t _flat(const State* root, Ctx* cx, int playouts, uint64_t seed, cons
             _resample(&st, &rng)
             m = apply_listing(&st, cx, legal[i], buf)
             decisions[0] += 1
-            total += rollout(&st, cx, &rng, p, decisions, buf, m)
+            total += rollout(&st, cx, &rng, p, decisions, buf, m,
+                             p.max_depth if p.max_depth > 0 else -1)
         means[i] = total / playouts
         if means[i] > means[best]:
             best = i
@@ -85,6 +86,7 @@ def flat_choice(Match match not None, int playouts, uint64_t seed, int max_depth
     p.board = 0
     p.worlds = 0
     p.root_flat = 0
+    p.horizon = 0
     p.world_seed = 0
     p.board_scale = 1.0
     p.board_root = 0.0

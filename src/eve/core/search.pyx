@@ -84,7 +84,7 @@ cdef class _Worker:
     def run(self, Match match not None, uint64_t seed, int iterations, double c, int max_depth,
             int shaped, int verify, double time_limit, int cache_states=65536,
             bint see_hidden=False, unsigned int greedy_pm=0, double board_scale=0.0,
-            int worlds=0, bint root_flat=False):
+            int worlds=0, bint root_flat=False, bint horizon=False):
         cdef Params p
         cdef Ctx cx
         cdef State root
@@ -98,6 +98,7 @@ cdef class _Worker:
         p.greedy_pm = greedy_pm if greedy_pm <= 1000 else 1000
         p.worlds = worlds if worlds > 0 else 0
         p.root_flat = 1 if root_flat else 0
+        p.horizon = 1 if horizon else 0
         p.world_seed = sm_mix(seed ^ <uint64_t>0x5DEECE66D)
         p.board = 1 if board_scale > 0 else 0
         p.board_scale = board_scale if board_scale > 0 else 1.0

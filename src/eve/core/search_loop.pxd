@@ -97,7 +97,7 @@ cdef inline int grow(const State* root, Ctx* cx, const Params* p, uint64_t seed,
     cdef Uct* uct
     # i = 0: the expansion's pick leaves the loop with i set whenever n_untried > 0; Cython's
     # flow analysis cannot see that, and the one store at entry costs nothing a loop
-    cdef int it, node, depth, src_depth, ch, n, i = 0, best, k, n_untried, pick, expanded, listed
+    cdef int it, node, depth, src_depth, cap, ch, n, i = 0, best, k, n_untried, pick, expanded, listed
     cdef double reward, inv, t_start, per_tick
     cdef uint64_t k0, k1, k_it, k_start, tree_k = 0, roll_k = 0
     cdef float bv, v
@@ -289,7 +289,14 @@ cdef inline int grow(const State* root, Ctx* cx, const Params* p, uint64_t seed,
             depth += 1
             path[depth] = node
         k1 = eve_ticks()
-        reward = rollout(&st, cx, roll_rng, p, &stats.rollout_decisions, buf, listed)
+        cap = p.max_depth if p.max_depth > 0 else -1
+        if p.horizon and cap >= 0:
+            # one horizon for every leaf: a deep leaf's rollout is shorter, so that actions
+            # are compared at the same distance from the root (as flat Monte Carlo compares them)
+            cap = p.max_depth + 1 - depth
+            if cap < 0:
+                cap = 0
+        reward = rollout(&st, cx, roll_rng, p, &stats.rollout_decisions, buf, listed, cap)
         k0 = eve_ticks()
         roll_k += k0 - k1
         nodes = tr.nodes

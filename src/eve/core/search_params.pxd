@@ -14,6 +14,7 @@ cdef struct Params:
     int worlds          # > 0: iteration i plays determinization i mod worlds (and its rollout
                         # stream): siblings are compared on the same deals; 0: a fresh one each
     unsigned long long world_seed
+    int horizon         # rollouts end max_depth + 1 decisions below the root, not below the leaf
     int root_flat       # the root's children in turn, the k-th visit of each on deal k (common
                         # random numbers, as flat Monte Carlo); UCT below; the best mean wins
     int board           # at a cutoff: 1 the board's value (_board) against the root's, 0 shaped

@@ -71,9 +71,10 @@ cdef inline double _damage_dealt(const State* st) noexcept nogil:
 
 
 cdef inline double rollout(State* st, Ctx* cx, uint64_t* rng, const Params* p, int64_t* decisions,
-                           int32_t* buf, int n) noexcept nogil:
-    """Random legal actions from `st` to the end (or the depth cap). `buf` holds the `n` legal
-    actions at `st` when the caller knows them (n < 0: it does not)."""
+                           int32_t* buf, int n, int cap) noexcept nogil:
+    """Random legal actions from `st` to the end, or `cap` decisions (cap < 0: none; 0: score
+    `st` as it is). `buf` holds the `n` legal actions at `st` when the caller knows them (n <
+    0: it does not)."""
     cdef int d = 0
     cdef int32_t a
     if n < 0:
@@ -82,7 +83,7 @@ cdef inline double rollout(State* st, Ctx* cx, uint64_t* rng, const Params* p, i
         # the depth cap; and every 256 decisions the search's stop and time limit, which a
         # rollout to the end of a long match could outlast: cut there, it is scored as at the
         # depth cap and the search ends with its iteration (docs/search.md)
-        if (p.max_depth > 0 and d >= p.max_depth) or ((d & 255) == 255 and _stopped(p)):
+        if (cap >= 0 and d >= cap) or ((d & 255) == 255 and _stopped(p)):
             decisions[0] += d
             return _cutoff(st, cx, p)
         if n == 1:

@@ -1,7 +1,8 @@
 """The built-in pack is worth playing (issue 3): enough distinct content, and each Encounter's
 greedy win rate with the default party stays in the band docs/balance.md gives it: the Ash
-Warband an introduction, the Wyrm's Lair the hardest (issue 14: MCTS at 1,000 iterations wins it
-40-80%, measured by benchmarks/strength.py, never in a test)."""
+Warband an introduction, the three ladder Encounters (the Hollow Court, the Drowned Choir, the
+Wyrm's Lair) the hardest, which greedy almost never wins (issue 23: MCTS at 1,000 iterations wins
+each 30-60%, measured by benchmarks/strength.py, never in a test)."""
 from collections import Counter
 from collections.abc import Mapping
 from itertools import combinations
@@ -41,11 +42,13 @@ def _ops(entry):
 # greedy win rate over seeds 0..999, default party: the band each Encounter must stay in
 BANDS = {
     "core:ash_warband": (0.90, 1.00),
-    "core:hollow_court": (0.08, 0.35),
-    "core:drowned_choir": (0.15, 0.45),
+    "core:hollow_court": (0.001, 0.03),
+    "core:drowned_choir": (0.0, 0.02),
     "core:midnight_throne": (0.75, 0.98),
-    "core:wyrm_lair": (0.02, 0.15),
+    "core:wyrm_lair": (0.005, 0.06),
 }
+# the strength ladder's Encounters (docs/balance.md): hard for every policy that does not plan
+LADDER = {"core:hollow_court", "core:drowned_choir", "core:wyrm_lair"}
 
 
 @pytest.mark.parametrize("enc", sorted(BANDS))
@@ -53,7 +56,7 @@ def test_named_encounters_exist(engine, enc):
     assert enc in engine.catalog.encounters
 
 
-def test_each_encounter_stays_in_its_band_and_the_lair_is_the_hardest(engine):
+def test_each_encounter_stays_in_its_band_and_the_ladder_is_the_hardest(engine):
     heroes = [engine.hero_index(h) for h in engine.default_heroes()]
     table = {}
     # the five match Encounters of docs/balance.md; the run's others are measured by runs
@@ -64,7 +67,7 @@ def test_each_encounter_stays_in_its_band_and_the_lair_is_the_hardest(engine):
     for enc, rate in table.items():
         lo, hi = BANDS[enc]
         assert lo <= rate <= hi, f"{enc}: greedy win rate {rate:.1%} over seeds 0..999 ({table})"
-    assert min(table, key=table.get) == "core:wyrm_lair", table
+    assert max(table[e] for e in LADDER) < min(r for e, r in table.items() if e not in LADDER), table
 
 
 def test_the_hardest_encounter_uses_the_script_language(engine):

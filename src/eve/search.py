@@ -50,6 +50,10 @@ class SearchResult:
         return self.iterations / self.elapsed if self.elapsed > 0 else 0.0
 
 
+# UCT's exploration constant: the shaped rewards of a position's actions differ by hundredths,
+# and with 1.4 the tree spread its visits almost evenly (no better than flat Monte Carlo);
+# 0.35 won more matches, paired (docs/balance.md, "What helped the search")
+DEFAULT_C = 0.35
 DEFAULT_MAX_DEPTH = 20
 DEFAULT_REWARD = "shaped"
 DEFAULT_CACHE_STATES = 65536
@@ -64,10 +68,12 @@ INLINE_ITERATIONS = 50_000
 INLINE_SECONDS = 1.5
 
 
-def mcts(match: Match, iterations: int = 1000, seed: int = 0, threads: int = 1, c: float = 1.4,
+def mcts(match: Match, iterations: int = 1000, seed: int = 0, threads: int = 1, c: float = DEFAULT_C,
          max_depth: int = DEFAULT_MAX_DEPTH, reward: str = DEFAULT_REWARD,
          time_limit: float | None = None, verify: bool = False,
-         cache_states: int = DEFAULT_CACHE_STATES) -> SearchResult:
+         cache_states: int = DEFAULT_CACHE_STATES, see_hidden: bool = False,
+         rollout_greedy: float = 0.0, board_scale: float = 0.0, worlds: int = 0,
+         root_flat: bool = False, horizon: bool = False) -> SearchResult:
     """Search the player's best action in `match` (which is left unchanged).
 
     iterations: the budget (split over the threads); seed: the search stream (never a match
@@ -79,7 +85,16 @@ def mcts(match: Match, iterations: int = 1000, seed: int = 0, threads: int = 1, 
     each thread after this many seconds as well; verify: check every tree action's legality
     and that every cached state equals a replay from the root (slower; for tests);
     cache_states: how many node states each thread may keep (1 keeps only the root's), which
-    spares the descent the game steps above them (docs/search.md).
+    spares the descent the game steps above them (docs/search.md); see_hidden: the reference
+    search that cheats, for a ceiling only: no re-sampling, its iterations play the true
+    Archive order and hidden streams (plain MCTS on the true state). Rollout options
+    (docs/search.md, "Options"): rollout_greedy, the share of rollout decisions the greedy
+    lookahead plays (the rest random); board_scale > 0 scores a cut-off rollout by the board's
+    value against the root's (the greedy policy's weights) instead of the shaped hp difference;
+    worlds > 0 plays iteration i in determinization i mod worlds, with its own rollout stream;
+    root_flat visits the root's actions in turn, the k-th visit of each on the same deal k (as
+    flat Monte Carlo), UCT below them, and chooses the best mean; horizon ends every rollout
+    max_depth + 1 decisions below the root rather than below its leaf.
 
     The defaults (rollouts capped at 20 decisions, shaped reward) are the playing configuration:
     against Encounters that random play never beats, full random rollouts all lose and give the
@@ -103,6 +118,15 @@ def mcts(match: Match, iterations: int = 1000, seed: int = 0, threads: int = 1, 
     _in_range("seed", seed, 0, 2**64 - 1)
     if isinstance(c, bool) or not isinstance(c, (int, float)) or not (math.isfinite(c) and c >= 0):
         raise ParameterError(f"c must be a finite number >= 0, not {c!r}")
+    if isinstance(rollout_greedy, bool) or not isinstance(rollout_greedy, (int, float)) \
+            or not 0 <= rollout_greedy <= 1:
+        raise ParameterError(f"rollout_greedy must be a share in [0, 1], not {rollout_greedy!r}")
+    if isinstance(board_scale, bool) or not isinstance(board_scale, (int, float)) \
+            or not (math.isfinite(board_scale) and board_scale >= 0):
+        raise ParameterError(f"board_scale must be a finite number >= 0 (0: the shaped reward), "
+                             f"not {board_scale!r}")
+    worlds = _integer(worlds, "worlds")
+    _in_range("worlds", worlds, 0, MAX_ITERATIONS, " (0: a fresh determinization each iteration)")
     if reward not in REWARDS:
         raise ParameterError(f"reward must be one of {sorted(REWARDS)}, not {reward!r}")
     if time_limit is not None:
@@ -115,7 +139,10 @@ def mcts(match: Match, iterations: int = 1000, seed: int = 0, threads: int = 1, 
     per = [n for n in per if n > 0]         # more threads than iterations: the rest stay idle
     workers = [Worker() for _ in per]
     args = [(match, worker_seed(seed, i), per[i], float(c), int(max_depth), REWARDS[reward],
-             int(verify), float(time_limit or 0.0), int(cache_states)) for i in range(len(per))]
+             int(verify), float(time_limit or 0.0), int(cache_states), bool(see_hidden),
+             int(round(rollout_greedy * 1000)), float(board_scale), int(worlds), bool(root_flat),
+             bool(horizon))
+            for i in range(len(per))]
     t0 = time.perf_counter()
     # A long search runs in threads of its own, even one, so that the caller's thread stays
     # free to take Ctrl-C: it then asks every search to stop (at its next iteration, or
@@ -139,7 +166,10 @@ def mcts(match: Match, iterations: int = 1000, seed: int = 0, threads: int = 1, 
     listed = Listed(match.catalog, match, weakref.ref(origin))   # as legal_actions()
     stats = [RootStat(Action(a, "", listed), visits[a], values[a] / visits[a] if visits[a] else 0.0)
              for a in legal]
-    best = max(stats, key=lambda s: (s.visits, s.value, -legal.index(s.action.code)))
+    if root_flat:       # every root action had its share of iterations: the best mean
+        best = max(stats, key=lambda s: (s.value, s.visits, -legal.index(s.action.code)))
+    else:
+        best = max(stats, key=lambda s: (s.visits, s.value, -legal.index(s.action.code)))
     wstats = [w.stats for w in workers]
     done = int(sum(s["iterations"] for s in wstats))
     details = {k: sum(s[k] for s in wstats) for k in wstats[0]}

@@ -43,6 +43,7 @@ from eve.core.search_cache cimport Cache, STATE_WORDS, _state_layout_init
 from eve.core.search_hidden cimport _canonical_archive, _resample, determinize
 from eve.core.search_loop cimport Slot, TABLE_SIZE, grow
 from eve.core.search_params cimport Params, Stats, _now
+from eve.core.search_rollout cimport _board
 from eve.core.search_tree cimport Node, Uct, Tree
 from eve.core.search_uct cimport _ln, _uct_tables_init
 
@@ -81,7 +82,9 @@ cdef class _Worker:
         free(self.cache.acts)
 
     def run(self, Match match not None, uint64_t seed, int iterations, double c, int max_depth,
-            int shaped, int verify, double time_limit, int cache_states=65536):
+            int shaped, int verify, double time_limit, int cache_states=65536,
+            bint see_hidden=False, unsigned int greedy_pm=0, double board_scale=0.0,
+            int worlds=0, bint root_flat=False, bint horizon=False):
         cdef Params p
         cdef Ctx cx
         cdef State root
@@ -91,8 +94,19 @@ cdef class _Worker:
         p.max_depth = max_depth
         p.shaped = shaped
         p.verify = verify
+        p.see_hidden = 1 if see_hidden else 0
+        p.greedy_pm = greedy_pm if greedy_pm <= 1000 else 1000
+        p.worlds = worlds if worlds > 0 else 0
+        p.root_flat = 1 if root_flat else 0
+        p.horizon = 1 if horizon else 0
+        p.world_seed = sm_mix(seed ^ <uint64_t>0x5DEECE66D)
+        p.board = 1 if board_scale > 0 else 0
+        p.board_scale = board_scale if board_scale > 0 else 1.0
+        p.board_root = _board(&match.st, match.content.tb)
         p.stop = &self.stop_asked
-        ctx_init(&cx, match.content.tb, 1)     # re-sampling leaves the Archive to the draws: _resample
+        # re-sampling leaves the Archive to the draws (_resample); the reference search that
+        # sees the hidden cards draws from the top, as a match does
+        ctx_init(&cx, match.content.tb, 0 if see_hidden else 1)
         memcpy(&root, &match.st, sizeof(State))      # the match itself is never touched
         if iterations < 1:
             raise ValueError("iterations must be at least 1")
@@ -120,6 +134,7 @@ cdef class _Worker:
         self.cache.cap = cache_states if cache_states <= iterations else iterations + 1
         self.cache.n = 0
         self.cache.lanes = match.content.tb.cfg.lanes
+        self.cache.see_hidden = p.see_hidden
         # the arenas start small and grow (_reserve), so every sizeable search exercises that
         self.cache.diffs_cap = 4 * STATE_WORDS
         self.cache.diffs_n = 0

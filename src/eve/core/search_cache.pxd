@@ -33,6 +33,7 @@ cdef struct Cache:
     # read.
     State root          # the root's state, its Archive in canonical order
     int lanes           # the match's lanes (see _restore)
+    int see_hidden      # the reference search: the root's Archive keeps its true order
     int cap             # kept states at most
     int n               # kept states
     int32_t* acts
@@ -149,7 +150,8 @@ cdef inline int _keep(Cache* cache, Tree* tr, int node, const State* st, const i
     nd.diffs = <int32_t>cache.diffs_n
     if cache.n == 0:
         memcpy(&cache.root, st, sizeof(State))
-        _canonical_archive(&cache.root)
+        if not cache.see_hidden:
+            _canonical_archive(&cache.root)
         cache.diffs[cache.diffs_n] = 0
     else:
         # Compared as it is: every iteration starts from the canonical root's Archive (the

@@ -8,7 +8,7 @@ from libc.math cimport sqrt, INFINITY
 from libc.stdint cimport int32_t, int64_t, uint32_t, uint64_t
 
 from eve.core.defs cimport *
-from eve.core.rng cimport sm_below
+from eve.core.rng cimport sm_below, sm_mix
 from eve.core.rules cimport legal_actions, apply_action, apply_listing, check_action
 from eve.core.search_cache cimport Cache, _keep, _materialize
 from eve.core.search_hidden cimport Hidden, _hidden, _resample, _unrevealed
@@ -43,14 +43,16 @@ cdef extern from "search_loop.h":
 
 
 cdef inline void _verify_from_root(const State* root, Ctx* cx, uint64_t rng, const int32_t* path,
-                            const Node* nodes, int depth, const State* st, Stats* stats) noexcept nogil:
+                            const Node* nodes, int depth, const State* st, Stats* stats,
+                            int see_hidden) noexcept nogil:
     """verify: replay the path to path[depth] from a fresh root determinization drawn with
     the same search stream, checking every step's legality; the result must equal `st` byte
     for byte."""
     cdef State scratch
     cdef int d
     memcpy(&scratch, root, sizeof(State))
-    _resample(&scratch, &rng)
+    if not see_hidden:
+        _resample(&scratch, &rng)
     for d in range(1, depth + 1):
         if check_action(&scratch, cx, nodes[path[d]].action) != 0:
             stats.illegal += 1
@@ -82,7 +84,8 @@ cdef inline int grow(const State* root, Ctx* cx, const Params* p, uint64_t seed,
     cdef uint32_t stamp = 0, h
     cdef State st
     cdef Hidden hid
-    cdef uint64_t rng = seed, rng_at
+    cdef uint64_t rng = seed, rng_at, wrng
+    cdef uint64_t* roll_rng = &rng
     cdef int32_t buf[MAX_ACTIONS]
     cdef signed char seen[MAX_ACTIONS]
     cdef int32_t path[MAX_PATH]
@@ -94,7 +97,7 @@ cdef inline int grow(const State* root, Ctx* cx, const Params* p, uint64_t seed,
     cdef Uct* uct
     # i = 0: the expansion's pick leaves the loop with i set whenever n_untried > 0; Cython's
     # flow analysis cannot see that, and the one store at entry costs nothing a loop
-    cdef int it, node, depth, src_depth, ch, n, i = 0, best, k, n_untried, pick, expanded, listed
+    cdef int it, node, depth, src_depth, cap, ch, n, i = 0, best, k, n_untried, pick, expanded, listed
     cdef double reward, inv, t_start, per_tick
     cdef uint64_t k0, k1, k_it, k_start, tree_k = 0, roll_k = 0
     cdef float bv, v
@@ -123,6 +126,11 @@ cdef inline int grow(const State* root, Ctx* cx, const Params* p, uint64_t seed,
         node = 0
         depth = 0
         path[0] = 0
+        if p.root_flat and nodes[0].n_children == nodes[0].n_legal and nodes[0].n_legal > 0:
+            # every root action in turn (the first pass expanded them one an iteration)
+            node = nodes[0].first_child + it % nodes[0].n_legal
+            depth = 1
+            path[1] = node
         while (nodes[node].n_children == nodes[node].n_legal and nodes[node].n_legal > 0
                and depth + 1 < MAX_PATH):     # a kept node whose actions have all been tried
             node = _select_kept(uct, nodes, nodes[node].first_child, nodes[node].n_children,
@@ -141,10 +149,22 @@ cdef inline int grow(const State* root, Ctx* cx, const Params* p, uint64_t seed,
                 __builtin_prefetch(&nodes[kn.first_child + kn.n_children])
                 __builtin_prefetch(&uct[kn.first_child + kn.n_children])
         _materialize(cache, nodes[path[src_depth]].diffs, &st)
-        rng_at = rng
-        _resample(&st, &rng)
+        if p.root_flat:
+            # the k-th visit of every root action plays deal k, and its rollout stream
+            wrng = sm_mix(p.world_seed ^ sm_mix(<uint64_t>(it // nodes[0].n_legal) + 1))
+            roll_rng = &wrng
+        elif p.worlds > 0:
+            # one of a fixed set of deals, and its own rollout stream (common random numbers)
+            wrng = sm_mix(p.world_seed ^ sm_mix(<uint64_t>(it % p.worlds) + 1))
+            roll_rng = &wrng
+        else:
+            roll_rng = &rng
+        rng_at = roll_rng[0]
+        if not p.see_hidden:        # the reference search plays the true hidden cards
+            _resample(&st, roll_rng)
         if p.verify:
-            _verify_from_root(&cache.root, cx, rng_at, path, nodes, src_depth, &st, stats)
+            _verify_from_root(&cache.root, cx, rng_at, path, nodes, src_depth, &st, stats,
+                              p.see_hidden)
         listed = -1         # how many legal actions at `st` are in buf; -1: not listed yet
         if src_depth < depth:
             if p.verify and check_action(&st, cx, nodes[node].action) != 0:
@@ -269,7 +289,14 @@ cdef inline int grow(const State* root, Ctx* cx, const Params* p, uint64_t seed,
             depth += 1
             path[depth] = node
         k1 = eve_ticks()
-        reward = rollout(&st, cx, &rng, p, &stats.rollout_decisions, buf, listed)
+        cap = p.max_depth if p.max_depth > 0 else -1
+        if p.horizon and cap >= 0:
+            # one horizon for every leaf: a deep leaf's rollout is shorter, so that actions
+            # are compared at the same distance from the root (as flat Monte Carlo compares them)
+            cap = p.max_depth + 1 - depth
+            if cap < 0:
+                cap = 0
+        reward = rollout(&st, cx, roll_rng, p, &stats.rollout_decisions, buf, listed, cap)
         k0 = eve_ticks()
         roll_k += k0 - k1
         nodes = tr.nodes

@@ -9,6 +9,17 @@ cdef struct Params:
     int max_depth       # rollout decisions before evaluating (0: play to the end)
     int shaped          # reward at the depth cap: 1 shaped hp difference, 0 a draw (0.5)
     int verify          # check every tree action with check_action (tests)
+    int see_hidden      # the reference search: no re-sampling, the true hidden cards and streams
+    unsigned int greedy_pm  # rollouts: per mille of decisions played by the greedy lookahead
+    int worlds          # > 0: iteration i plays determinization i mod worlds (and its rollout
+                        # stream): siblings are compared on the same deals; 0: a fresh one each
+    unsigned long long world_seed
+    int horizon         # rollouts end max_depth + 1 decisions below the root, not below the leaf
+    int root_flat       # the root's children in turn, the k-th visit of each on deal k (common
+                        # random numbers, as flat Monte Carlo); UCT below; the best mean wins
+    int board           # at a cutoff: 1 the board's value (_board) against the root's, 0 shaped
+    double board_root   # the root's _board
+    double board_scale  # a board difference this large scores 0.75 (or 0.25)
     double deadline     # _now() when the time limit runs out; 0: no limit
     int* stop           # set (non-zero) from another thread, or by _stopped: end the search
 

@@ -5,6 +5,8 @@ from libc.stdint cimport int32_t, int64_t, uint64_t
 from eve.core.defs cimport *
 from eve.core.rng cimport sm_below
 from eve.core.rules cimport legal_actions, apply_listing
+from eve.core.playout cimport greedy_choice
+from eve.core.codec cimport is_hero
 from eve.core.search_params cimport Params, _stopped
 
 
@@ -21,6 +23,43 @@ cdef inline double _shaped(const State* st) noexcept nogil:
     return 0.0 if v < 0 else (1.0 if v > 1 else v)
 
 
+cdef inline double _board(const State* st, const Tables* tb) noexcept nogil:
+    """The board from the player's side, as the greedy policy weighs it (playout.pyx): each
+    side's units' hp and power, heroes on top, every status for the side it helps, the
+    Lattice and the Rift; the Encounter's side weighs more, so that damage dealt counts."""
+    cdef double v = 0, good, bad
+    cdef int u, s
+    for u in range(MAX_UNITS):
+        if not st.units[u].alive:
+            continue
+        good = 0
+        bad = 0
+        for s in range(tb.n_statuses):
+            if tb.statuses[s].polarity == SP_BUFF:
+                good += st.units[u].status[s]
+            else:
+                bad += st.units[u].status[s]
+        if u < UNITS_PER_SIDE:
+            v += st.units[u].hp + 0.5 * good - bad + 1.5 * st.units[u].power
+            if is_hero(u):
+                v += 10.0
+        else:
+            v -= 2.0 * st.units[u].hp + 1.5 * st.units[u].power + 1.5 * good - 1.5 * bad
+            if is_hero(u):
+                v -= 15.0
+    return v + 0.8 * st.zones[Z_LATTICE].n + 0.3 * st.zones[Z_RIFT].n
+
+
+cdef inline double _cutoff(const State* st, const Ctx* cx, const Params* p) noexcept nogil:
+    """The reward of a position that is not over: the shaped hp difference, or the board's
+    value against the root's squashed into (0, 1) by x / (1 + |x|) (IEEE, no libm)."""
+    cdef double x
+    if p.board:
+        x = (_board(st, cx.tb) - p.board_root) / p.board_scale
+        return 0.5 + 0.5 * x / (1.0 + (x if x >= 0 else -x))
+    return _shaped(st) if p.shaped else 0.5
+
+
 cdef inline double _damage_dealt(const State* st) noexcept nogil:
     """The fraction of the Encounter's hero hp that is gone."""
     cdef double hp = 0, mx = 0
@@ -32,26 +71,34 @@ cdef inline double _damage_dealt(const State* st) noexcept nogil:
 
 
 cdef inline double rollout(State* st, Ctx* cx, uint64_t* rng, const Params* p, int64_t* decisions,
-                           int32_t* buf, int n) noexcept nogil:
-    """Random legal actions from `st` to the end (or the depth cap). `buf` holds the `n` legal
-    actions at `st` when the caller knows them (n < 0: it does not)."""
+                           int32_t* buf, int n, int cap) noexcept nogil:
+    """Random legal actions from `st` to the end, or `cap` decisions (cap < 0: none; 0: score
+    `st` as it is). `buf` holds the `n` legal actions at `st` when the caller knows them (n <
+    0: it does not)."""
     cdef int d = 0
+    cdef int32_t a
     if n < 0:
         n = legal_actions(st, cx, buf)
     while n > 0:
         # the depth cap; and every 256 decisions the search's stop and time limit, which a
         # rollout to the end of a long match could outlast: cut there, it is scored as at the
         # depth cap and the search ends with its iteration (docs/search.md)
-        if (p.max_depth > 0 and d >= p.max_depth) or ((d & 255) == 255 and _stopped(p)):
+        if (cap >= 0 and d >= cap) or ((d & 255) == 255 and _stopped(p)):
             decisions[0] += d
-            return _shaped(st) if p.shaped else 0.5
-        n = apply_listing(st, cx, buf[sm_below(rng, <unsigned int>n)] if n > 1 else buf[0], buf)
+            return _cutoff(st, cx, p)
+        if n == 1:
+            a = buf[0]
+        elif p.greedy_pm > 0 and sm_below(rng, 1000) < p.greedy_pm:
+            a = greedy_choice(st, cx, rng)
+        else:
+            a = buf[sm_below(rng, <unsigned int>n)]
+        n = apply_listing(st, cx, a, buf)
         d += 1
     decisions[0] += d
     if st.outcome == OUT_WIN:
         return 1.0
     if st.outcome == OUT_TIMEOUT:          # undecided, like a rollout cut at the depth cap
-        return _shaped(st) if p.shaped else 0.5
+        return _cutoff(st, cx, p)
     if p.shaped:
         return 0.3 * _damage_dealt(st)     # a loss still tells how far the rollout got
     return 0.0

@@ -1,0 +1,6 @@
+"""Type stubs for the honest baselines (src/eve/core/flat.pyx)."""
+from eve.core.match import Match
+
+def flat_choice(match: Match, playouts: int, seed: int, max_depth: int = ...,
+                shaped: bool = ...) -> tuple[int, dict[int, float], int]: ...
+def greedy_honest(match: Match, seed: int) -> int: ...

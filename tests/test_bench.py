@@ -240,3 +240,19 @@ def test_python_reference_times_its_rollouts_inside_the_search(engine):
                                     "cpu_s": 0.005}, native_rollout_us=20.0,
                                    native_iterations_per_s=40_000.0, native_tree_us=1.5)
     assert fig["iterations_per_s"] == pytest.approx(20_000.0) and fig["ratio"] == pytest.approx(2.0)
+
+
+def test_the_runs_row_measures_each_native_run_policy_per_cpu_second():
+    import eve
+    from eve.bench import format_runs, measure_runs
+
+    r = measure_runs(eve.Engine(), 0.2)
+    for policy in ("random", "greedy"):
+        p = r[policy]
+        assert p["runs"] >= 50 and p["cpu_s"] > 0
+        assert p["decisions_per_s"] == pytest.approx(p["runs_per_s"] * p["decisions_per_run"])
+        assert p["floors_per_run"] >= 1
+    assert r["greedy"]["decisions_per_run"] > r["random"]["decisions_per_run"]
+    assert 0 < r["clone_ns"] < 10_000 and r["restore_us"] > 0
+    text = "\n".join(format_runs({"runs": r}))
+    assert "native runs, random" in text and "native runs, greedy" in text and "restore" in text

@@ -106,6 +106,44 @@ def measure_playouts(engine, seconds: float) -> dict[str, Any]:
             "target_decisions_per_s": TARGET_DECISIONS_PER_S}
 
 
+def measure_runs(engine, seconds: float) -> dict[str, Any]:
+    """Whole runs played natively (eve.core.playout.run_runs) by each native run policy, in
+    batches of seeds until about `seconds / 2` CPU seconds a policy; with a run's block copy
+    in C and a run snapshot and restore at a path choice."""
+    from eve.core.playout import POLICIES, run_runs
+    from eve.core.testkit import bench_run_clone
+
+    if not engine.catalog.tables.has_run:
+        return {}
+    content = engine.catalog.tables
+    out: dict[str, Any] = {}
+    for policy in POLICIES:
+        runs = decisions = floors = 0
+        cpu = 0.0
+        batch, seed = 50, 0
+        while cpu < max(0.2, seconds / 2):
+            res, el = cpu_timed(lambda: run_runs(content, range(seed, seed + batch), policy=policy))
+            seed += batch
+            cpu += el
+            runs += len(res)
+            decisions += sum(r[2] for r in res)
+            floors += sum(r[1] for r in res)
+        out[policy] = {"runs_per_s": runs / cpu, "decisions_per_s": decisions / cpu,
+                       "decisions_per_run": decisions / runs, "floors_per_run": floors / runs,
+                       "runs": runs, "cpu_s": cpu}
+    run = engine.new_run(1, party=engine.default_heroes()[:content.run_config["party"]])
+    n = 3_000_000
+    _, native = cpu_timed(lambda: bench_run_clone(run, n))
+    m = 20_000
+    data = run.snapshot()
+    _, snap = cpu_timed(lambda: [run.snapshot() for _ in range(m)])
+    _, restore = cpu_timed(lambda: [engine.restore_run(data) for _ in range(m)])
+    out["clone_ns"] = native / n * 1e9
+    out["snapshot_us"] = snap / m * 1e6
+    out["restore_us"] = restore / m * 1e6
+    return out
+
+
 def measure_clone(engine, seconds: float) -> dict[str, Any]:
     """A state's copy in C, and Match.clone() from Python (the Python object included)."""
     from eve.core.testkit import bench_clone
@@ -458,11 +496,10 @@ def _machine() -> dict[str, Any]:
 
 
 # Each measure: (its key in the figures, a function of (engine, seconds) returning its figures).
-# Playouts come first: Ctrl-C is taken between their batches. Whole runs (runs/s, decisions/s
-# per policy, mean run length, from eve.core.playout.run_runs, per CPU second) go here as one
-# more row, with their formatter in FORMATS.
+# Playouts come first: Ctrl-C is taken between their batches (and the runs' batches).
 MEASURES: list[tuple[str, Callable[[Any, float], dict[str, Any]]]] = [
     ("playout", measure_playouts),
+    ("runs", measure_runs),
     ("clone", measure_clone),
     ("apply", measure_apply),
     ("snapshot", measure_snapshot),
@@ -491,6 +528,22 @@ def format_playout(f: dict[str, Any]) -> list[str]:
             f"(target {p['target_decisions_per_s']:,})",
             f"                         {p['matches_per_s']:>12,.0f} matches per CPU second  "
             f"({p['decisions_per_match']:.1f} decisions a match)"]
+
+
+def format_runs(f: dict[str, Any]) -> list[str]:
+    r = f["runs"]
+    if not r:
+        return ["whole runs             : this content has no run"]
+    lines = []
+    for policy in ("random", "greedy"):
+        p = r[policy]
+        lines.append(f"native runs, {policy:<9} : {p['decisions_per_s']:>12,.0f} decisions per CPU "
+                     f"second  {p['runs_per_s']:>9,.0f} runs per CPU second  "
+                     f"({p['decisions_per_run']:.1f} decisions, {p['floors_per_run']:.1f} floors "
+                     f"a run)")
+    lines.append(f"run state              : {r['clone_ns']:>12.1f} ns a copy in C   snapshot "
+                 f"{r['snapshot_us']:.2f} us   restore {r['restore_us']:.2f} us (at a path choice)")
+    return lines
 
 
 def format_clone(f: dict[str, Any]) -> list[str]:
@@ -574,6 +627,7 @@ FORMATS: list[tuple[str, Callable[[dict[str, Any]], list[str]]]] = [
     ("playout", format_playout),
     ("clone", format_clone),
     ("apply", format_apply),
+    ("runs", format_runs),
     ("snapshot", format_snapshot),
     ("mcts", format_mcts),
     ("peers", format_peers),

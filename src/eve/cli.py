@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from eve.core.vocabulary import names as _vocab_names
+from eve.search import DEFAULT_C
 
 # outcome codes to names, the match's "none" as None
 OUTCOME_NAMES: dict[int, str | None] = {
@@ -521,7 +522,8 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--iterations", type=_int_in(1, MAX_ITERATIONS), default=1000,
                    help="MCTS iterations a decision (default 1000)")
     s.add_argument("--threads", type=_int_in(1, MAX_THREADS), default=1, help="MCTS threads (default 1)")
-    s.add_argument("--c", type=_float_in(0.0, 1e6), default=1.4, help="MCTS exploration constant (default 1.4)")
+    s.add_argument("--c", type=_float_in(0.0, 1e6), default=DEFAULT_C,
+                   help=f"MCTS exploration constant (default {DEFAULT_C})")
     s.add_argument("--max-depth", type=_int_in(0, MAX_DEPTH), default=20,
                    help="MCTS rollout decisions before evaluating (default 20; 0: to the end)")
     s.add_argument("--reward", choices=("win", "shaped"), default="shaped", help="MCTS reward")
@@ -560,7 +562,7 @@ def build_parser() -> argparse.ArgumentParser:
     se.add_argument("--iterations", type=_int_in(1, MAX_ITERATIONS), default=1000)
     se.add_argument("--seed", type=_int_in(0, MAX_SEED), default=0)
     se.add_argument("--threads", type=_int_in(1, MAX_THREADS), default=1)
-    se.add_argument("--c", type=_float_in(0.0, 1e6), default=1.4)
+    se.add_argument("--c", type=_float_in(0.0, 1e6), default=DEFAULT_C)
     se.add_argument("--max-depth", type=_int_in(0, MAX_DEPTH), default=20,
                     help="rollout depth cap (0: to the end)")
     se.add_argument("--reward", choices=("win", "shaped"), default="shaped")

@@ -122,7 +122,8 @@ def measure_runs(engine, seconds: float) -> dict[str, Any]:
         cpu = 0.0
         batch, seed = 50, 0
         while cpu < max(0.2, seconds / 2):
-            res, el = cpu_timed(lambda: run_runs(content, range(seed, seed + batch), policy=policy))
+            seeds, name = range(seed, seed + batch), policy
+            res, el = cpu_timed(lambda: run_runs(content, seeds, policy=name))  # noqa: B023
             seed += batch
             cpu += el
             runs += len(res)

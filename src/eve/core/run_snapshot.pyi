@@ -16,6 +16,7 @@ MAGIC_PREFIX: bytes
 MAX_RUN_SNAPSHOT_BYTES: int
 RUN_FIELDS: tuple[str, ...]
 HERO_FIELDS: tuple[str, ...]
+OFFER_FIELDS: tuple[str, ...]
 
 def header_prefix(version: str, fingerprint: str, packs: list) -> bytes: ...
 def encode_run(r: Run, prefix: bytes) -> bytes: ...

@@ -23,9 +23,8 @@ from eve.core.run_defs cimport RunState, RunTables
 from eve.core.runs cimport run_legal, run_apply, run_determinize
 from eve.core.playout cimport run_choice, POLICY_GREEDY
 
-from operator import index as _index
-
 from eve.core.errors import ParameterError as _ParameterError
+from eve.core.playout import _integer as _int
 
 
 cdef double run_reward(const RunState* rs, const RunTables* rt) noexcept nogil:
@@ -166,13 +165,3 @@ def search_run(Run run, iterations=1000, seed=0, c=1.4, horizon=1, honest=True):
         free(visits)
         free(total)
 
-
-def _int(value, lo, hi, what):
-    try:
-        v = _index(value)
-    except TypeError:
-        raise _ParameterError(f"{what} must be an integer, not {type(value).__name__} "
-                              f"{value!r}") from None
-    if isinstance(value, bool) or not lo <= v <= hi:
-        raise _ParameterError(f"{what} = {value!r} is outside [{lo}, {hi}]")
-    return v

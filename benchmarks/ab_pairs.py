@@ -83,7 +83,7 @@ for line in sys.stdin:
     if mid is None:
         mid = _positions(engine)["mid"]
     t = time.process_time()
-    r = mcts(mid, iterations=iterations, seed=seed, max_depth=0, reward="win")
+    r = mcts(mid, iterations=iterations, seed=seed, max_depth=0, reward="win", c=1.4)
     el = time.process_time() - t
     work = r.details.get("rollout_decisions", 0)
     digest = hashlib.md5(f"{r.action}:{work}".encode()).hexdigest()[:16]

@@ -33,6 +33,22 @@ EXIT_INTERRUPTED = 130          # 128 + SIGINT, as a shell reports a command end
 EXIT_BROKEN_PIPE = 141          # 128 + SIGPIPE, as a shell reports a writer whose reader left
 
 
+def _policy_name(text: str) -> str:
+    """An argparse type: random, greedy, mcts (the search: MCTS in matches, the search run
+    policy with --runs) or a named match policy of eve.policies (greedy-honest, flat-N,
+    mcts-N, reference-N), else one error line."""
+    from eve.policies import make_match_policy, match_policy_names
+    if text in ("random", "greedy", "mcts"):
+        return text
+    try:
+        make_match_policy(text, 0)
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"{text[:40]!r} is not a policy (random, greedy, mcts, "
+            f"{', '.join(n for n in match_policy_names() if n not in ('random', 'greedy'))})") from None
+    return text
+
+
 def _int_in(lo: int, hi: int) -> Callable[[str], int]:
     """An argparse type: an integer in [lo, hi], else one error line (argparse exits 2)."""
     def parse(text: str) -> int:
@@ -128,6 +144,9 @@ def _simulate_runs(args: argparse.Namespace) -> int:
     """`eve simulate --runs N`: N seeded runs with a run policy, summed up."""
     from eve.run_cli import format_summary, play_seeds, summarize
 
+    if args.policy not in ("random", "greedy", "mcts"):
+        raise ValueError(f"--runs plays the random, greedy or mcts (search) policy, not "
+                         f"{args.policy!r}")
     policy = "search" if args.policy == "mcts" else args.policy
     if args.encounter or args.save_replays:
         raise ValueError("--runs takes its Encounters from the acts: no --encounter or "
@@ -196,6 +215,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
                 part = list(enc_seeds[i:i + chunk])
                 if args.policy == "mcts":
                     got = [_mcts_match(engine, seed, heroes, enc, args) for seed in part]
+                elif args.policy not in ("random", "greedy"):
+                    got = [_named_match(engine, seed, heroes, enc, args.policy) for seed in part]
                 else:
                     got = run_matches(engine.content, part, hidx, ei, args.policy,
                                       max_decisions=engine.max_match_length,
@@ -278,6 +299,17 @@ def _mcts_match(engine, seed: int, heroes, encounter: str, args: argparse.Namesp
                  threads=args.threads, c=args.c, max_depth=args.max_depth, reward=args.reward)
         m.apply(r.action)
         k += 1
+    return (OUTCOME_CODES[m.outcome], m.round, len(m.actions), m.actions, m.state_hash())
+
+
+def _named_match(engine, seed: int, heroes, encounter: str, policy: str):
+    """One match played by a named policy of eve.policies, seeded by the match seed."""
+    from eve.policies import make_match_policy
+
+    m = engine.new_match(seed=seed, heroes=heroes, encounter=encounter)
+    choose = make_match_policy(policy, seed)
+    while not m.is_over:
+        m.apply(choose(m))
     return (OUTCOME_CODES[m.outcome], m.round, len(m.actions), m.actions, m.state_hash())
 
 
@@ -518,7 +550,10 @@ def build_parser() -> argparse.ArgumentParser:
                    help=f"matches in all (default 100, at most {MAX_GAMES:,}), cycling through the Encounters")
     s.add_argument("--seed", type=_int_in(0, MAX_SEED), default=0,
                    help="first seed (default 0); the seeds S..S+N-1 are in [0, 2**64)")
-    s.add_argument("--policy", choices=("random", "greedy", "mcts"), default="greedy")
+    s.add_argument("--policy", type=_policy_name, default="greedy",
+                   help="random, greedy (default), mcts (with --runs: MCTS in fights and the run "
+                        "search out), or a policy of eve.policies: greedy-honest, flat-N "
+                        "(flat Monte Carlo), mcts-N, reference-N (sees hidden cards: a ceiling)")
     s.add_argument("--iterations", type=_int_in(1, MAX_ITERATIONS), default=1000,
                    help="MCTS iterations a decision (default 1000)")
     s.add_argument("--threads", type=_int_in(1, MAX_THREADS), default=1, help="MCTS threads (default 1)")

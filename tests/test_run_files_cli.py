@@ -101,3 +101,19 @@ def test_packs_names_modules(capsys):
 def test_content_without_acts_says_so(capsys):
     assert main(["run", "--seed", "1"]) == 2
     assert "no run" in capsys.readouterr().err
+
+
+def test_without_a_party_the_policy_recruits_it(runs, capsys):
+    """Rule U02: the party is the run's first choice. `eve run` and `eve simulate --runs`
+    without a party leave it to the policy; a given party is kept."""
+    main(["run", "--seed", "3", "--policy", "random"])
+    out = capsys.readouterr().out
+    assert "chosen by the policy" in out and out.count("party: recruit core:") == 3
+    main(["run", "--seed", "3", "--policy", "random", "--party", "core:aldric,core:seraphine,core:varek"])
+    out = capsys.readouterr().out
+    assert "party: recruit" not in out and "party core:aldric, core:seraphine" in out
+    assert main(["simulate", "--runs", "8", "--policy", "random", "--json", "--quiet"]) == 0
+    s = json.loads(capsys.readouterr().out)
+    assert s["party"] is None and sum(s["deaths_by_hero"].values()) > 0
+    heroes = {h for h in s["deaths_by_hero"]}
+    assert len(heroes) > 3          # random recruits differ from run to run

@@ -128,10 +128,11 @@ def cmd_run(args: argparse.Namespace) -> int:
     from eve.run_cli import play_run
 
     engine = _engine(args.packs)
-    party = _party(args.party) or engine.default_heroes()[:engine.catalog.tables.run_config["party"]]
+    party = _party(args.party)      # None: the policy recruits the party (rule U02)
     if args.save_replay:
         _check_folder(Path(args.save_replay).resolve().parent)
-    print(f"eve run: seed {args.seed}, party {', '.join(party)}, policy {args.policy}")
+    print(f"eve run: seed {args.seed}, party {', '.join(party) if party else 'chosen by the policy'}"
+          f", policy {args.policy}")
     _, run = play_run(engine, args.seed, party, args.policy, out=sys.stdout,
                       iterations=args.iterations)
     if args.save_replay:
@@ -152,7 +153,7 @@ def _simulate_runs(args: argparse.Namespace) -> int:
         raise ValueError("--runs takes its Encounters from the acts: no --encounter or "
                          "--save-replays")
     engine = _engine(args.packs)
-    party = _party(args.heroes) or engine.default_heroes()[:engine.catalog.tables.run_config["party"]]
+    party = _party(args.heroes)     # None: each run's policy recruits its party (rule U02)
     started = time.perf_counter()
     seeds = list(range(args.seed, args.seed + args.runs))
 
@@ -569,6 +570,7 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--save-replays", metavar="DIR", help="write a replay file per match into DIR")
     s.add_argument("--runs", type=_int_in(1, MAX_GAMES),
                    help="play this many whole runs instead of matches (--heroes is the party; "
+                        "without it the policy recruits one; "
                         "--policy mcts: MCTS in fights and the run search out of them, "
                         "--iterations each) and report the run win rate")
     s.add_argument("--workers", type=_int_in(1, 256), default=1,
@@ -580,8 +582,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     ru = sub.add_parser("run", help="play one run (acts, floors, fights) and tell it floor by floor")
     ru.add_argument("--seed", type=_int_in(0, MAX_SEED), default=0, help="the run's seed (default 0)")
-    ru.add_argument("--party", help="the party's hero ids, comma-separated (default: the first "
-                    "registered)")
+    ru.add_argument("--party", help="the party's hero ids, comma-separated (default: the policy "
+                    "recruits it, the run's first decisions)")
     ru.add_argument("--policy", choices=("random", "greedy", "search"), default="greedy",
                     help="who decides: uniform random, greedy (default), or search: MCTS in "
                          "fights and the run search out of them (eve.run_policies)")

@@ -176,7 +176,7 @@ def summarize(results: Iterable[RunResult], policy: str, party: list[str] | None
 def format_summary(s: dict[str, Any], seeds: str) -> list[str]:
     lo, hi = s["win_rate_95"]
     lines = [f"{s['runs']} runs, policy {s['policy']}, seeds {seeds}, party "
-             f"{', '.join(s['party']) if s['party'] else 'the default'}",
+             f"{', '.join(s['party']) if s['party'] else 'recruited by the policy'}",
              f"wins {s['wins']}/{s['runs']} ({100 * s['win_rate']:.1f}%, 95% interval "
              f"{100 * lo:.1f}%..{100 * hi:.1f}%)",
              f"mean floors climbed {s['mean_floors_climbed']:.2f}, mean fights won "
@@ -221,7 +221,7 @@ def _quiet_worker() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def play_chunk(packs: tuple[str, ...], party: list[str], policy: str, iterations: int,
+def play_chunk(packs: tuple[str, ...], party: list[str] | None, policy: str, iterations: int,
                seeds: list[int], engine: Engine | None = None) -> list[RunResult]:
     """Play the runs of `seeds` (a worker's chunk, or all of them in this process on
     `engine`)."""
@@ -242,7 +242,7 @@ def chunks_of(seeds: list[int], workers: int) -> list[list[int]]:
     return [seeds[i:i + size] for i in range(0, len(seeds), size)]
 
 
-def play_seeds(packs: tuple[str, ...], party: list[str], policy: str, seeds: list[int],
+def play_seeds(packs: tuple[str, ...], party: list[str] | None, policy: str, seeds: list[int],
                workers: int, progress: Callable[[int], Any] | None = None,
                iterations: int = DEFAULT_ITERATIONS,
                engine: Engine | None = None) -> list[RunResult]:

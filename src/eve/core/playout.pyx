@@ -79,16 +79,13 @@ cdef int random_playout(State* st, Ctx* cx, uint64_t* rng, int max_decisions,
     return d
 
 
-cdef double _value(const State* st, const Tables* tb) noexcept nogil:
-    """A simple evaluation from the player's side: hp, power and board on both sides, and each
-    status counted for the side it helps: a buff (shield, Strength) for its holder, a debuff
-    (poison, Vulnerable) against its holder, so the Encounter's poison is the player's gain."""
+cdef double board_value(const State* st, const Tables* tb) noexcept nogil:
+    """The board from the player's side: hp, power and board on both sides, and each status
+    counted for the side it helps: a buff (shield, Strength) for its holder, a debuff (poison,
+    Vulnerable) against its holder, so the Encounter's poison is the player's gain; the
+    Encounter's side weighs more, so that damage dealt counts."""
     cdef double v = 0, good, bad
     cdef int u, s
-    if st.outcome == OUT_WIN:
-        return 1e9 - st.round
-    if st.outcome == OUT_LOSS:
-        return -1e9
     for u in range(MAX_UNITS):
         if not st.units[u].alive:
             continue
@@ -107,8 +104,16 @@ cdef double _value(const State* st, const Tables* tb) noexcept nogil:
             v -= 2.0 * st.units[u].hp + 1.5 * st.units[u].power + 1.5 * good - 1.5 * bad
             if is_hero(u):
                 v -= 15.0
-    v += 0.8 * st.zones[Z_LATTICE].n + 0.3 * st.zones[Z_RIFT].n
-    return v
+    return v + 0.8 * st.zones[Z_LATTICE].n + 0.3 * st.zones[Z_RIFT].n
+
+
+cdef double _value(const State* st, const Tables* tb) noexcept nogil:
+    """The greedy policy's evaluation: a win or a loss outright, else the board."""
+    if st.outcome == OUT_WIN:
+        return 1e9 - st.round
+    if st.outcome == OUT_LOSS:
+        return -1e9
+    return board_value(st, tb)
 
 
 cdef inline bint _passes(int32_t a) noexcept nogil:

@@ -43,7 +43,7 @@ from eve.core.search_cache cimport Cache, STATE_WORDS, _state_layout_init
 from eve.core.search_hidden cimport _canonical_archive, _resample, determinize
 from eve.core.search_loop cimport Slot, TABLE_SIZE, grow
 from eve.core.search_params cimport Params, Stats, _now
-from eve.core.search_rollout cimport _board
+from eve.core.playout cimport board_value
 from eve.core.search_tree cimport Node, Uct, Tree
 from eve.core.search_uct cimport _ln, _uct_tables_init
 
@@ -102,7 +102,7 @@ cdef class _Worker:
         p.world_seed = sm_mix(seed ^ <uint64_t>0x5DEECE66D)
         p.board = 1 if board_scale > 0 else 0
         p.board_scale = board_scale if board_scale > 0 else 1.0
-        p.board_root = _board(&match.st, match.content.tb)
+        p.board_root = board_value(&match.st, match.content.tb)
         p.stop = &self.stop_asked
         # re-sampling leaves the Archive to the draws (_resample); the reference search that
         # sees the hidden cards draws from the top, as a match does

@@ -5,8 +5,7 @@ from libc.stdint cimport int32_t, int64_t, uint64_t
 from eve.core.defs cimport *
 from eve.core.rng cimport sm_below
 from eve.core.rules cimport legal_actions, apply_listing
-from eve.core.playout cimport greedy_choice
-from eve.core.codec cimport is_hero
+from eve.core.playout cimport greedy_choice, board_value
 from eve.core.search_params cimport Params, _stopped
 
 
@@ -23,39 +22,12 @@ cdef inline double _shaped(const State* st) noexcept nogil:
     return 0.0 if v < 0 else (1.0 if v > 1 else v)
 
 
-cdef inline double _board(const State* st, const Tables* tb) noexcept nogil:
-    """The board from the player's side, as the greedy policy weighs it (playout.pyx): each
-    side's units' hp and power, heroes on top, every status for the side it helps, the
-    Lattice and the Rift; the Encounter's side weighs more, so that damage dealt counts."""
-    cdef double v = 0, good, bad
-    cdef int u, s
-    for u in range(MAX_UNITS):
-        if not st.units[u].alive:
-            continue
-        good = 0
-        bad = 0
-        for s in range(tb.n_statuses):
-            if tb.statuses[s].polarity == SP_BUFF:
-                good += st.units[u].status[s]
-            else:
-                bad += st.units[u].status[s]
-        if u < UNITS_PER_SIDE:
-            v += st.units[u].hp + 0.5 * good - bad + 1.5 * st.units[u].power
-            if is_hero(u):
-                v += 10.0
-        else:
-            v -= 2.0 * st.units[u].hp + 1.5 * st.units[u].power + 1.5 * good - 1.5 * bad
-            if is_hero(u):
-                v -= 15.0
-    return v + 0.8 * st.zones[Z_LATTICE].n + 0.3 * st.zones[Z_RIFT].n
-
-
 cdef inline double _cutoff(const State* st, const Ctx* cx, const Params* p) noexcept nogil:
     """The reward of a position that is not over: the shaped hp difference, or the board's
     value against the root's squashed into (0, 1) by x / (1 + |x|) (IEEE, no libm)."""
     cdef double x
     if p.board:
-        x = (_board(st, cx.tb) - p.board_root) / p.board_scale
+        x = (board_value(st, cx.tb) - p.board_root) / p.board_scale
         return 0.5 + 0.5 * x / (1.0 + (x if x >= 0 else -x))
     return _shaped(st) if p.shaped else 0.5
 

@@ -17,9 +17,9 @@ def _content():
     return real_run_engine().catalog.tables
 
 
-def _python_run(seed: int, policy: str):
+def _python_run(seed: int, policy: str, party: list[int] | None = None):
     e = real_run_engine()
-    run = e.new_run(seed, party=e.default_heroes())
+    run = e.new_run(seed, party=None if party is None else [e.catalog.hero_ids[h] for h in party])
     pick = make_policy(policy, seed)
     codes = []
     while not run.is_over:
@@ -29,13 +29,15 @@ def _python_run(seed: int, policy: str):
     return run, codes
 
 
+@pytest.mark.parametrize("party", [None, [0, 1, 2]], ids=["recruited", "given"])
 @pytest.mark.parametrize("policy", POLICY_NAMES)
-def test_native_runs_are_the_runs_the_policies_play_from_python(policy):
+def test_native_runs_are_the_runs_the_policies_play_from_python(policy, party):
+    """Without a party the policy recruits it (U02), natively as from Python."""
     seeds = range(6) if policy == "random" else range(2)
-    native = run_runs(_content(), seeds, policy=policy, record=True)
+    native = run_runs(_content(), seeds, party=party, policy=policy, record=True)
     assert len(native) == len(seeds)
     for seed, (outcome, floors, d, codes, h) in zip(seeds, native, strict=True):
-        run, py_codes = _python_run(seed, policy)
+        run, py_codes = _python_run(seed, policy, party)
         assert codes == py_codes
         assert d == len(codes)
         assert h == run.state_hash()
@@ -55,7 +57,7 @@ def test_a_runs_actions_replay_to_its_hash():
     e = real_run_engine()
     for seed, (_, _, _, codes, h) in zip([11, 12], run_runs(_content(), [11, 12], policy="random",
                                                               record=True), strict=True):
-        run = e.new_run(seed, party=e.default_heroes())
+        run = e.new_run(seed)
         for a in codes:
             run.apply(a)        # each is legal: apply raises otherwise
         assert run.is_over and run.state_hash() == h
@@ -65,7 +67,7 @@ def test_a_party_of_other_heroes_plays_other_runs():
     c = _content()
     n = c.run_config["party"]
     other = list(range(1, n + 1))
-    assert run_runs(c, range(8), party=other) != run_runs(c, range(8))
+    assert run_runs(c, range(8), party=other) != run_runs(c, range(8), party=list(range(n)))
 
 
 def test_a_capped_run_is_unfinished():

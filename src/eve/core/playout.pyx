@@ -397,7 +397,8 @@ def run_runs(CompiledContent content, seeds, party=None, str policy="random",
     """Play one whole run per seed natively with a run policy (in fights and out, no Python
     and no GIL in a run); returns [(outcome, floors climbed, decisions)], or with `record`
     [(outcome, floors, decisions, [action codes], final run hash)]. `party`: hero indices (the
-    run configuration's `party` of them); None: the first ones. `max_decisions` caps each
+    run configuration's `party` of them); None: the policy recruits them, the run's first
+    decisions (U02), as in a run from `Engine.new_run(seed)`. `max_decisions` caps each
     run (one not over by then has outcome 0).
 
     Ctrl-C and `stop` work as in run_matches: batches capped at INLINE_DECISIONS decisions a
@@ -410,8 +411,8 @@ def run_runs(CompiledContent content, seeds, party=None, str policy="random",
     if content.rt.n_acts == 0:
         raise ValueError("this content has no run: no pack registers an act")
     n_party = content.rt.cfg.party
-    heroes = list(range(n_party)) if party is None else list(party)
-    if len(heroes) != n_party or len(set(heroes)) != n_party:
+    heroes = [] if party is None else list(party)
+    if party is not None and (len(heroes) != n_party or len(set(heroes)) != n_party):
         raise ValueError(f"a run's party is {n_party} different heroes, not {heroes!r}")
     for h in heroes:
         if not (isinstance(h, int) and 0 <= h < content.rt.n_player_heroes):

@@ -74,36 +74,35 @@ def _forced(match: Match) -> int | None:
     return legal[0] if len(legal) == 1 else None
 
 
-def flat(playouts: int, max_depth: int = 20) -> Callable[[int], MatchPolicy]:
+def _per_decision(choose: Callable[[Match, int], int]) -> Callable[[int], MatchPolicy]:
+    """A factory of policies that call `choose(match, seed)` at every decision with more than
+    one legal action (a forced one is played as it is), with a new seed each decision."""
     def make(seed: int) -> MatchPolicy:
-        from eve.core.flat import flat_choice
         nxt = _decision_seeds(seed)
 
         def policy(match: Match) -> int:
             one = _forced(match)
-            if one is not None:
-                return one
-            return int(flat_choice(match, playouts, nxt(), max_depth)[0])
+            return one if one is not None else choose(match, nxt())
         return policy
     return make
+
+
+def flat(playouts: int, max_depth: int = 20) -> Callable[[int], MatchPolicy]:
+    """Flat Monte Carlo: `playouts` random playouts for each legal action (`eve.core.flat`)."""
+    def choose(match: Match, seed: int) -> int:
+        from eve.core.flat import flat_choice
+        return int(flat_choice(match, playouts, seed, max_depth)[0])
+    return _per_decision(choose)
 
 
 def search(iterations: int, see_hidden: bool = False, **options: object) -> Callable[[int], MatchPolicy]:
     """A factory of policies that search every decision with more than one legal action
     (`eve.search.mcts` with `options`; a forced one is played without a search)."""
-    def make(seed: int) -> MatchPolicy:
+    def choose(match: Match, seed: int) -> int:
         from eve.search import mcts
-        nxt = _decision_seeds(seed)
-
-        def policy(match: Match) -> int:
-            one = _forced(match)
-            if one is not None:
-                return one
-            r = mcts(match, iterations=iterations, seed=nxt(), see_hidden=see_hidden,
-                     **options)  # type: ignore[arg-type]
-            return r.action.code
-        return policy
-    return make
+        return mcts(match, iterations=iterations, seed=seed, see_hidden=see_hidden,
+                    **options).action.code  # type: ignore[arg-type]
+    return _per_decision(choose)
 
 
 # fixed names; "flat-N", "mcts-N" and "reference-N" take any N (see make_match_policy)

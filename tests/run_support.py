@@ -505,3 +505,15 @@ def random_run_knobs(catalog: Any, seed: int) -> dict[str, Any]:
     }
 
 
+
+
+def legal_run_actions(engine: eve.Engine, seed: int, pick: Any) -> list[int]:
+    """The actions `pick(run)` plays in the run of `seed` (the default party) to its end,
+    each checked legal before it is applied."""
+    run, out = engine.new_run(seed, party=engine.default_heroes()), []
+    while not run.is_over:
+        a = pick(run)
+        assert a in run.legal_action_codes()
+        out.append(a)
+        run.apply(a)
+    return out

@@ -4,7 +4,7 @@ rules they state (eve.run_policies' docstring) on real runs of the built-in cont
 from __future__ import annotations
 
 import pytest
-from run_support import play, real_run_engine, until_phase
+from run_support import legal_run_actions, play, real_run_engine, until_phase
 
 from eve.encoding import decode_action
 from eve.run_policies import POLICIES, make_policy
@@ -29,13 +29,7 @@ def test_a_policy_plays_legal_actions_the_same_way_for_a_seed(policy):
     e = real_run_engine()
 
     def actions(seed):
-        run, pick, out = e.new_run(seed, party=e.default_heroes()), make_policy(policy, seed), []
-        while not run.is_over:
-            a = pick(run)
-            assert a in run.legal_action_codes()
-            out.append(a)
-            run.apply(a)
-        return out
+        return legal_run_actions(e, seed, make_policy(policy, seed))
     for seed in range(3):
         assert actions(seed) == actions(seed)
     assert actions(1) != actions(2)

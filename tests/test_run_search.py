@@ -3,7 +3,7 @@ fight it samples what the player cannot see from its own stream (U18), never the
 from __future__ import annotations
 
 import pytest
-from run_support import play, real_run_engine, until_phase
+from run_support import legal_run_actions, play, real_run_engine, until_phase
 
 from eve.core.errors import ParameterError
 from eve.core.run_search import search_run
@@ -77,11 +77,5 @@ def test_the_search_policy_plays_a_legal_run_the_same_way_for_a_seed():
     e = real_run_engine()
 
     def actions(seed):
-        run, pick, out = e.new_run(seed, party=e.default_heroes()), make_policy("search", seed, 20), []
-        while not run.is_over:
-            a = pick(run)
-            assert a in run.legal_action_codes()
-            out.append(a)
-            run.apply(a)
-        return out
+        return legal_run_actions(e, seed, make_policy("search", seed, 20))
     assert actions(1) == actions(1)

@@ -3,51 +3,39 @@ import json
 import random
 
 import pytest
+from search_support import mid_match, search_key
 
 from eve.cli import main
 from eve.core.testkit import raw, set_archive_order, set_stream
 from eve.search import _tree_paths, mcts
 
 
-def _mid(engine, seed=4, steps=12):
-    m = engine.new_match(seed=seed)
-    rng = random.Random(seed)
-    for _ in range(steps):
-        m.apply(rng.choice(m.legal_action_codes()))
-    assert not m.is_over
-    return m
-
-
-def _key(r):
-    return r.action.code, [(s.action.code, s.visits, round(s.value, 12)) for s in r.stats]
-
-
 @pytest.mark.parametrize("threads", [1, 2])
 def test_same_seed_same_result(engine, threads):
-    m = _mid(engine)
+    m = mid_match(engine)
     a = mcts(m, iterations=600, seed=7, threads=threads)
     b = mcts(m, iterations=600, seed=7, threads=threads)
-    assert _key(a) == _key(b)
+    assert search_key(a) == search_key(b)
     assert a.iterations == 600 and sum(s.visits for s in a.stats) == 600
 
 
 def test_other_seed_other_statistics(engine):
-    m = _mid(engine)
-    assert _key(mcts(m, iterations=600, seed=1)) != _key(mcts(m, iterations=600, seed=2))
+    m = mid_match(engine)
+    assert search_key(mcts(m, iterations=600, seed=1)) != search_key(mcts(m, iterations=600, seed=2))
 
 
 def test_the_searched_match_is_unchanged(engine):
-    m = _mid(engine)
+    m = mid_match(engine)
     state, h, ev, acts = raw(m), m.state_hash(), len(m.events), m.actions
     mcts(m, iterations=500, seed=3, threads=2)
     assert (raw(m), m.state_hash(), len(m.events), m.actions) == (state, h, ev, acts)
 
 
 def test_no_hidden_information_leak(engine):
-    m = _mid(engine, seed=6, steps=8)
+    m = mid_match(engine, seed=6, steps=8)
     archive = m.zone_cards("archive")
     assert len(archive) >= 3
-    base = _key(mcts(m, iterations=800, seed=11))
+    base = search_key(mcts(m, iterations=800, seed=11))
     rng = random.Random(0)
     for _ in range(3):
         other = m.clone()
@@ -58,7 +46,7 @@ def test_no_hidden_information_leak(engine):
         set_stream(other, 0, rng.getrandbits(64))    # the shuffle stream's future draws
         set_stream(other, 1, rng.getrandbits(64))    # the Encounter's future draws
         assert other.state_hash() != m.state_hash()
-        assert _key(mcts(other, iterations=800, seed=11)) == base
+        assert search_key(mcts(other, iterations=800, seed=11)) == base
 
 
 @pytest.mark.parametrize("lazy", [True, False])
@@ -67,7 +55,7 @@ def test_resampling_draws_uniformly_from_the_archive(engine, lazy):
     where the plain-Python reference shuffles the whole Archive first (eager). Either way the
     first card drawn is uniform over the Archive, whatever the true order is."""
     from eve.core.search import _draw_counts_for_tests
-    m = _mid(engine, seed=6, steps=8)
+    m = mid_match(engine, seed=6, steps=8)
     archive = m.zone_cards("archive")
     k, trials = len(archive), 400 * len(archive)
     counts = _draw_counts_for_tests(m, 5, trials, lazy)
@@ -82,7 +70,7 @@ def test_resampling_draws_uniformly_from_the_archive(engine, lazy):
 
 def test_every_tree_action_is_legal_where_it_is_used(engine):
     for seed in range(4):
-        m = _mid(engine, seed=seed, steps=5 + seed)
+        m = mid_match(engine, seed=seed, steps=5 + seed)
         r = mcts(m, iterations=400, seed=seed, verify=True)
         assert r.details["illegal"] == 0
         paths, stats = _tree_paths(m, iterations=300, seed=seed)
@@ -146,7 +134,7 @@ def test_huge_pages_or_not_the_search_is_the_same(engine):
         set_huge_pages(was)
     assert was is True                                      # the default
     assert huge.details["kept_words"] * 4 > 2 * (16 << 10)   # the differences grew on that path
-    assert _key(plain) == _key(huge)
+    assert search_key(plain) == search_key(huge)
     assert huge.details["cache_mismatches"] == 0 and huge.details["illegal"] == 0
 
 
@@ -154,7 +142,7 @@ def test_tree_and_rollout_times_add_up_to_the_search(engine):
     """The split of a search's time between the tree and the rollouts is counted in cheap
     ticks and converted by the search's own clock span: the two parts are each positive and
     add up to the time the search took (all but the Python around it)."""
-    r = mcts(_mid(engine), iterations=3000, seed=1, max_depth=0, reward="win")
+    r = mcts(mid_match(engine), iterations=3000, seed=1, max_depth=0, reward="win")
     d = r.details
     assert d["tree_s"] > 0 and d["rollout_s"] > d["tree_s"]
     assert 0.8 * r.elapsed <= d["tree_s"] + d["rollout_s"] <= r.elapsed
@@ -163,7 +151,7 @@ def test_tree_and_rollout_times_add_up_to_the_search(engine):
 def test_node_slots_count_the_reserved_children(engine):
     """A kept node reserves a slot for each legal action; the slots are at least the nodes,
     and the details sum them over threads."""
-    m = _mid(engine)
+    m = mid_match(engine)
     one = mcts(m, iterations=400, seed=2)
     assert one.details["node_slots"] >= one.details["nodes"] > 1
     two = mcts(m, iterations=400, seed=2, threads=2)
@@ -171,7 +159,7 @@ def test_node_slots_count_the_reserved_children(engine):
 
 
 def test_cache_size_bounds_the_kept_states(engine):
-    m = _mid(engine)
+    m = mid_match(engine)
     small = mcts(m, iterations=500, seed=1, cache_states=1, verify=True)
     assert small.details["cached_states"] == 1 and small.details["illegal"] == 0
     big = mcts(m, iterations=500, seed=1, cache_states=64)
@@ -193,13 +181,13 @@ def test_search_log_is_plain_arithmetic():
 
 
 def test_search_from_a_restored_snapshot_equals_search_from_the_live_match(engine):
-    m = _mid(engine, seed=9)
+    m = mid_match(engine, seed=9)
     r = engine.restore(m.snapshot())
-    assert _key(mcts(r, iterations=500, seed=5)) == _key(mcts(m, iterations=500, seed=5))
+    assert search_key(mcts(r, iterations=500, seed=5)) == search_key(mcts(m, iterations=500, seed=5))
 
 
 def test_result_shape(engine):
-    m = _mid(engine)
+    m = mid_match(engine)
     r = mcts(m, iterations=300, seed=0)
     legal = m.legal_action_codes()
     assert [s.action.code for s in r.stats] == legal
@@ -209,14 +197,14 @@ def test_result_shape(engine):
 
 
 def test_depth_cap_and_shaped_reward(engine):
-    m = _mid(engine)
+    m = mid_match(engine)
     r = mcts(m, iterations=300, seed=0, max_depth=5, reward="shaped")
     assert r.details["rollout_decisions"] <= 300 * 5
     assert any(0.0 < s.value < 1.0 for s in r.stats)
 
 
 def test_time_limit_stops_early(engine):
-    m = _mid(engine)
+    m = mid_match(engine)
     r = mcts(m, iterations=10_000_000, seed=0, time_limit=0.05)
     assert 0 < r.iterations < 10_000_000
 
@@ -226,14 +214,14 @@ def test_time_limit_stops_early(engine):
                                     {"cache_states": 0}])
 def test_bad_parameters(engine, kwargs):
     with pytest.raises(ValueError):
-        mcts(_mid(engine), **kwargs)
+        mcts(mid_match(engine), **kwargs)
 
 
 def test_bad_parameters_are_refused_by_the_core_too(engine):
     """The compiled Worker is reachable from Python: it checks what it relies on itself (a
     negative or NaN c once made UCT pick no child and read before the node array)."""
     from eve.core.search import Worker, _ln_for_tests, determinize_match
-    m = _mid(engine)
+    m = mid_match(engine)
     for c in (-10.0, float("nan")):
         with pytest.raises(ValueError):
             Worker().run(m, 0, 100, c, 0, 0, 0, 0.0)
@@ -246,12 +234,12 @@ def test_bad_parameters_are_refused_by_the_core_too(engine):
 
 
 def test_huge_iteration_budgets_with_a_time_limit(engine):
-    r = mcts(_mid(engine), iterations=2**31 - 1, seed=0, time_limit=0.05)
+    r = mcts(mid_match(engine), iterations=2**31 - 1, seed=0, time_limit=0.05)
     assert 0 < r.iterations < 2**31 - 1
 
 
 def test_more_threads_than_iterations(engine):
-    r = mcts(_mid(engine), iterations=1, seed=0, threads=2)
+    r = mcts(mid_match(engine), iterations=1, seed=0, threads=2)
     assert r.iterations == 1 and sum(r.visits.values()) == 1
 
 
@@ -265,7 +253,7 @@ def test_no_search_after_the_end(engine):
 
 
 def test_cli_search_from_a_snapshot_file(engine, tmp_path, capsys):
-    m = _mid(engine)
+    m = mid_match(engine)
     f = tmp_path / "pos.snap"
     f.write_bytes(m.snapshot())
     assert main(["search", str(f), "--iterations", "300", "--seed", "5", "--json"]) == 0

@@ -1,24 +1,15 @@
 """The search's rollout options (docs/search.md, "Options"): deterministic per seed, each
 changing the search, and refused out of range."""
-import random
 
 import pytest
+from search_support import mid_match, search_key
 
 from eve.core.errors import ParameterError
 from eve.search import mcts
 
 
 def _mid(engine, seed=4, steps=10):
-    m = engine.new_match(seed=seed, encounter="core:wyrm_lair")
-    rng = random.Random(seed)
-    for _ in range(steps):
-        m.apply(rng.choice(m.legal_action_codes()))
-    assert not m.is_over
-    return m
-
-
-def _key(r):
-    return r.action.code, [(s.action.code, s.visits, round(s.value, 12)) for s in r.stats]
+    return mid_match(engine, seed, steps, "core:wyrm_lair")
 
 
 @pytest.mark.parametrize("opts", [{"worlds": 16}, {"board_scale": 10.0},
@@ -27,10 +18,10 @@ def _key(r):
 def test_options_are_deterministic_and_change_the_search(engine, opts):
     m = _mid(engine)
     # rollouts cut early, so that the cut-off's score (board_scale) is used
-    plain = _key(mcts(m, iterations=300, seed=5, max_depth=5))
+    plain = search_key(mcts(m, iterations=300, seed=5, max_depth=5))
     a = mcts(m, iterations=300, seed=5, verify=True, max_depth=5, **opts)
-    assert _key(a) == _key(mcts(m, iterations=300, seed=5, max_depth=5, **opts))
-    assert _key(a) != plain
+    assert search_key(a) == search_key(mcts(m, iterations=300, seed=5, max_depth=5, **opts))
+    assert search_key(a) != plain
     assert a.details["cache_mismatches"] == 0 and a.details["illegal"] == 0
 
 
@@ -41,7 +32,7 @@ def test_worlds_reuse_their_deals(engine):
     two = mcts(m, iterations=2 * len(m.legal_action_codes()), seed=1, worlds=1, max_depth=5)
     assert all(s.visits == 1 for s in one.stats)
     assert sum(s.visits for s in two.stats) == 2 * len(one.stats)
-    assert _key(one) != _key(mcts(m, iterations=len(m.legal_action_codes()), seed=1, worlds=2,
+    assert search_key(one) != search_key(mcts(m, iterations=len(m.legal_action_codes()), seed=1, worlds=2,
                                   max_depth=5))
 
 

@@ -3,6 +3,7 @@ search that sees the hidden cards."""
 import random
 
 import pytest
+from search_support import mid_match
 
 from eve.core.flat import flat_choice, greedy_honest
 from eve.core.playout import choose
@@ -16,15 +17,6 @@ from eve.search import mcts
 GREEDY_LEAKS = [("core:ash_warband", 7, 32), ("core:ash_warband", 30, 20),
                 ("core:drowned_choir", 0, 14), ("core:drowned_choir", 37, 17),
                 ("core:wyrm_lair", 20, 5), ("core:wyrm_lair", 43, 10)]
-
-
-def _walk(engine, encounter, seed, steps):
-    m = engine.new_match(seed=seed, encounter=encounter)
-    rng = random.Random(seed)
-    for _ in range(steps):
-        m.apply(rng.choice(m.legal_action_codes()))
-    assert not m.is_over
-    return m
 
 
 def _hidden_variants(m, k=4, seed=0):
@@ -47,8 +39,9 @@ def _hidden_variants(m, k=4, seed=0):
 
 @pytest.mark.parametrize("where", GREEDY_LEAKS)
 def test_honest_greedy_does_not_change_with_hidden_cards(engine, where):
-    m = _walk(engine, *where)
-    variants = _hidden_variants(m, seed=where[2])
+    encounter, seed, steps = where
+    m = mid_match(engine, seed, steps, encounter)
+    variants = _hidden_variants(m, seed=steps)
     # the plain greedy sees them here (what makes this position a test) ...
     assert len({choose(o, "greedy", 0) for o in [m, *variants]}) > 1
     # ... the honest one does not, whatever its seed
@@ -62,7 +55,7 @@ def test_honest_greedy_is_a_greedy_choice(engine):
     same = total = 0
     for enc, seed, steps in [("core:ash_warband", 1, 3), ("core:hollow_court", 2, 4),
                              ("core:midnight_throne", 3, 6), ("core:wyrm_lair", 4, 2)]:
-        m = _walk(engine, enc, seed, steps)
+        m = mid_match(engine, seed, steps, enc)
         total += 1
         same += greedy_honest(m, 5) == choose(m, "greedy", 0)
         assert greedy_honest(m, 5) in m.legal_action_codes()
@@ -70,7 +63,7 @@ def test_honest_greedy_is_a_greedy_choice(engine):
 
 
 def test_flat_is_deterministic_per_seed_and_leaves_the_match(engine):
-    m = _walk(engine, "core:wyrm_lair", 3, 4)
+    m = mid_match(engine, 3, 4, "core:wyrm_lair")
     before = (raw(m), m.state_hash(), len(m.events), m.actions)
     a = flat_choice(m, 16, 9)
     assert a == flat_choice(m, 16, 9)
@@ -85,7 +78,7 @@ def test_flat_is_deterministic_per_seed_and_leaves_the_match(engine):
 
 
 def test_flat_does_not_see_hidden_cards(engine):
-    m = _walk(engine, "core:drowned_choir", 6, 8)
+    m = mid_match(engine, 6, 8, "core:drowned_choir")
     base = flat_choice(m, 24, 3)
     for o in _hidden_variants(m, 3):
         assert flat_choice(o, 24, 3) == base
@@ -94,7 +87,7 @@ def test_flat_does_not_see_hidden_cards(engine):
 def test_reference_search_sees_hidden_cards(engine):
     """The honest search's statistics do not depend on the hidden cards; the reference's do
     (its iterations play the true Archive and streams)."""
-    m = _walk(engine, "core:drowned_choir", 6, 8)
+    m = mid_match(engine, 6, 8, "core:drowned_choir")
     variants = _hidden_variants(m, 3)
 
     def key(r):

@@ -97,7 +97,8 @@ def add_run_content(seed: int, name: str, sections: dict[str, Any]) -> None:
     slots = sections["rules"]["player_hero_slots"]
     sections["rules"]["run"] = {"party": r.randint(1, min(slots, len(heroes))),
                                 "aurorune": r.randint(0, 300), "deck_cap": r.randint(10, 50),
-                                "drift": r.randint(0, 2), "relic_cap": r.randint(0, 12)}
+                                "drift": r.randint(0, 2), "relic_cap": r.randint(0, 12),
+                                "ambition_cap": r.randint(0, 20)}
     acts = {}
     for a in range(r.randint(1, 3)):
         floors = r.randint(3, 6)

@@ -36,7 +36,8 @@ def run_spec(engine: eve.Engine) -> dict:
         return [k % n for k in ks]
     return {
         "player_heroes": len(c.player_heroes),
-        "config": {"party": 3, "aurorune": 99, "deck_cap": 40, "drift": 1, "relic_cap": 8},
+        "config": {"party": 3, "aurorune": 99, "deck_cap": 40, "drift": 1, "relic_cap": 8,
+                   "ambition_cap": 20},
         "acts": [{**act, "fights": enc(0, 1), "elites": enc(2), "bosses": enc(3)},
                  {**act, "fights": enc(1, 2), "elites": enc(4), "bosses": enc(3)}],
         "options": [{"cost_aurorune": 10}, {"target": 1}, {"cond": (0, 0, 50)}],

@@ -216,7 +216,8 @@ def build_run_spec(catalog: Any, programs: list, *, acts=DEFAULT_ACTS, weights=N
                "rarity": {"common": 60, "uncommon": 37, "rare": 3, **r.get("rarity", {})}}
         row.update({k: r[k] for k in ("relics", "ambition", "heal") if k in r})
         reward_rows.append(row)
-    cfg = {"party": 3, "aurorune": 99, "deck_cap": 40, "drift": 1, "relic_cap": 8}
+    cfg = {"party": 3, "aurorune": 99, "deck_cap": 40, "drift": 1, "relic_cap": 8,
+           "ambition_cap": 20}
     cfg.update(config or {})
     spec: dict[str, Any] = {
         "player_heroes": len(catalog.player_heroes), "config": cfg, "acts": act_rows,

@@ -147,7 +147,7 @@ def test_the_acts_are_in_play_order_with_their_pools_as_encounter_indices(eng):
 @rule("U02")
 def test_the_config_run_reads_the_rules_and_the_records_defaults(eng):
     assert eng.catalog.spec["run"]["config"] == {"party": 2, "aurorune": 120, "deck_cap": 56,
-                                                 "drift": 2, "relic_cap": 8}
+                                                 "drift": 2, "relic_cap": 8, "ambition_cap": 20}
     assert eng.catalog.spec["run"]["player_heroes"] == len(eng.catalog.player_heroes)
 
 

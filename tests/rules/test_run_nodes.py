@@ -498,6 +498,28 @@ def test_ambition_grows_by_elite_and_boss_wins():
     assert grown["elite"] and grown["boss"]
 
 
+@rule("U16")
+def test_ambition_gains_stop_at_the_run_configurations_cap():
+    """The run configuration's `ambition_cap`: training and rewards raise a hero's Ambition up
+    to it, a hero who starts above it keeps its own, and a loss still lowers it."""
+    e = easy_engine(weights=only("sanctum"), config={"ambition_cap": 2},
+                    events=[{"acts": 0xFF, "options": [{"name": "doubt", "effect": [
+                        ("ambition", "party", -2, 0)]}]}])
+    run = to_node(e, 1, "sanctum", "site")
+    before = {h["id"]: h["ambition"] for h in run.party}
+    assert sorted(before.values()) == [1, 2, 3]         # below, at and above the cap
+    for slot, h in enumerate(run.party):
+        c = run.clone()
+        c.apply(encode_action("option", 1, slot))       # train
+        a = before[h["id"]]
+        assert c.party[slot]["ambition"] == (a + 1 if a < 2 else a)
+    loose = easy_engine(weights=only("sanctum"))        # the default cap: the rating bound
+    run = to_node(loose, 1, "sanctum", "site")
+    c = run.clone()
+    c.apply(encode_action("option", 1, 2))
+    assert c.party[2]["ambition"] == before[run.party[2]["id"]] + 1
+
+
 # ---------------------------------------------------------------- U17 refusals
 
 

@@ -83,6 +83,7 @@ cdef enum:
     MAX_RELICS = 16         # Relics a run holds
     MAX_OFFER = 8           # cards a reward offers; items a shop stocks
     RUN_LIMIT = 9999        # aurorune and max hp are held within [0, limit]
+    RATING_LIMIT = 20       # Ambition and Morality are held within [-limit, limit]
     CHOICE_STOP = 255       # the source byte of the `choose` action that stops an `up_to` choice
     # lasting grants (rules A01-A05): stacks an aura or an `until` instruction gave, held while
     # their source stays; one a (source, unit, status) at most

@@ -183,6 +183,7 @@ ctypedef struct RunConfig:
     int16_t deck_cap                # most cards the deck holds
     int16_t drift                   # a hero's Morality drift a match, unless it says its own (U15)
     int16_t relic_cap               # most Relics a run holds
+    int16_t ambition_cap            # the Ambition a hero's gains in the run stop at (training, rewards, events); one above it already keeps its own
 
 # an act: its map's shape and its Encounter pools
 ctypedef struct ActDef:

@@ -195,7 +195,9 @@ RECORDS: tuple[Record, ...] = (
         _c("deck_cap", "most cards the deck holds", data=(56, 1, "cards_per_match")),
         _c("drift", "a hero's Morality drift a match, unless it says its own (U15)",
            data=(1, 0, 5)),
-        _c("relic_cap", "most Relics a run holds", data=(8, 0, "relics")))),
+        _c("relic_cap", "most Relics a run holds", data=(8, 0, "relics")),
+        _c("ambition_cap", "the Ambition a hero's gains in the run stop at (training, rewards, "
+           "events); one above it already keeps its own", data=(20, 0, "rating_limit")))),
     Record("ActDef", "an act: its map's shape and its Encounter pools", (
         _c("floors", "floors before the boss's", data=(12, 3, "floors")),
         _c("width", "the map's columns", data=(7, 2, "map_width")),

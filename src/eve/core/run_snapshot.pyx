@@ -243,8 +243,9 @@ cdef int _read_run(Rd* rd, RunState* rs, CompiledContent content) except -1:
     rs.n_party = n
     for i in range(MAX_HERO_SLOTS):
         rs.party[i].slot = -1           # as run_setup leaves the slots past the party
-    hlo[:] = [0, 0, 0, 1, -20, -20, -1]
-    hhi[:] = [rt.n_player_heroes - 1, 1, RUN_LIMIT, RUN_LIMIT, 20, 20, MAX_HERO_SLOTS - 1]
+    hlo[:] = [0, 0, 0, 1, -RATING_LIMIT, -RATING_LIMIT, -1]
+    hhi[:] = [rt.n_player_heroes - 1, 1, RUN_LIMIT, RUN_LIMIT, RATING_LIMIT, RATING_LIMIT,
+              MAX_HERO_SLOTS - 1]
     for i in range(n):
         r_array(rd, N_HERO_FIELDS, N_HERO_FIELDS, "body.party")
         for k in range(N_HERO_FIELDS):

@@ -26,6 +26,14 @@ cdef inline int _clamp(int v, int lo, int hi) noexcept nogil:
     return lo if v < lo else (hi if v > hi else v)
 
 
+cdef inline int _ambition(int v, int n, int cap) noexcept nogil:
+    """Ambition `v` moved by `n`: a gain stops at the run's cap (a hero who starts above it
+    keeps what it has), a loss at the rating bound."""
+    if n > 0:
+        return v if v >= cap else (cap if v + n > cap else v + n)
+    return _clamp(v + n, -RATING_LIMIT, RATING_LIMIT)
+
+
 cdef void _event(RunState* rs, Ctx* cx, int kind, int a, int b, int c, int d) noexcept nogil:
     emit(cx, kind, PLAYER, a, b, c, d)
 
@@ -163,7 +171,7 @@ cdef void _drift(RunState* rs, const RunTables* rt, RunHero* h) noexcept nogil:
         diff = rate
     if diff < -rate:
         diff = -rate
-    h.morality = _clamp(h.morality + diff, -20, 20)
+    h.morality = _clamp(h.morality + diff, -RATING_LIMIT, RATING_LIMIT)
 
 
 cdef void _end_fight(RunState* rs, const RunTables* rt, Ctx* cx) noexcept nogil:

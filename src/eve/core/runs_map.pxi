@@ -227,7 +227,7 @@ cdef void give_reward(RunState* rs, const RunTables* rt, Ctx* cx, int node) noex
     for i in range(rs.n_party):
         h = &rs.party[i]
         if h.alive and (rd.ambition or rd.heal):
-            h.ambition = _clamp(h.ambition + rd.ambition, -20, 20)
+            h.ambition = _ambition(h.ambition, rd.ambition, rt.cfg.ambition_cap)
             h.hp = _clamp(h.hp + h.max_hp * rd.heal // 100, 1, h.max_hp)
             _event(rs, cx, EV_RUN_HERO, i, h.hp, h.ambition, h.morality)
     for i in range(rd.relics):

@@ -169,7 +169,7 @@ cdef int _random_card(RunState* rs, const RunTables* rt, bint upgradable) noexce
     return -1
 
 
-cdef void _hero_op(RunState* rs, Ctx* cx, int op, int i, int n) noexcept nogil:
+cdef void _hero_op(RunState* rs, const RunTables* rt, Ctx* cx, int op, int i, int n) noexcept nogil:
     cdef RunHero* h = &rs.party[i]
     cdef int share
     if op == OP_HEAL_SHARE:
@@ -183,9 +183,9 @@ cdef void _hero_op(RunState* rs, Ctx* cx, int op, int i, int n) noexcept nogil:
         h.max_hp = _clamp(h.max_hp + n, 1, RUN_LIMIT)
         h.hp = _clamp(h.hp + n, 1, h.max_hp)
     elif op == OP_AMBITION:
-        h.ambition = _clamp(h.ambition + n, -20, 20)
+        h.ambition = _ambition(h.ambition, n, rt.cfg.ambition_cap)
     elif op == OP_MORALITY:
-        h.morality = _clamp(h.morality + n, -20, 20)
+        h.morality = _clamp(h.morality + n, -RATING_LIMIT, RATING_LIMIT)
     _event(rs, cx, EV_RUN_HERO, i, h.hp, h.ambition, h.morality)
 
 
@@ -222,8 +222,8 @@ cdef void run_program(RunState* rs, const RunTables* rt, Ctx* cx, int prog) noex
         elif sel == SEL_PARTY:
             for i in range(rs.n_party):
                 if rs.party[i].alive:
-                    _hero_op(rs, cx, op, i, a)
+                    _hero_op(rs, rt, cx, op, i, a)
         else:
             i = rs.chosen if sel == SEL_CHOSEN_HERO else _random_hero(rs)
             if 0 <= i < rs.n_party and rs.party[i].alive:
-                _hero_op(rs, cx, op, i, a)
+                _hero_op(rs, rt, cx, op, i, a)

@@ -292,7 +292,8 @@ cdef class CompiledContent:
         """The run's configuration in force (rules U01-U21)."""
         c = self.rt.cfg
         return {"party": c.party, "aurorune": c.aurorune, "deck_cap": c.deck_cap,
-                "drift": c.drift, "relic_cap": c.relic_cap, "acts": self.rt.n_acts}
+                "drift": c.drift, "relic_cap": c.relic_cap, "ambition_cap": c.ambition_cap,
+                "acts": self.rt.n_acts}
 
     def status_tick_native(self, int i):
         """Whether status `i`'s tick is the hp-loss tick status_turn runs without the
@@ -340,7 +341,7 @@ LIMITS = _frozen({
     "acts": MAX_ACTS, "act_pool": MAX_ACT_POOL, "floors": MAX_FLOORS - 1,
     "map_width": MAP_WIDTH, "run_options": MAX_RUN_OPTS, "run_option_pool": MAX_RUN_OPTIONS,
     "events": MAX_EVENT_DEFS, "sites": MAX_SITE_DEFS, "relics": MAX_RELICS,
-    "offer": MAX_OFFER, "run_limit": RUN_LIMIT,
+    "offer": MAX_OFFER, "run_limit": RUN_LIMIT, "rating_limit": RATING_LIMIT,
 })
 
 # the names content may use, by table: derived from the vocabulary (eve/core/vocabulary.py), as

@@ -285,6 +285,7 @@ class RunRules(TypedDict, total=False):
     deck_cap: int                  # most cards the deck holds (default 60)
     drift: int                     # a hero's Morality drift a match, 0..5 (default 1)
     relic_cap: int                 # most Relics a run holds, 0..16 (default 8)
+    ambition_cap: int              # where Ambition gains in the run stop, 0..20 (default 20)
 
 
 class RulesData(TypedDict, total=False):

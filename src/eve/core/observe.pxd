@@ -5,6 +5,7 @@
 from libc.stdint cimport int8_t, int16_t, int32_t, uint16_t
 from eve.core.defs cimport State, Ctx, MAX_UNITS, MAX_LANES
 from eve.core.codec cimport a_kind, a_src, a_tgt, a_lane
+from eve.core.tables cimport CompiledContent
 
 cdef enum:
     N_KIND_SLOTS = 16       # action kinds are 1..12 (vocabulary "action"); a byte's worth is 256
@@ -54,3 +55,17 @@ cdef inline int32_t action_index(const ActionIndex* ix, int32_t a) noexcept nogi
 cdef int32_t index_action(const ActionIndex* ix, int32_t i) noexcept nogil
 cdef void write_match_obs(const State* st, const ObsPlan* p, int kind, int16_t* out) noexcept nogil
 cdef int write_match_mask(const State* st, Ctx* cx, const ActionIndex* ix, int8_t* mask) noexcept nogil
+
+
+cdef class Observer:
+    cdef ObsPlan plan
+    cdef ActionIndex* ix
+    cdef int kind_code
+    cdef CompiledContent content
+    cdef readonly object engine
+    cdef readonly str kind
+    cdef readonly object layout     # tuple of obs_layout.Slice
+    cdef readonly object dims
+    cdef readonly int size          # int16 words of an observation
+    cdef readonly int n_actions     # the compact action space's size
+    cdef void _plan(self)

@@ -15,8 +15,8 @@ from cpython.buffer cimport PyObject_GetBuffer, PyBuffer_Release, PyBUF_WRITABLE
 
 from eve.core.defs cimport *
 from eve.core.rules cimport legal_actions
-from eve.core.tables cimport CompiledContent
 from eve.core.match cimport Match
+from eve.core.tables cimport CompiledContent
 
 from eve.core import obs_layout as _L
 from eve.core.vocabulary import BY_KEY
@@ -209,16 +209,6 @@ def content_dims(CompiledContent content):
 
 cdef class Observer:
     """The observation and action space of one Engine's matches for one observer kind."""
-    cdef ObsPlan plan
-    cdef ActionIndex* ix
-    cdef int kind_code
-    cdef CompiledContent content
-    cdef readonly object engine
-    cdef readonly str kind
-    cdef readonly object layout     # tuple of obs_layout.Slice
-    cdef readonly object dims
-    cdef readonly int size          # int16 words of an observation
-    cdef readonly int n_actions     # the compact action space's size
 
     def __cinit__(self):
         self.ix = <ActionIndex*>PyMem_Calloc(1, sizeof(ActionIndex))

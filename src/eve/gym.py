@@ -44,6 +44,9 @@ from eve.core.vec import AUTORESET_MODES, MatchBatch, board_potential, next_seed
 __all__ = ["MATCH_ID", "DEFAULT_REWARDS", "LegalDiscrete", "MatchEnv", "MatchVectorEnv", "register_envs"]
 
 MATCH_ID = "eve/Match-v0"
+#: Gymnasium's autoreset modes by eve.core.vec's names
+_MODES = {AutoresetMode.NEXT_STEP: "next_step", AutoresetMode.SAME_STEP: "same_step",
+          AutoresetMode.DISABLED: "disabled"}
 #: win, loss, timeout, truncated
 DEFAULT_REWARDS = (1.0, -1.0, 0.0, 0.0)
 
@@ -176,14 +179,16 @@ class MatchVectorEnv(VectorEnv):
                  max_episode_steps: int | None = None,
                  rewards: Sequence[float] = DEFAULT_REWARDS, shaping: float = 0.0,
                  threads: int = 1, copy: bool = True) -> None:
-        mode = autoreset_mode.value if isinstance(autoreset_mode, AutoresetMode) else autoreset_mode
+        mode = (_MODES[autoreset_mode] if isinstance(autoreset_mode, AutoresetMode)
+                else autoreset_mode)
         if mode not in AUTORESET_MODES:
             raise ValueError(f"autoreset_mode {mode!r} is not one of {', '.join(AUTORESET_MODES)}")
         self.engine = _engine(engine, packs)
         heroes, encounter = _party(self.engine, heroes, encounter)
         self.observer = Observer(self.engine, observer)
         self.num_envs = num_envs
-        self.metadata = {"autoreset_mode": AutoresetMode(mode), "render_modes": []}
+        self.metadata = {"autoreset_mode": next(k for k, v in _MODES.items() if v == mode),
+                         "render_modes": []}
         self.single_observation_space = _observation_space(self.observer)
         self.single_action_space = gym.spaces.Discrete(self.observer.n_actions)
         self.observation_space = batch_space(self.single_observation_space, num_envs)
@@ -200,13 +205,17 @@ class MatchVectorEnv(VectorEnv):
         self._trunc = np.zeros(n, np.bool_)
         self._final = np.zeros((n, size), np.int16) if mode == "same_step" else None
         self._every = np.ones(n, np.bool_)
+        self._seeded = np.zeros(n, np.bool_)
 
     def reset(self, *, seed: int | Sequence[int] | None = None,
               options: dict[str, Any] | None = None) -> tuple[np.ndarray, dict[str, Any]]:
-        super().reset(seed=seed)
+        # np_random is seeded by an int seed only (a list seeds the envs one by one)
+        super().reset(seed=seed if isinstance(seed, int | np.integer) else None)
         n = self.num_envs
-        if seed is None:
-            seeds = [int(s) for s in self.np_random.integers(0, 2**63, n)]
+        seeds: list[int | None]
+        if seed is None:        # each env's stream goes on; a new one from np_random if none
+            seeds = [None if self._seeded[i] else int(self.np_random.integers(0, 2**63))
+                     for i in range(n)]
         elif isinstance(seed, int | np.integer):
             seeds = [int(seed) + i for i in range(n)]
         else:
@@ -215,8 +224,15 @@ class MatchVectorEnv(VectorEnv):
         if which is not None:
             which = np.ascontiguousarray(which, dtype=np.bool_).view(np.uint8)
         self.batch.reset(seeds, self._obs, self._mask, which)
-        return self._out(self._obs), {"action_mask": self._out(self._mask),
-                                      "_action_mask": self._every.copy()}
+        if which is None:
+            self._seeded[:] = True
+            return self._out(self._obs), {"action_mask": self._out(self._mask),
+                                          "_action_mask": self._every.copy()}
+        reset = which.view(np.bool_)
+        self._seeded |= reset
+        mask = self._mask.copy()        # as Gymnasium: info only for the envs reset
+        mask[~reset] = 0
+        return self._out(self._obs), {"action_mask": mask, "_action_mask": reset.copy()}
 
     def step(self, actions: Any) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray,
                                           dict[str, Any]]:

@@ -150,3 +150,12 @@ def write_docs(path: str, d: Dims) -> bool:
     head, rest = text.split("<!-- layout:observation -->", 1)
     _, tail = rest.split("<!-- /layout:observation -->", 1)
     return write_if_changed(path, head + docs_block(d) + tail)
+
+
+if __name__ == "__main__":          # python -m eve.core.obs_layout docs/observation.md
+    import sys
+
+    import eve
+    from eve.core.observe import content_dims
+    changed = write_docs(sys.argv[1], content_dims(eve.Engine().content))
+    print(f"{sys.argv[1]}: {'written' if changed else 'up to date'}")

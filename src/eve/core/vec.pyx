@@ -220,8 +220,9 @@ cdef class MatchBatch:
 
     def reset(self, seeds, obs, mask, reset_mask=None):
         """Start a new episode in every env (or those `reset_mask` marks): env i's stream is
-        seeded with seeds[i] (a sequence of n non-negative integers), and its first episode
-        takes the stream's next value as its match seed. Writes their observations and masks."""
+        seeded with seeds[i] (n integers in [0, 2**64); None: the stream goes on), and the
+        episode takes the stream's next value as its match seed. Writes their observations and
+        masks."""
         cdef int i
         cdef int32_t buf[MAX_ACTIONS]
         cdef uint8_t[::1] which = None
@@ -231,11 +232,12 @@ cdef class MatchBatch:
             which = _flags(reset_mask, self.n, "reset_mask")
         if len(seeds) != self.n:
             raise _ParameterError(f"reset takes {self.n} seeds, not {len(seeds)}")
-        vals = [_seed(s) for s in seeds]
+        vals = [None if s is None else _seed(s) for s in seeds]
         self._mask_array(m)
         for i in range(self.n):
             if which is None or which[i]:
-                self.stream[i] = vals[i]
+                if vals[i] is not None:
+                    self.stream[i] = vals[i]
                 self._new_episode(i)
                 self._write(i, &o[0, 0], &m[0, 0], buf, legal_actions(&self.st[i], &self.cx[i], buf))
 

@@ -12,6 +12,7 @@ what is missing (there is no pure-Python fallback); an error in eve's own C show
 The C flags are chosen per compiler: GCC and clang (Linux, macOS) take the flags below, MSVC
 (Windows) their equivalents (MSVC_COMPILE_ARGS).
 """
+import copy
 import os
 import shutil
 import sys
@@ -202,4 +203,5 @@ class build_ext(_build_ext):
         super().build_extensions()
 
 
-setup(ext_modules=extensions, cmdclass={"build": build, "build_ext": build_ext})
+# setuptools gets copies: build_ext swaps their sources for C, and `extensions` stays cythonize's
+setup(ext_modules=[copy.copy(e) for e in extensions], cmdclass={"build": build, "build_ext": build_ext})

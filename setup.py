@@ -171,7 +171,7 @@ class build(_build):
     """`build` probes the compiler first, so a missing one is said before anything is built."""
 
     def run(self) -> None:
-        from distutils.ccompiler import new_compiler       # setuptools' distutils
+        from distutils.ccompiler import new_compiler  # setuptools' distutils
         from distutils.sysconfig import customize_compiler
 
         ext = self.get_finalized_command("build_ext")

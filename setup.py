@@ -4,13 +4,27 @@ Every compiler directive lives in COMPILER_DIRECTIVES below, not in per-file hea
 a typo in a header comment is silently ignored, a typo here fails the build. Cython's extra
 warnings (`cython -Wextra`) are on and every warning fails the build, but in the files of
 WARNINGS_NOT_ERRORS.
+
+The core is cythonized and compiled by build_ext below, never when setup.py merely runs (making
+the sdist or the metadata needs no compiler). build_ext first compiles two one-line probes: a
+missing or broken C compiler, or missing Python headers, fail the build with one line saying
+what is missing (there is no pure-Python fallback); an error in eve's own C shows as usual.
+The C flags are chosen per compiler: GCC and clang (Linux, macOS) take the flags below, MSVC
+(Windows) their equivalents (MSVC_COMPILE_ARGS).
 """
+import copy
 import os
+import shutil
+import sys
+import tempfile
 from pathlib import Path
 
 from Cython.Build import cythonize
 from Cython.Compiler import Options
 from setuptools import Extension, setup
+from setuptools.command.build import build as _build
+from setuptools.command.build_ext import build_ext as _build_ext
+from setuptools.errors import CCompilerError, ExecError, PlatformError
 
 DEBUG = os.environ.get("EVE_DEBUG", "") == "1"
 # AddressSanitizer, with either build type. The python binary is not built with it, so the
@@ -80,6 +94,10 @@ OPTIMIZE = ["-O1", "-g"] if DEBUG or ASAN else ["-O3"]
 extra_compile_args = [*OPTIMIZE, *SANITIZE, *SAME_FLOATS]
 extra_link_args = SANITIZE
 define_macros = [("EVE_DEBUG", "1")] if DEBUG else []
+# MSVC's equivalents: /O2 for -O3; /fp:precise (Visual Studio 2022 and later contract to FMA
+# only under /fp:contract, so it is -ffp-contract=off); MSVC has AddressSanitizer but no UBSan.
+MSVC_COMPILE_ARGS = [*(["/Od", "/Zi"] if DEBUG or ASAN else ["/O2"]),
+                     *(["/fsanitize=address"] if ASAN else []), "/fp:precise"]
 
 extensions = [
     Extension(
@@ -113,7 +131,77 @@ def _lenient(ext: Extension) -> bool:
     return Path(ext.sources[0]).name in WARNINGS_NOT_ERRORS
 
 
-setup(
-    ext_modules=_cythonize([e for e in extensions if not _lenient(e)], True)
-    + _cythonize([e for e in extensions if _lenient(e)], False),
-)
+NEEDS = ("eve-engine: building the Cython core needs a C compiler (gcc or clang; MSVC on Windows) "
+         "and the Python headers")
+_checked = []       # the compiler is probed once a build
+
+
+def _compile_probe(compiler, name: str, text: str) -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        src = Path(tmp, name)
+        src.write_text(text)
+        compiler.compile([str(src)], output_dir=tmp)
+
+
+def _check_compiler(compiler, include_dirs: list[str]) -> None:
+    """Exits with one line if the compiler is missing or does not work, or Python.h is not
+    found: two one-line probes, before any of eve's C is compiled (whose errors show as usual)."""
+    if _checked:
+        return
+    cc = (getattr(compiler, "compiler_so", None) or [compiler.compiler_type])[0]
+    try:
+        _compile_probe(compiler, "eve_cc_probe.c", "int eve_cc_probe(void) { return 0; }\n")
+    except (CCompilerError, ExecError, PlatformError, OSError) as err:
+        if compiler.compiler_type == "msvc":
+            why = " ".join(str(err).split())[:200]
+        elif shutil.which(cc) is None:
+            why = f"{cc} not found"
+        else:
+            why = f"{cc} fails on a one-line C file"
+        sys.exit(f"{NEEDS}: no working C compiler ({why})")
+    try:
+        _compile_probe(compiler, "eve_py_probe.c", "#include <Python.h>\nint eve_py_probe(void) { return 0; }\n")
+    except (CCompilerError, ExecError, PlatformError, OSError):
+        sys.exit(f"{NEEDS}: Python.h not found for Python {sys.version_info.major}.{sys.version_info.minor} "
+                 f"(looked in {', '.join(include_dirs)}; Debian/Ubuntu: apt install python3-dev)")
+    _checked.append(True)
+
+
+class build(_build):
+    """`build` probes the compiler first, so a missing one is said before anything is built."""
+
+    def run(self) -> None:
+        from distutils.ccompiler import new_compiler  # setuptools' distutils
+        from distutils.sysconfig import customize_compiler
+
+        ext = self.get_finalized_command("build_ext")
+        compiler = new_compiler(compiler=ext.compiler, force=ext.force)
+        customize_compiler(compiler)
+        compiler.set_include_dirs(ext.include_dirs)
+        _check_compiler(compiler, ext.include_dirs)
+        super().run()
+
+
+class build_ext(_build_ext):
+    """Probes the compiler (an editable install runs build_ext alone), then cythonizes the core
+    and compiles it with its compiler's flags."""
+
+    def build_extensions(self) -> None:
+        _check_compiler(self.compiler, self.include_dirs or [])
+        # Cython's own build_ext does the same: the .pyx sources swapped for their C, per extension
+        cythonized = {e.name: e for e in _cythonize([e for e in extensions if not _lenient(e)], True)
+                      + _cythonize([e for e in extensions if _lenient(e)], False)}
+        msvc = self.compiler.compiler_type == "msvc"
+        if msvc and DEBUG:
+            print("eve-engine: MSVC has no UBSan: EVE_DEBUG=1 builds with Cython's checks only")
+        for ext in self.extensions:
+            ext.sources = cythonized[ext.name].sources
+            ext.depends = cythonized[ext.name].depends
+            if msvc:
+                ext.extra_compile_args = list(MSVC_COMPILE_ARGS)
+                ext.extra_link_args = []
+        super().build_extensions()
+
+
+# setuptools gets copies: build_ext swaps their sources for C, and `extensions` stays cythonize's
+setup(ext_modules=[copy.copy(e) for e in extensions], cmdclass={"build": build, "build_ext": build_ext})

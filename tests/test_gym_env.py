@@ -27,6 +27,27 @@ def test_check_env_made_and_shaped(engine):
     check_env(eg.MatchEnv(engine=engine, encounter=enc, render_mode="ansi"))
 
 
+@pytest.mark.parametrize("party", [None, "given"])
+def test_check_env_run(engine, party):
+    heroes = list(engine.catalog.player_heroes[:engine.catalog.spec["run"]["config"]["party"]]) \
+        if party else None
+    # a given party starts on the map, where check_env's stale sample is a fight's action
+    check_env(eg.RunEnv(heroes, engine=engine, illegal="ignore" if party else "raise"))
+    check_env(gym.make(eg.RUN_ID, engine=engine, shaping=0.1).unwrapped)
+
+
+def test_a_run_plays_to_its_end(engine):
+    env = eg.RunEnv(engine=engine, shaping=1.0)
+    _, info = env.reset(seed=3)
+    total, done, steps = 0.0, False, 0
+    while not done:
+        _, r, done, trunc, info = env.step(env.action_space.sample())
+        total += r
+        steps += 1
+    assert env.run.outcome in ("win", "loss")
+    assert total == pytest.approx(env.run.floors_climbed + (1 if env.run.outcome == "win" else -1))
+
+
 def test_make_vec_takes_the_native_vector_env(engine):
     v = gym.make_vec(eg.MATCH_ID, num_envs=3, engine=engine)
     assert isinstance(v.unwrapped, eg.MatchVectorEnv)
@@ -47,6 +68,11 @@ def test_an_illegal_action_raises_and_changes_nothing(engine):
     for outside in (-1, env.action_space.n, "x"):
         with pytest.raises(ValueError):
             env.step(outside)
+    ignoring = eg.MatchEnv(engine=engine, illegal="ignore")
+    ignoring.reset(seed=4)
+    o2, r, term, trunc, info2 = ignoring.step(bad)
+    assert info2["illegal"] is True and r == 0.0 and not term and (o2 == obs).all()
+    assert ignoring.match.state_hash() == h
     # a legal one, from the space's own sampler (which knows the mask)
     a = env.action_space.sample()
     assert mask[a] == 1

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from eve.core import obs_layout as L
-from eve.core.observe import content_dims
+from eve.core.observe import content_dims, run_dims
 from eve.encoding import ActionSpace, decode_action
 from eve.observation import Observer, decode
 
@@ -160,10 +160,13 @@ def test_the_layout_is_declared_once(engine, player):
     assert units.rows == 2 * d.lanes + d.player_heroes + d.enemy_heroes
 
 
-def test_the_docs_table_is_generated(engine):
+def test_the_docs_tables_are_generated(engine):
     text = (ROOT / "docs" / "observation.md").read_text(encoding="utf-8")
-    assert L.docs_block(content_dims(engine.content)) in text, \
-        "docs/observation.md's table is stale: python -m eve.core.obs_layout docs/observation.md"
+    d, r = content_dims(engine.content), run_dims(engine.content)
+    for block in (L.docs_block(L.match_layout(d)),
+                  L.docs_block(L.run_layout(d, r), "run-observation")):
+        assert block in text, ("docs/observation.md's tables are stale: "
+                               "python -m eve.core.obs_layout docs/observation.md")
 
 
 def test_every_unit_the_match_uses_has_a_row(engine, player):
@@ -177,3 +180,51 @@ def test_every_unit_the_match_uses_has_a_row(engine, player):
 def test_decoded_codes_name_their_kind(engine, player):
     kinds = {decode_action(player.code(off)).kind for off, _, _ in player.blocks().values()}
     assert kinds == set(player.blocks())
+
+
+def _run_positions(engine, n_runs=6, seed=0):
+    rnd = random.Random(seed)
+    for s in range(n_runs):
+        r = engine.new_run(s)
+        while not r.is_over:
+            yield r
+            r.apply(rnd.choice(r.legal_action_codes()))
+
+
+def test_a_runs_mask_is_its_legal_list(engine):
+    o = Observer(engine, "player", run=True)
+    mask = bytearray(o.n_actions)
+    kinds = set()
+    for r in _run_positions(engine):
+        codes = r.legal_action_codes()
+        assert o.mask(r, mask) == len(codes)
+        marked = [i for i, v in enumerate(mask) if v]
+        assert sorted(o.code(i) for i in marked) == sorted(codes)
+        kinds |= {decode_action(c).kind for c in codes}
+    assert {"recruit", "travel", "play", "end_phase"} <= kinds
+
+
+def test_a_runs_observation_says_what_the_run_says(engine):
+    o = Observer(engine, "player", run=True)
+    match_part = Observer(engine, "player")
+    for k, r in enumerate(_run_positions(engine, 4, seed=2)):
+        if k % 5:
+            continue
+        ob = decode(o, _obs(o, r))
+        # the State's act and floor count from 0 (floor -1: before the first); the Run's from 1
+        assert (ob.run.act + 1, ob.run.floor + 1, ob.run.aurorune) == (r.act, r.floor, r.aurorune)
+        assert ob.deck.n_deck == len(r.deck)
+        assert [engine.catalog.card_ids[c] for c in ob.deck.card[:ob.deck.n_deck]] == r.deck
+        words = _obs(o, r)
+        head = o.layout[[s.name for s in o.layout].index("match_turn")].offset
+        if r.in_fight:
+            assert words[head:] == _obs(match_part, r.match)
+        else:
+            assert set(words[head:]) == {0}
+
+
+def test_observers_refuse_the_other_game(engine):
+    with pytest.raises(TypeError):
+        Observer(engine, "player", run=True).observe(engine.new_match(1), bytearray(1 << 16))
+    with pytest.raises(TypeError):
+        Observer(engine).mask(engine.new_run(1), bytearray(1 << 16))

@@ -41,11 +41,12 @@ class ActionSpace:
     """The compact, fixed action space of an Engine's matches: each action that can be legal
     has one index in [0, n), sized by the content (per action kind: its possible sources x its
     possible (target, lane) pairs). `encode(code)` gives an action code's index, `decode(index)`
-    its code; eve.observation.Observer writes the legal ones as a mask over this space."""
+    its code; eve.observation.Observer writes the legal ones as a mask over this space. With
+    `run`, the space of whole runs: a fight's actions and the run's own decisions."""
 
-    def __init__(self, engine: Any) -> None:
+    def __init__(self, engine: Any, run: bool = False) -> None:
         from eve.core.observe import Observer
-        self._ix = Observer(engine)
+        self._ix = Observer(engine, "player", run)
         self.n: int = self._ix.n_actions
 
     def encode(self, code: int) -> int:

@@ -9,8 +9,16 @@ module registers the ids.
 - **Action**: Discrete(n), the compact action space (eve.encoding.ActionSpace). The legal ones
   are `info["action_mask"]` (int8, Gymnasium's convention: `action_space.sample(mask)` takes
   it). The action space's `sample()` without a mask draws among the legal actions. An action
-  that is not legal now raises eve.IllegalAction and changes nothing; one outside the space
-  raises ValueError.
+  that is not legal now raises eve.IllegalAction and changes nothing (or, made with
+  `illegal="ignore"`, is ignored: reward 0, `info["illegal"]`); one outside the space raises
+  ValueError.
+- **check_env**: Gymnasium's checker draws the action of its step-determinism check from
+  `action_space.sample()` before its `reset(seed=123)`, and steps it there; the space draws a
+  legal action of the position it is asked in, so the check passes when that action is still
+  legal after the reset. It is, for the built-in content's matches and for runs whose party the
+  agent recruits (the defaults; tests/test_gym_env.py). A run given its party starts on the map,
+  where a fight's action is not legal: check such an env (or any content's) with
+  `illegal="ignore"`.
 - **Reward**: +1 for a win, -1 for a loss, 0 for a timeout (the match's round limit), 0 on every
   other step; with `shaping` s, each step also gives s x (Φ(after) - Φ(before)), Φ the board's
   value that the greedy policy uses (eve.core.vec.board_potential): potential-based shaping,
@@ -41,12 +49,18 @@ from eve.core.obs_layout import INT16
 from eve.core.observe import Observer
 from eve.core.vec import AUTORESET_MODES, MatchBatch, board_potential, next_seed
 
-__all__ = ["MATCH_ID", "DEFAULT_REWARDS", "LegalDiscrete", "MatchEnv", "MatchVectorEnv", "register_envs"]
+__all__ = ["DEFAULT_REWARDS", "MATCH_ID", "RUN_ID", "LegalDiscrete", "MatchEnv", "MatchVectorEnv",
+           "RunEnv", "register_envs"]
 
 MATCH_ID = "eve/Match-v0"
+RUN_ID = "eve/Run-v0"
 #: Gymnasium's autoreset modes by eve.core.vec's names
 _MODES = {AutoresetMode.NEXT_STEP: "next_step", AutoresetMode.SAME_STEP: "same_step",
           AutoresetMode.DISABLED: "disabled"}
+#: what a single env does with an action of the space that is not legal now: raise
+#: eve.IllegalAction (changing nothing), or "ignore" it (nothing changes, reward 0,
+#: info["illegal"] True)
+ILLEGAL = ("raise", "ignore")
 #: win, loss, timeout, truncated
 DEFAULT_REWARDS = (1.0, -1.0, 0.0, 0.0)
 
@@ -75,7 +89,7 @@ class LegalDiscrete(gym.spaces.Discrete):
     """Discrete(n) whose `sample()` without a mask or probabilities draws among the legal
     actions of its env's current position (with a mask, Gymnasium's own sampling)."""
 
-    def __init__(self, n: int, env: MatchEnv, seed: int | None = None) -> None:
+    def __init__(self, n: int, env: _GameEnv, seed: int | None = None) -> None:
         super().__init__(n, seed=seed)
         self._env = weakref.ref(env)
 
@@ -87,29 +101,35 @@ class LegalDiscrete(gym.spaces.Discrete):
         return super().sample(mask=mask, probability=probability)
 
 
-class MatchEnv(gym.Env):
-    """One match of the player's party against an Encounter (module docstring: observation,
-    actions, rewards, seeding)."""
+class _GameEnv(gym.Env):
+    """What a match's env and a run's share: spaces, seeding, masks, illegal actions."""
 
     metadata = {"render_modes": ["ansi"], "render_fps": 4}
+    _run = False
 
-    def __init__(self, heroes: Sequence[str] | None = None, encounter: str | None = None, *,
-                 engine: Any = None, packs: Sequence[str] | None = None, observer: str = "player",
-                 rewards: Sequence[float] = DEFAULT_REWARDS, shaping: float = 0.0,
-                 render_mode: str | None = None) -> None:
+    def __init__(self, engine: Any, observer: str, rewards: Sequence[float], shaping: float,
+                 render_mode: str | None, illegal: str) -> None:
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode {render_mode!r} is not one of {self.metadata['render_modes']}")
-        self.engine = _engine(engine, packs)
-        self.heroes, self.encounter = _party(self.engine, heroes, encounter)
-        self.observer = Observer(self.engine, observer)
+        if illegal not in ILLEGAL:
+            raise ValueError(f"illegal={illegal!r} is not one of {', '.join(ILLEGAL)}")
+        self.illegal = illegal
+        self.engine = engine
+        self.observer = Observer(self.engine, observer, self._run)
         self.rewards = tuple(float(r) for r in rewards)
         self.shaping = float(shaping)
         self.render_mode = render_mode
         self.observation_space = _observation_space(self.observer)
         self.action_space = LegalDiscrete(self.observer.n_actions, self)
-        self.match: Any = None
+        self.game: Any = None
         self._stream: int | None = None
         self._mask: np.ndarray | None = None
+
+    def _new_game(self, seed: int) -> Any:
+        raise NotImplementedError
+
+    def _potential(self) -> float:
+        raise NotImplementedError
 
     def reset(self, *, seed: int | None = None,
               options: dict[str, Any] | None = None) -> tuple[np.ndarray, dict[str, Any]]:
@@ -118,21 +138,21 @@ class MatchEnv(gym.Env):
             self._stream = int(seed)
         elif self._stream is None:
             self._stream = int(self.np_random.integers(0, 2**63))
-        match_seed, self._stream = next_seed(self._stream)
-        self.match = self.engine.new_match(match_seed, self.heroes, self.encounter)
+        game_seed, self._stream = next_seed(self._stream)
+        self.game = self._new_game(game_seed)
         return self._observe()
 
     def _observe(self) -> tuple[np.ndarray, dict[str, Any]]:
         obs = np.empty(self.observer.size, np.int16)
-        self.observer.observe(self.match, obs)
+        self.observer.observe(self.game, obs)
         mask = np.zeros(self.observer.n_actions, np.int8)
-        self.observer.mask(self.match, mask)
+        self.observer.mask(self.game, mask)
         self._mask = mask
         return obs, {"action_mask": mask.copy()}
 
     def step(self, action: Any) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
-        if self.match is None or self.match.is_over:
-            raise gym.error.ResetNeeded("the match is over (or not begun): call reset()")
+        if self.game is None or self.game.is_over:
+            raise gym.error.ResetNeeded("the game is over (or not begun): call reset()")
         try:
             a = int(action)
         except (TypeError, ValueError):
@@ -142,27 +162,88 @@ class MatchEnv(gym.Env):
             raise ValueError(f"action {a} is outside the action space [0, {self.observer.n_actions})")
         assert self._mask is not None
         if not self._mask[a]:
+            if self.illegal == "ignore":
+                obs, info = self._observe()
+                info["illegal"] = True
+                return obs, 0.0, False, False, info
             raise IllegalAction(a, 2, f"compact action {a} "
                                 f"({self.observer.code(a):#010x}) is not legal now")
-        before = board_potential(self.match) if self.shaping else 0.0
-        self.match.apply(self.observer.code(a))
-        reward = self.shaping * (board_potential(self.match) - before) if self.shaping else 0.0
-        out = self.match.outcome
+        before = self._potential() if self.shaping else 0.0
+        self.game.apply(self.observer.code(a))
+        reward = self.shaping * (self._potential() - before) if self.shaping else 0.0
+        out = self.game.outcome
         if out is not None:
             reward += self.rewards[("win", "loss", "timeout").index(out)]
         obs, info = self._observe()
         # float32, as the vector env's rewards: the two give equal numbers
-        return obs, float(np.float32(reward)), self.match.is_over, False, info
+        return obs, float(np.float32(reward)), self.game.is_over, False, info
+
+
+class MatchEnv(_GameEnv):
+    """One match of the player's party against an Encounter (module docstring: observation,
+    actions, rewards, seeding)."""
+
+    def __init__(self, heroes: Sequence[str] | None = None, encounter: str | None = None, *,
+                 engine: Any = None, packs: Sequence[str] | None = None, observer: str = "player",
+                 rewards: Sequence[float] = DEFAULT_REWARDS, shaping: float = 0.0,
+                 render_mode: str | None = None, illegal: str = "raise") -> None:
+        engine = _engine(engine, packs)
+        self.heroes, self.encounter = _party(engine, heroes, encounter)
+        super().__init__(engine, observer, rewards, shaping, render_mode, illegal)
+
+    @property
+    def match(self) -> Any:
+        return self.game
+
+    def _new_game(self, seed: int) -> Any:
+        return self.engine.new_match(seed, self.heroes, self.encounter)
+
+    def _potential(self) -> float:
+        return float(board_potential(self.game))
 
     def render(self) -> str | None:
-        if self.render_mode != "ansi" or self.match is None:
+        if self.render_mode != "ansi" or self.game is None:
             return None
-        m = self.match
+        m = self.game
         lines = [f"round {m.round}, {m.phase}, outcome {m.outcome}"]
         for side in ("player", "encounter"):
             lines.append(f"{side}: " + ", ".join(f"{h['id']} {h['hp']}/{h['max_hp']}"
                                                  for h in m.heroes(side)))
         return "\n".join(lines) + "\n"
+
+
+class RunEnv(_GameEnv):
+    """A whole run (rules U01-U21): the party's recruiting, the map, the rewards, shops, events
+    and every fight, one decision a step. The observation is the run's own part then its
+    fight's (docs/observation.md); the action space holds the run's decisions beside the
+    fights'. Reward: +1 when the run is won, -1 when it is lost; with `shaping` s, s a floor
+    climbed."""
+
+    def __init__(self, party: Sequence[str] | None = None, *, engine: Any = None,
+                 packs: Sequence[str] | None = None, observer: str = "player",
+                 rewards: Sequence[float] = DEFAULT_REWARDS, shaping: float = 0.0,
+                 render_mode: str | None = None, illegal: str = "raise") -> None:
+        self._run = True
+        engine = _engine(engine, packs)
+        self.party = list(party) if party else None     # None: recruited by the agent (U02)
+        super().__init__(engine, observer, rewards, shaping, render_mode, illegal)
+
+    @property
+    def run(self) -> Any:
+        return self.game
+
+    def _new_game(self, seed: int) -> Any:
+        return self.engine.new_run(seed, self.party)
+
+    def _potential(self) -> float:
+        return float(self.game.floors_climbed)
+
+    def render(self) -> str | None:
+        if self.render_mode != "ansi" or self.game is None:
+            return None
+        r = self.game
+        party = ", ".join(f"{h['id']} {h['hp']}/{h['max_hp']}" for h in r.party)
+        return f"act {r.act}, floor {r.floor}, {r.phase}, outcome {r.outcome}\nparty: {party}\n"
 
 
 class MatchVectorEnv(VectorEnv):
@@ -269,6 +350,8 @@ def register_envs() -> None:
     if MATCH_ID not in gym.registry:
         gym.register(MATCH_ID, entry_point="eve.gym:MatchEnv",
                      vector_entry_point="eve.gym:MatchVectorEnv")
+    if RUN_ID not in gym.registry:       # its vector env: Gymnasium's SyncVectorEnv of it
+        gym.register(RUN_ID, entry_point="eve.gym:RunEnv")
 
 
 register_envs()

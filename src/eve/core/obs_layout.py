@@ -49,6 +49,25 @@ class Dims:
 
 
 @dataclass(frozen=True)
+class RunDims:
+    """What the run's part of the layout takes from the core's capacities and the content."""
+    party: int              # a party's heroes (the run configuration)
+    offer: int              # MAX_OFFER: a reward's cards, a shop's stock
+    seen: int               # the words of the events-met bits
+    cards: int              # MAX_CARDS: the deck's slots
+    relics: int             # MAX_RELICS
+    map_cells: int          # MAX_FLOORS x MAP_WIDTH
+
+
+#: a run's words as RunState holds them, from its phase to the offer's count (docs/runs.md)
+RUN_FIELDS = ("phase", "outcome", "act", "floor", "col", "node", "n_party", "aurorune",
+              "removals", "removed_here", "boss", "enc", "support_plays", "attacks",
+              "fights_won", "floors_climbed", "site", "chosen", "after_boss", "n_offer")
+#: a party hero's words between fights (RunHero, but its padding)
+RUN_HERO_FIELDS = ("hero", "alive", "hp", "max_hp", "ambition", "morality", "slot")
+
+
+@dataclass(frozen=True)
 class Slice:
     name: str
     offset: int
@@ -102,13 +121,46 @@ def _match_slices(d: Dims) -> list[tuple[str, int, tuple[str, ...], str, dict]]:
     ]
 
 
-def match_layout(d: Dims) -> tuple[Slice, ...]:
-    out, at = [], 0
-    for name, rows, fields, doc, extra in _match_slices(d):
+def _run_slices(r: RunDims) -> list[tuple[str, int, tuple[str, ...], str, dict]]:
+    return [
+        ("run", 1, RUN_FIELDS, "where the run stands, as RunState holds it: act and floor from 0 "
+         "(floor -1: before the first), -1 for none", {}),
+        ("offer", r.offer, ("card", "price"), "field-major: the offered card ids (-1: taken), "
+         "then their prices (a shop's)", {"by_field": True}),
+        ("seen", 1, tuple(f"seen[{i}]" for i in range(r.seen)), "the events met (bit e % 16 of "
+         "word e / 16)", {}),
+        ("party", r.party, RUN_HERO_FIELDS, "one row a party hero: its hero id, alive, hp, max hp, "
+         "Ambition, Morality and its hero slot in the fight (-1: none)", {}),
+        ("deck", 1, ("n_deck",) + tuple(f"card[{i}]" for i in range(r.cards)),
+         "the deck's count, then its card ids", {}),
+        ("relics", 1, ("n_relics",) + tuple(f"relic[{i}]" for i in range(r.relics)),
+         "the Relics' count, then their card ids", {}),
+        ("map_nodes", 1, tuple(f"node[{i}]" for i in range(r.map_cells)),
+         "the act's map, floor-major: each node's kind (0: none)", {}),
+        ("map_edges", 1, tuple(f"edge[{i}]" for i in range(r.map_cells)),
+         "bit c: the node leads to column c of the next floor", {}),
+    ]
+
+
+def _laid(parts: list[tuple[str, int, tuple[str, ...], str, dict]], at: int = 0) -> tuple[Slice, ...]:
+    out = []
+    for name, rows, fields, doc, extra in parts:
         s = Slice(name, at, rows, fields, doc, **extra)
         out.append(s)
         at += s.size
     return tuple(out)
+
+
+def match_layout(d: Dims) -> tuple[Slice, ...]:
+    return _laid(_match_slices(d))
+
+
+def run_layout(d: Dims, r: RunDims) -> tuple[Slice, ...]:
+    """A run's observation: its own slices, then its fight's match slices (named `match_*`;
+    all 0 out of a fight)."""
+    head = _laid(_run_slices(r))
+    fight = [(f"match_{n}", rows, f, doc, x) for n, rows, f, doc, x in _match_slices(d)]
+    return head + _laid(fight, size(head))
 
 
 def size(slices: tuple[Slice, ...]) -> int:
@@ -129,33 +181,37 @@ def names(slices: tuple[Slice, ...]) -> list[str]:
     return out
 
 
-def docs_table(d: Dims) -> str:
+def docs_table(slices: tuple[Slice, ...]) -> str:
     rows = ["| slice | offset | shape | fields | what |", "|---|---|---|---|---|"]
-    for s in match_layout(d):
+    for s in slices:
         shape = f"{len(s.fields)} x {s.rows}" if s.by_field else f"{s.rows} x {len(s.fields)}"
         fields = ", ".join(s.fields) if len(s.fields) <= 32 else f"{s.fields[0]} … {s.fields[-1]}"
         rows.append(f"| {s.name} | {s.offset} | {shape} | {fields} | {s.doc} |")
-    rows.append(f"| (all) | {size(match_layout(d))} words | | | |")
+    rows.append(f"| (all) | {size(slices)} words | | | |")
     return "\n".join(rows) + "\n"
 
 
-def docs_block(d: Dims) -> str:
-    return f"<!-- layout:observation -->\n{docs_table(d)}<!-- /layout:observation -->"
+def docs_block(slices: tuple[Slice, ...], tag: str = "observation") -> str:
+    return f"<!-- layout:{tag} -->\n{docs_table(slices)}<!-- /layout:{tag} -->"
 
 
-def write_docs(path: str, d: Dims) -> bool:
-    """Put the table between its markers in `path`; True when the file changed."""
+def write_docs(path: str, d: Dims, r: RunDims) -> bool:
+    """Put the match's and the run's tables between their markers in `path`; True when the
+    file changed."""
     with open(path, encoding="utf-8") as f:
         text = f.read()
-    head, rest = text.split("<!-- layout:observation -->", 1)
-    _, tail = rest.split("<!-- /layout:observation -->", 1)
-    return write_if_changed(path, head + docs_block(d) + tail)
+    for tag, slices in (("observation", match_layout(d)), ("run-observation", run_layout(d, r))):
+        head, rest = text.split(f"<!-- layout:{tag} -->", 1)
+        _, tail = rest.split(f"<!-- /layout:{tag} -->", 1)
+        text = head + docs_block(slices, tag) + tail
+    return write_if_changed(path, text)
 
 
 if __name__ == "__main__":          # python -m eve.core.obs_layout docs/observation.md
     import sys
 
     import eve
-    from eve.core.observe import content_dims
-    changed = write_docs(sys.argv[1], content_dims(eve.Engine().content))
+    from eve.core.observe import content_dims, run_dims
+    content = eve.Engine().content
+    changed = write_docs(sys.argv[1], content_dims(content), run_dims(content))
     print(f"{sys.argv[1]}: {'written' if changed else 'up to date'}")

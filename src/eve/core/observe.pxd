@@ -6,6 +6,7 @@ from libc.stdint cimport int8_t, int16_t, int32_t, uint16_t
 from eve.core.defs cimport State, Ctx, MAX_UNITS, MAX_LANES
 from eve.core.codec cimport a_kind, a_src, a_tgt, a_lane
 from eve.core.tables cimport CompiledContent
+from eve.core.run_defs cimport RunState, RunTables
 
 cdef enum:
     N_KIND_SLOTS = 16       # action kinds are 1..12 (vocabulary "action"); a byte's worth is 256
@@ -40,6 +41,14 @@ ctypedef struct ObsPlan:
     int16_t foe_hidden[N_FOE_HIDDEN]        # word indices of the Foe only `omniscient` sees
 
 
+# where each slice of a run's own part starts (obs_layout.run_layout); its fight's match part
+# follows at `size`, laid out by the ObsPlan
+ctypedef struct RunPlan:
+    int32_t size
+    int32_t head, party, deck, relics, nodes
+    int16_t head_words, n_party, hero_words, deck_words, relic_words, map_words
+
+
 cdef inline int32_t action_index(const ActionIndex* ix, int32_t a) noexcept nogil:
     """The index of an action code, -1 for a code outside the space."""
     cdef int k = a_kind(a), s, p, lane = a_lane(a)
@@ -55,10 +64,16 @@ cdef inline int32_t action_index(const ActionIndex* ix, int32_t a) noexcept nogi
 cdef int32_t index_action(const ActionIndex* ix, int32_t i) noexcept nogil
 cdef void write_match_obs(const State* st, const ObsPlan* p, int kind, int16_t* out) noexcept nogil
 cdef int write_match_mask(const State* st, Ctx* cx, const ActionIndex* ix, int8_t* mask) noexcept nogil
+cdef void write_run_obs(const RunState* rs, const RunPlan* rp, const ObsPlan* p, int kind,
+                        int16_t* out) noexcept nogil
+cdef int write_run_mask(RunState* rs, const RunTables* rt, Ctx* cx, const ActionIndex* ix,
+                        int8_t* mask) noexcept nogil
 
 
 cdef class Observer:
     cdef ObsPlan plan
+    cdef RunPlan rplan
+    cdef readonly bint run          # a run's observer (its own part, then its fight's)
     cdef ActionIndex* ix
     cdef int kind_code
     cdef CompiledContent content
@@ -69,3 +84,5 @@ cdef class Observer:
     cdef readonly int size          # int16 words of an observation
     cdef readonly int n_actions     # the compact action space's size
     cdef void _plan(self)
+    cdef void _run_plan(self)
+    cdef int _check(self, game) except -1

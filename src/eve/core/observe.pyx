@@ -15,6 +15,8 @@ from cpython.buffer cimport PyObject_GetBuffer, PyBuffer_Release, PyBUF_WRITABLE
 
 from eve.core.defs cimport *
 from eve.core.rules cimport legal_actions
+from eve.core.runs cimport run_legal
+from eve.core.run cimport Run
 from eve.core.match cimport Match
 from eve.core.tables cimport CompiledContent
 
@@ -118,6 +120,37 @@ cdef int write_match_mask(const State* st, Ctx* cx, const ActionIndex* ix, int8_
     return n
 
 
+cdef void write_run_obs(const RunState* rs, const RunPlan* rp, const ObsPlan* p, int kind,
+                        int16_t* out) noexcept nogil:
+    """A run's own part (nothing hidden in it: its rolls are in its streams, which no observer
+    sees, rule U18), then its fight's match observation, all 0 out of a fight."""
+    cdef int i
+    memcpy(out + rp.head, &rs.phase, 2 * rp.head_words)
+    for i in range(rp.n_party):
+        memcpy(out + rp.party + i * rp.hero_words, &rs.party[i], 2 * rp.hero_words)
+    memcpy(out + rp.deck, &rs.n_deck, 2 * rp.deck_words)
+    memcpy(out + rp.relics, &rs.n_relics, 2 * rp.relic_words)
+    memcpy(out + rp.nodes, rs.nodes, 2 * rp.map_words)
+    if rs.phase == RP_FIGHT:
+        write_match_obs(&rs.match, p, kind, out + rp.size)
+    else:
+        memset(out + rp.size, 0, 2 * p.size)
+
+
+cdef int write_run_mask(RunState* rs, const RunTables* rt, Ctx* cx, const ActionIndex* ix,
+                        int8_t* mask) noexcept nogil:
+    """write_match_mask for a run: its decisions out of a fight, its fight's in one."""
+    cdef int32_t buf[MAX_ACTIONS]
+    cdef int n = run_legal(rs, rt, cx, buf), i, j
+    memset(mask, 0, ix.n)
+    for i in range(n):
+        j = action_index(ix, buf[i])
+        if j < 0:
+            return -1
+        mask[j] = 1
+    return n
+
+
 # ---------------------------------------------------------------- the action space, from content
 
 def _unit_ids(dims):
@@ -197,6 +230,28 @@ cdef int _fill_index(ActionIndex* ix, dict blocks) except -1:
     return 0
 
 
+cdef dict _run_blocks(const RunTables* rt):
+    """kind name -> (sources, (target, lane) pairs) for a run's own decisions (rule U17)."""
+    bare = [(0, 0)]
+    return {
+        "recruit": (list(range(rt.n_player_heroes)), bare),
+        "travel": (list(range(MAP_WIDTH)), bare),
+        "take": (list(range(MAX_OFFER)), bare),
+        "remove": (list(range(MAX_CARDS)), bare),
+        # an option's pick is a party slot or a deck index
+        "option": (list(range(MAX_RUN_OPTS)), [(t, 0) for t in range(max(MAX_CARDS, MAX_HERO_SLOTS))]),
+        "leave": ([0], bare),
+    }
+
+
+def run_dims(CompiledContent content):
+    """The run part's dimensions (obs_layout.RunDims)."""
+    cdef RunState rs
+    return _L.RunDims(party=content.rt.cfg.party, offer=MAX_OFFER,
+                      seen=(<char*>&rs.party[0] - <char*>&rs.seen[0]) // 2,
+                      cards=MAX_CARDS, relics=MAX_RELICS, map_cells=MAX_FLOORS * MAP_WIDTH)
+
+
 def content_dims(CompiledContent content):
     """The content's dimensions of the layout (obs_layout.Dims)."""
     cdef const Tables* tb = content.tb
@@ -218,24 +273,58 @@ cdef class Observer:
     def __dealloc__(self):
         PyMem_Free(self.ix)
 
-    def __init__(self, engine, str kind="player"):
+    def __init__(self, engine, str kind="player", bint run=False):
         if kind not in _L.OBSERVERS:
             raise ValueError(f"observer kind {kind!r} is not one of {', '.join(_L.OBSERVERS)}")
         self.engine = engine
         self.content = engine.content
         self.kind = kind
         self.kind_code = _L.OBSERVERS.index(kind)
+        self.run = run
         self.dims = content_dims(self.content)
-        self.layout = _L.match_layout(self.dims)
-        self.size = _L.size(self.layout)
         self._plan()
-        _fill_index(self.ix, _match_blocks(self.content.tb, self.dims))
+        blocks = _match_blocks(self.content.tb, self.dims)
+        if run:
+            if self.content.rt.n_acts == 0:
+                raise ValueError("this content has no run: no pack registers an act")
+            self.layout = _L.run_layout(self.dims, run_dims(self.content))
+            self._run_plan()
+            blocks.update(_run_blocks(self.content.rt))
+        else:
+            self.layout = _L.match_layout(self.dims)
+        self.size = _L.size(self.layout)
+        _fill_index(self.ix, blocks)
         self.n_actions = self.ix.n
+
+    cdef void _run_plan(self):
+        cdef RunPlan* rp = &self.rplan
+        cdef RunState rs
+        cdef char* at = <char*>&rs
+        off = _L.offsets(self.layout)
+        rp.head, rp.party, rp.deck = off["run"], off["party"], off["deck"]
+        rp.relics, rp.nodes = off["relics"], off["map_nodes"]
+        rp.size = off["match_turn"]
+        rp.head_words = off["party"]            # run, offer and seen: one run of words
+        rp.n_party = self.content.rt.cfg.party
+        rp.hero_words = len(_L.RUN_HERO_FIELDS)
+        rp.deck_words = off["relics"] - off["deck"]
+        rp.relic_words = off["map_nodes"] - off["relics"]
+        rp.map_words = rp.size - off["map_nodes"]
+        # the layout's runs of words against the struct's (a reordered RunState fails here)
+        if not (<char*>&rs.offer[0] - <char*>&rs.phase == 2 * len(_L.RUN_FIELDS)
+                and <char*>&rs.party[0] - <char*>&rs.phase == 2 * rp.head_words
+                and <char*>rs.deck - <char*>&rs.n_deck == 2
+                and <char*>&rs.relics[0] - <char*>&rs.n_relics == 2
+                and <char*>rs.edges - <char*>rs.nodes == rp.map_words
+                and sizeof(rs.party[0]) >= 2 * rp.hero_words
+                and rp.deck_words == 1 + MAX_CARDS and rp.relic_words == 1 + MAX_RELICS
+                and <char*>&rs.phase - at >= 0):
+            raise ImportError("eve/core/obs_layout.py's run part does not match RunState")
 
     cdef void _plan(self):
         cdef ObsPlan* p = &self.plan
-        off = _L.offsets(self.layout)
-        p.size = self.size
+        off = _L.offsets(_L.match_layout(self.dims))   # a run's match part too: at its own 0
+        p.size = _L.size(_L.match_layout(self.dims))
         p.turn, p.meter, p.zone_sizes = off["turn"], off["meter"], off["zone_sizes"]
         p.cards, p.units, p.stack, p.foe = off["cards"], off["units"], off["stack"], off["foe"]
         p.tasks, p.choice, p.options, p.counters = (off["tasks"], off["choice"],
@@ -253,32 +342,54 @@ cdef class Observer:
 
     # ---- the Python edge: any writable C-contiguous buffer ----
 
-    def observe(self, Match match, out):
-        """Write `match`'s observation into `out` (int16 items, or bytes: at least `size`
-        of them); returns `out`."""
+    cdef int _check(self, game) except -1:
+        if not isinstance(game, Run if self.run else Match):
+            raise TypeError(f"this Observer reads {'Runs' if self.run else 'Matches'}, not "
+                            f"{type(game).__name__}")
+        if ((<Run>game).content if self.run else (<Match>game).content) is not self.content:
+            raise ValueError("the game is not of this Observer's Engine")
+        return 0
+
+    def observe(self, game, out):
+        """Write the observation of `game` (a Match, or a Run for a run's Observer) into `out`
+        (int16 items, or bytes: at least `size` of them); returns `out`."""
         cdef Py_buffer view
+        self._check(game)
         _get(out, &view, 2, self.size, "an observation")
         try:
-            write_match_obs(&match.st, &self.plan, self.kind_code, <int16_t*>view.buf)
+            if self.run:
+                write_run_obs(&(<Run>game).rs, &self.rplan, &self.plan, self.kind_code,
+                              <int16_t*>view.buf)
+            else:
+                write_match_obs(&(<Match>game).st, &self.plan, self.kind_code, <int16_t*>view.buf)
         finally:
             PyBuffer_Release(&view)
         return out
 
-    def mask(self, Match match, out):
+    def mask(self, game, out):
         """Write the legal actions' mask into `out` (int8 or bytes: at least `n_actions`);
-        returns how many are legal (0: the match is over)."""
+        returns how many are legal (0: the game is over)."""
         cdef Py_buffer view
         cdef int n
+        cdef Match m
+        cdef Run r
+        self._check(game)
         _get(out, &view, 1, self.ix.n, "a mask")
         try:
-            match.cx.tb = self.content.tb
-            match.cx.ev = NULL
-            n = write_match_mask(&match.st, &match.cx, self.ix, <int8_t*>view.buf)
+            if self.run:
+                r = game
+                r.cx.tb = self.content.tb
+                r.cx.ev = NULL
+                n = write_run_mask(&r.rs, self.content.rt, &r.cx, self.ix, <int8_t*>view.buf)
+            else:
+                m = game
+                m.cx.tb = self.content.tb
+                m.cx.ev = NULL
+                n = write_match_mask(&m.st, &m.cx, self.ix, <int8_t*>view.buf)
         finally:
             PyBuffer_Release(&view)
         if n < 0:
-            raise RuntimeError("a legal action has no index in this Observer's space: the match "
-                               "is not of this Observer's Engine")
+            raise RuntimeError("a legal action has no index in this Observer's space")
         return n
 
     def index(self, int code):

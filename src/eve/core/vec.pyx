@@ -184,7 +184,7 @@ cdef class MatchBatch:
             if self.shaping != 0:
                 before = board_value(st, self.content.tb)
             n = apply_listing(st, &self.cx[i], self.codes[i], buf)
-            self.steps[i] += 1
+            self.steps[i] = self.steps[i] + 1
             if self.shaping != 0:
                 reward[i] = <float>(self.shaping * (board_value(st, self.content.tb) - before))
             out = st.outcome

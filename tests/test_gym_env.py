@@ -217,3 +217,29 @@ def test_native_sampling_is_legal(engine):
         for i in range(8):      # -1: the env ended (next_step resets it, ignoring its action)
             assert info["action_mask"][i][a[i]] == 1 if a[i] >= 0 else not info["action_mask"][i].any()
         _, _, _, _, info = v.step(a)
+
+
+def test_the_batch_checks_its_arrays(engine):
+    from eve.core.vec import MatchBatch
+    from eve.observation import Observer
+    from eve import ParameterError
+    o = Observer(engine)
+    b = MatchBatch(o, 2, [0, 1, 2], 0)
+    obs = np.zeros((2, o.size), np.int16)
+    mask = np.zeros((2, o.n_actions), np.int8)
+    flags = [np.zeros(2, np.float32), np.zeros(2, np.uint8), np.zeros(2, np.uint8)]
+    with pytest.raises(ParameterError, match="reset"):
+        b.step(np.zeros(2, np.int64), obs, mask, *flags)
+    with pytest.raises(ParameterError):
+        b.reset([1, None], obs, mask)
+    with pytest.raises(ParameterError, match="shape"):
+        b.reset([1, 2], np.zeros((2, o.size - 1), np.int16), mask)
+    with pytest.raises((ValueError, TypeError)):
+        b.reset([1, 2], obs.astype(np.int32), mask)
+    b.reset([1, 2], obs, mask)
+    with pytest.raises(ParameterError):
+        b.step(np.zeros(3, np.int64), obs, mask, *flags)
+    with pytest.raises(ParameterError):
+        MatchBatch(o, 0, [0], 0)
+    with pytest.raises(ParameterError):
+        MatchBatch(o, 2, [0], 0, autoreset_mode="sometimes")

@@ -57,6 +57,7 @@ cdef class MatchBatch:
     cdef Observer obs
     cdef CompiledContent content
     cdef size_t last_mask
+    cdef bint was_reset
     cdef readonly int n
     cdef readonly int threads
     cdef object pool
@@ -233,6 +234,8 @@ cdef class MatchBatch:
         if len(seeds) != self.n:
             raise _ParameterError(f"reset takes {self.n} seeds, not {len(seeds)}")
         vals = [None if s is None else _seed(s) for s in seeds]
+        if not self.was_reset and (which is not None or None in vals):
+            raise _ParameterError("the first reset seeds every env")
         self._mask_array(m)
         for i in range(self.n):
             if which is None or which[i]:
@@ -240,6 +243,7 @@ cdef class MatchBatch:
                     self.stream[i] = vals[i]
                 self._new_episode(i)
                 self._write(i, &o[0, 0], &m[0, 0], buf, legal_actions(&self.st[i], &self.cx[i], buf))
+        self.was_reset = True
 
     cdef void _mask_array(self, int8_t[:, ::1] m):
         cdef size_t at = <size_t>&m[0, 0]
@@ -266,6 +270,8 @@ cdef class MatchBatch:
         cdef uint8_t[::1] tr = _flags(truncated, self.n, "truncated")
         cdef int16_t[:, ::1] fo = None
         cdef int16_t* fo_p = NULL
+        if not self.was_reset:
+            raise _ParameterError("reset the batch before stepping it")
         if rw.shape[0] < self.n:
             raise _ParameterError(f"reward needs {self.n} float32 entries")
         if self.mode == SAME_STEP:

@@ -220,9 +220,9 @@ def test_native_sampling_is_legal(engine):
 
 
 def test_the_batch_checks_its_arrays(engine):
+    from eve import ParameterError
     from eve.core.vec import MatchBatch
     from eve.observation import Observer
-    from eve import ParameterError
     o = Observer(engine)
     b = MatchBatch(o, 2, [0, 1, 2], 0)
     obs = np.zeros((2, o.size), np.int16)

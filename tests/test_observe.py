@@ -166,7 +166,7 @@ def test_the_docs_tables_are_generated(engine):
     for block in (L.docs_block(L.match_layout(d)),
                   L.docs_block(L.run_layout(d, r), "run-observation")):
         assert block in text, ("docs/observation.md's tables are stale: "
-                               "python -m eve.core.obs_layout docs/observation.md")
+                               "python -m eve.observation docs/observation.md")
 
 
 def test_every_unit_the_match_uses_has_a_row(engine, player):

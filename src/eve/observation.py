@@ -69,3 +69,19 @@ def decode(observer: Observer, words: Sequence[int]) -> Any:
         rows = tuple(_row(s, words, r) for r in range(s.rows))
         parts[s.name] = rows if s.rows > 1 else rows[0]
     return observation_class(observer.layout)(**parts)
+
+
+def write_docs_tables(path: str) -> bool:
+    """docs/observation.md's two generated tables, for the built-in content (True: changed)."""
+    import eve
+    from eve.core.obs_layout import write_docs
+    from eve.core.observe import content_dims, run_dims
+
+    content = eve.Engine().content
+    return write_docs(path, content_dims(content), run_dims(content))
+
+
+if __name__ == "__main__":          # python -m eve.observation docs/observation.md
+    import sys
+
+    print(f"{sys.argv[1]}: {'written' if write_docs_tables(sys.argv[1]) else 'up to date'}")

@@ -206,12 +206,3 @@ def write_docs(path: str, d: Dims, r: RunDims) -> bool:
         text = head + docs_block(slices, tag) + tail
     return write_if_changed(path, text)
 
-
-if __name__ == "__main__":          # python -m eve.core.obs_layout docs/observation.md
-    import sys
-
-    import eve
-    from eve.core.observe import content_dims, run_dims
-    content = eve.Engine().content
-    changed = write_docs(sys.argv[1], content_dims(content), run_dims(content))
-    print(f"{sys.argv[1]}: {'written' if changed else 'up to date'}")

@@ -21,9 +21,9 @@ from eve.core.match cimport Match
 from eve.core.tables cimport CompiledContent
 
 from eve.core import obs_layout as _L
-from eve.core.vocabulary import BY_KEY
+from eve.core.vocabulary import BY_KEY as _BY_KEY
 
-_KINDS = dict(BY_KEY["action"].by_name())
+_KINDS = dict(_BY_KEY["action"].by_name())
 
 
 cdef int32_t index_action(const ActionIndex* ix, int32_t i) noexcept nogil:
@@ -207,7 +207,7 @@ cdef int _fill_index(ActionIndex* ix, dict blocks) except -1:
     memset(ix, 0, sizeof(ActionIndex))
     memset(ix.src_idx, 255, sizeof(ix.src_idx))
     memset(ix.pair_idx, 255, sizeof(ix.pair_idx))
-    for name in BY_KEY["action"].by_name():         # kinds in code order: a fixed space
+    for name in _BY_KEY["action"].by_name():         # kinds in code order: a fixed space
         if name not in blocks:
             continue
         srcs, pairs = blocks[name]

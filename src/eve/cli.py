@@ -211,7 +211,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         chunk = 50
         for enc, enc_seeds in plan.items():
             ei = engine.encounter_index(enc)
-            res: list[tuple[int, int, int]] = []
+            res: list[tuple[str | None, int, int]] = []
             for i in range(0, len(enc_seeds), chunk):
                 part = list(enc_seeds[i:i + chunk])
                 if args.policy == "mcts":
@@ -276,8 +276,8 @@ _ENDS = ("wins", "losses", "timeouts", "unfinished")
 
 
 def _count_outcomes(outcomes) -> dict[str, int]:
-    names = {OUTCOME_CODES["win"]: "wins", OUTCOME_CODES["loss"]: "losses",
-             OUTCOME_CODES["timeout"]: "timeouts", 0: "unfinished"}
+    """Outcomes in Match.outcome's words counted: None is a match stopped before its end."""
+    names = {"win": "wins", "loss": "losses", "timeout": "timeouts", None: "unfinished"}
     ends = dict.fromkeys(_ENDS, 0)
     for o in outcomes:
         ends[names[o]] += 1
@@ -300,7 +300,7 @@ def _mcts_match(engine, seed: int, heroes, encounter: str, args: argparse.Namesp
                  threads=args.threads, c=args.c, max_depth=args.max_depth, reward=args.reward)
         m.apply(r.action)
         k += 1
-    return (OUTCOME_CODES[m.outcome], m.round, len(m.actions), m.actions, m.state_hash())
+    return (m.outcome, m.round, len(m.actions), m.actions, m.state_hash())
 
 
 def _named_match(engine, seed: int, heroes, encounter: str, policy: str):
@@ -311,7 +311,7 @@ def _named_match(engine, seed: int, heroes, encounter: str, policy: str):
     choose = make_match_policy(policy, seed)
     while not m.is_over:
         m.apply(choose(m))
-    return (OUTCOME_CODES[m.outcome], m.round, len(m.actions), m.actions, m.state_hash())
+    return (m.outcome, m.round, len(m.actions), m.actions, m.state_hash())
 
 
 def _check_folder(folder: Path) -> None:
@@ -334,7 +334,7 @@ def _save_replays(engine, folder: str, seeds, heroes, encounter, results) -> Non
     enc_id = engine.compiled.encounter_ids[engine.encounter_index(encounter)]
     for seed, (outcome, rounds, _, codes, final) in zip(seeds, results):
         Replay(__version__, engine.fingerprint, seed, full_heroes, enc_id, None, codes, final,
-               OUTCOME_NAMES[outcome], rounds).save(out / f"{enc_id.replace(':', '_')}-{seed}.evereplay")
+               outcome, rounds).save(out / f"{enc_id.replace(':', '_')}-{seed}.evereplay")
 
 
 def _replay_run(args: argparse.Namespace, engine, rp) -> int:

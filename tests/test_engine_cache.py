@@ -55,12 +55,29 @@ def test_discovery_settings_are_part_of_the_key(monkeypatch):
     assert _rebuild_key(None, {}, [], None) != before
 
 
-def test_an_unpickled_match_in_this_process_reuses_the_engine_it_rebuilt():
+def test_a_match_unpickled_where_its_engine_lives_gets_that_engine():
+    """In the process that built the Engine (a copy through pickle, a local Ray), no build."""
     import eve.engine as E
-    m = eve.Engine().new_match(seed=5)
-    data = pickle.dumps(m)
-    first = pickle.loads(data)
+    import eve_content as builtin
+    engine = eve.Engine(packs=[builtin], config={"max_rounds": 29}, rules=[])
+    m = engine.new_match(seed=5)
     count = E.rebuilt_count
+    back = pickle.loads(pickle.dumps(m))
+    assert back.engine is engine and E.rebuilt_count == count
+    assert back.state_hash() == m.state_hash()
+
+
+def test_an_engine_unpickled_after_its_builder_is_gone_is_rebuilt_once():
+    """The Engines built here are held weakly: once gone, the first unpickle builds one, kept
+    for the next."""
+    import gc
+
+    import eve.engine as E
+    import eve_content as builtin
+    data = pickle.dumps(eve.Engine(packs=[builtin], config={"max_rounds": 27}, rules=[]))
+    gc.collect()
+    count = E.rebuilt_count
+    first = pickle.loads(data)
     again = pickle.loads(data)
-    assert again.engine is first.engine and E.rebuilt_count == count
-    assert again.state_hash() == m.state_hash()
+    assert again is first and E.rebuilt_count == count + 1
+    assert first.config["max_rounds"] == 27

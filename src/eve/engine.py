@@ -11,6 +11,7 @@ import operator
 import os
 import threading
 import types
+import weakref
 from collections import OrderedDict
 from collections.abc import Hashable, Mapping, Sequence
 from typing import Any, SupportsIndex
@@ -130,6 +131,9 @@ class Engine:
         self.content = self.catalog.tables
         self.compiled = _CompiledIds(self.catalog)
         self._warn_dangerous_content()
+        key = _rebuild_key(*self.__reduce__()[1])
+        if key is not None:     # a Match of it unpickled in this process finds it (weakly held)
+            _built[key] = self
 
     def __reduce__(self) -> tuple[Any, ...]:
         packs, overrides, selected, strict = self._made_of
@@ -340,6 +344,10 @@ ENGINE_CACHE_SIZE = 8
 # what else decides what a pickled Engine loads where it is unpickled: packs=None re-discovers
 _DISCOVERY_ENV = (ENV_DISABLE_AUTOLOAD, ENV_PLUGINS, ENV_STRICT)
 _rebuilt: OrderedDict[Hashable, Engine] = OrderedDict()
+# Engines built in this process, by the same key, held only as long as something else holds
+# them: a Match pickled here and unpickled here (a copy through pickle, a local Ray) finds its
+# own Engine
+_built: weakref.WeakValueDictionary[Hashable, Engine] = weakref.WeakValueDictionary()
 _rebuilt_lock = threading.Lock()
 # how many Engines _rebuild_engine has built in this process (the cache's test reads it)
 rebuilt_count = 0
@@ -372,6 +380,9 @@ def _rebuild_engine(refs: list[Any] | None, overrides: Any, rules: list[str],
         if key is not None and key in _rebuilt:
             _rebuilt.move_to_end(key)
             return _rebuilt[key]
+        here = None if key is None else _built.get(key)
+        if here is not None:
+            return here
         packs = None if refs is None else [importlib.import_module(p.name)
                                            if isinstance(p, _PackByName) else p for p in refs]
         engine = Engine(packs=packs, config=overrides, rules=rules, strict=strict)

@@ -178,8 +178,10 @@ def test_workers_out_of_range_is_one_line(argv, capsys):
 def test_chunk_sizes_hold_enough_play_and_several_chunks_a_worker():
     procs, ray = Backend(4), Backend(4, "")
     # few items: as big as the backend's least play time asks, whatever the share
-    assert chunk_size(100, procs, 0.001, 10**6) == 50            # 0.05 s / 1 ms
-    assert chunk_size(100, ray, 0.001, 10**6) == 500             # 0.5 s / 1 ms
+    least = {b: round(b.min_chunk_seconds / 0.001) for b in (procs, ray)}
+    assert least[ray] > least[procs] > 1        # Ray costs more a chunk than a process pool
+    assert chunk_size(100, procs, 0.001, 10**6) == least[procs]
+    assert chunk_size(100, ray, 0.001, 10**6) == least[ray]
     # many: CHUNKS_PER_WORKER a worker, each far above the least
     assert chunk_size(10**6, procs, 0.001, 10**6) == 10**6 // (scale.CHUNKS_PER_WORKER * 4)
     assert chunk_size(10**6, procs, 0.001, 1000) == 1000         # the most

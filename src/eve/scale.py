@@ -33,10 +33,11 @@ from eve.core.errors import EveError
 
 T = TypeVar("T")
 
-# the least play time worth sending as a chunk: about 200 times what scheduling one costs
-# (BENCHMARKS.md, "Scale-out": about 0.1 ms a chunk over a process pool, 2 ms on a local Ray),
-# so that the scheduling stays under 1% of the play
-MIN_CHUNK_SECONDS = {"processes": 0.05, "ray": 0.5}
+# the least play time worth sending as a chunk: 300-400 times what scheduling one costs
+# (BENCHMARKS.md, "Scale-out": 0.12-0.26 ms a chunk over a process pool, 1.8-2.8 ms on a local
+# Ray, the higher figures on a loaded machine), so that the scheduling stays under 1% of the
+# play with room for a policy's matches being quicker than MATCH_SECONDS says
+MIN_CHUNK_SECONDS = {"processes": 0.1, "ray": 1.0}
 # chunks a worker is given on average: several, so that an uneven chunk does not hold the
 # others up at the end, and few, so that each is big enough to be worth sending
 CHUNKS_PER_WORKER = 4

@@ -167,6 +167,25 @@ def test_ray_asked_for_but_not_installed_is_one_line(argv, monkeypatch, capsys):
     assert "--ray needs Ray" in err and "eve-engine[ray]" in err
 
 
+def test_a_ray_address_where_nothing_answers_is_one_line_at_once(monkeypatch, capsys):
+    """Ray's own client would retry for minutes; a port that refuses is said at once. (A fake
+    ray module: this needs no Ray, and must not reach ray.init.)"""
+    import socket
+    import types
+    with socket.socket() as s:      # a port nothing listens on: bound, then closed
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    fake = types.ModuleType("ray")
+    fake.is_initialized = lambda: False
+    fake.init = lambda **kw: pytest.fail("ray.init was reached")
+    monkeypatch.setitem(sys.modules, "ray", fake)
+    for address in (f"127.0.0.1:{port}", f"ray://127.0.0.1:{port}"):
+        assert main(["simulate", "--games", "4", "--ray", address, "--quiet"]) == 2
+        err = capsys.readouterr().err
+        assert "Traceback" not in err and len(err.strip().splitlines()) == 1
+        assert "no Ray cluster answers there" in err and address in err
+
+
 @pytest.mark.parametrize("argv", [["simulate", "--games", "4", "--workers", "0"],
                                   ["simulate", "--runs", "2", "--workers", "257"]])
 def test_workers_out_of_range_is_one_line(argv, capsys):

@@ -46,6 +46,9 @@ CHUNKS_PER_WORKER = 4
 MAX_RERUNS = 3
 # Ray: tasks in flight a worker, so that a worker never waits for the next one to be sent
 RAY_TASKS_IN_FLIGHT = 2
+# seconds to wait for a Ray head's port to answer before saying it cannot be reached (Ray's
+# own client retries for minutes, printing a line every few seconds)
+RAY_CONNECT_SECONDS = 10.0
 # a test hook: a worker that finds this variable set to a path, and creates that file (it did
 # not exist; its folder does), exits at once without a word, as a killed worker does: once per
 # marker file
@@ -217,6 +220,21 @@ def import_ray() -> Any:
     return ray
 
 
+def check_reachable(address: str, timeout: float = RAY_CONNECT_SECONDS) -> None:
+    """BackendUnavailable, at once, when `address` is a host:port (or ray://host:port) where
+    nothing accepts a connection; other addresses ("auto") are Ray's to resolve."""
+    import socket
+
+    host, sep, port = address.removeprefix("ray://").rpartition(":")
+    if not sep or not host or not port.isdigit():
+        return
+    try:
+        socket.create_connection((host.strip("[]"), int(port)), timeout=timeout).close()
+    except OSError as e:
+        raise BackendUnavailable(f"--ray {address}: no Ray cluster answers there "
+                                 f"({' '.join(str(e).split()) or type(e).__name__})") from None
+
+
 def _start_ray(ray: Any, address: str, workers: int | None) -> bool:
     """Connect to the cluster at `address` ("": start a local Ray, with `workers` CPUs when
     given) unless this process already did; True when this call started it (and must stop it)."""
@@ -226,6 +244,7 @@ def _start_ray(ray: Any, address: str, workers: int | None) -> bool:
     kw: dict[str, Any] = {"include_dashboard": False, "log_to_driver": False,
                           "logging_level": logging.ERROR}
     if address:
+        check_reachable(address)
         kw["address"] = address
     elif workers:
         kw["num_cpus"] = workers

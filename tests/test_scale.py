@@ -115,6 +115,24 @@ def test_many_matches_are_cut_into_several_chunks_a_worker(capsys):
         {k: v for k, v in here.items() if k not in VOLATILE}
 
 
+def _echo_after(delays, chunk):
+    """A chunk that takes delays[chunk] seconds and gives [chunk]: chunks that come back out of
+    order (a function of this module: spawned workers import it by name)."""
+    import time
+    time.sleep(delays[chunk])
+    return [chunk]
+
+
+def test_results_are_put_back_in_chunk_order_whatever_order_they_come_in():
+    delays = {0: 1.0, 1: 0.0, 2: 0.0, 3: 0.0}     # chunk 0 is back last
+    seen = []
+    played = map_chunks(_echo_after, (delays,), [0, 1, 2, 3], Backend(2),
+                        each=lambda k, got: seen.append(k))
+    assert seen != [0, 1, 2, 3] and sorted(seen) == [0, 1, 2, 3]
+    assert played.results == [[0], [1], [2], [3]]
+    assert played.seconds[0] >= 1.0     # each chunk's play time is its own, in chunk order
+
+
 def test_a_lost_process_chunk_is_played_again_with_the_same_result(engine, tmp_path, monkeypatch):
     marker = tmp_path / "lost"
     monkeypatch.setenv(LOSE_WORKER_ENV, str(marker))

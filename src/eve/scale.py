@@ -203,6 +203,14 @@ def _on_processes(fn: Callable[..., list[Any]], common: tuple[Any, ...], chunks:
                     raise WorkerLost(f"a worker process was lost {played.reruns} times (killed or "
                                      f"out of memory?): stopped after {len(done)} of "
                                      f"{len(chunks)} chunks") from None
+        except KeyboardInterrupt:
+            # Ctrl-C: the workers ignore it (_quiet_worker) and a chunk may play for seconds
+            # (one searched match, 65,536 native ones): end them now rather than wait; their
+            # chunks are lost with the command
+            for proc in list((getattr(pool, "_processes", None) or {}).values()):
+                proc.terminate()
+            pool.shutdown(wait=False, cancel_futures=True)
+            raise
         finally:
             pool.shutdown(wait=True, cancel_futures=True)
     played.results = [done[k] for k in range(len(chunks))]

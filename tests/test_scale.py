@@ -133,6 +133,15 @@ def test_results_are_put_back_in_chunk_order_whatever_order_they_come_in():
     assert played.seconds[0] >= 1.0     # each chunk's play time is its own, in chunk order
 
 
+def test_an_error_in_a_chunk_is_that_error_in_one_line(engine, backend):
+    """A chunk that raises (here a policy no one knows, past the command line's checks) raises
+    the same error here, its message one line, not a remote traceback."""
+    bad = (engine, engine.default_heroes(), "nonsense-7", None, False)
+    with pytest.raises(ValueError, match="nonsense-7") as caught:
+        map_chunks(_match_chunk, bad, _jobs(engine), backend)
+    assert "Traceback" not in str(caught.value) and "\n" not in str(caught.value)
+
+
 def test_a_lost_process_chunk_is_played_again_with_the_same_result(engine, tmp_path, monkeypatch):
     marker = tmp_path / "lost"
     monkeypatch.setenv(LOSE_WORKER_ENV, str(marker))

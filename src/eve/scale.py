@@ -295,21 +295,34 @@ def _ray_chunks(ray: Any, fn: Callable[..., list[Any]], common: tuple[Any, ...],
     took: dict[int, float] = {}
     pending: dict[Any, int] = {}
     nxt = 0
-    while len(done) < len(chunks):
-        while nxt < len(chunks) and len(pending) < RAY_TASKS_IN_FLIGHT * slots:
-            pending[task.remote(fn, common_ref, chunks[nxt])] = nxt
-            nxt += 1
-        ready, _ = ray.wait(list(pending), num_returns=1)
-        for ref in ready:
-            k = pending.pop(ref)
-            try:
-                done[k], took[k] = ray.get(ref)
-            except (ray.exceptions.WorkerCrashedError, ray.exceptions.NodeDiedError) as e:
-                raise WorkerLost(f"a Ray worker was lost more than {MAX_RERUNS} times on one "
-                                 f"chunk ({type(e).__name__}): stopped after {len(done)} of "
-                                 f"{len(chunks)} chunks") from None
-            if each is not None:
-                each(k, done[k])
+    try:
+        while len(done) < len(chunks):
+            while nxt < len(chunks) and len(pending) < RAY_TASKS_IN_FLIGHT * slots:
+                pending[task.remote(fn, common_ref, chunks[nxt])] = nxt
+                nxt += 1
+            ready, _ = ray.wait(list(pending), num_returns=1)
+            for ref in ready:
+                k = pending.pop(ref)
+                try:
+                    done[k], took[k] = ray.get(ref)
+                except (ray.exceptions.WorkerCrashedError, ray.exceptions.NodeDiedError) as e:
+                    raise WorkerLost(f"a Ray worker was lost more than {MAX_RERUNS} times on one "
+                                     f"chunk ({type(e).__name__}): stopped after {len(done)} of "
+                                     f"{len(chunks)} chunks") from None
+                except ray.exceptions.RayTaskError as e:
+                    # the chunk raised: that error, as a process pool gives it (Ray's wrapper
+                    # carries the remote traceback in its message, not one line)
+                    if isinstance(getattr(e, "cause", None), Exception):
+                        raise e.cause from None
+                    raise
+                if each is not None:
+                    each(k, done[k])
+    except BaseException:
+        # Ctrl-C or an error: the chunks still in flight would play on, on a cluster this
+        # process did not start, for nothing
+        for ref in pending:
+            ray.cancel(ref, force=True)
+        raise
     played.results = [done[k] for k in range(len(chunks))]
     played.seconds = [took[k] for k in range(len(chunks))]
     return played

@@ -3,7 +3,8 @@
     python benchmarks/scale_overhead.py [--workers 2] [--empty 2000] [--chunks 8] [--ray]
 
 First what a Match costs to unpickle in a process that already has its Engine, beside its
-snapshot and restore. Then for each backend (processes; with --ray a local Ray too): the per-chunk overhead, from
+snapshot and restore; then a match's and a run's play time by policy (what the chunk sizes
+assume). Then for each backend (processes; with --ray a local Ray too): the per-chunk overhead, from
 `--empty` chunks that play nothing sent at once through a warm pool, as eve.scale sends them
 (wall time x workers / chunks: the worker time a chunk costs beyond its play, an upper bound;
 the pool's start-up, once a command, is not in it), then chunks of the
@@ -68,6 +69,30 @@ def _unpickle(engine: eve.Engine, repeats: int = 7, n: int = 20_000) -> None:
           f"snapshot + restore {base * 1e3:.4f} ms")
 
 
+def _per_item(engine: eve.Engine, seeds: int = 200) -> None:
+    """What MATCH_SECONDS and RUN_SECONDS estimate: a native match's play time by policy, over
+    `seeds` seeds of each Encounter (the range across Encounters), and a run's (play_chunk, as a
+    worker plays them), here in this process."""
+    from eve.core.playout import run_matches
+
+    heroes = [engine.hero_index(h) for h in engine.default_heroes()]
+    for policy in MATCH_SECONDS:
+        per = []
+        for enc in range(len(engine.catalog.encounters)):
+            t = time.perf_counter()
+            run_matches(engine.content, range(seeds), heroes, enc, policy,
+                        max_decisions=engine.max_match_length)
+            per.append((time.perf_counter() - t) / seeds)
+        print(f"a {policy} match: {min(per) * 1e3:.3f}-{max(per) * 1e3:.3f} ms by Encounter "
+              f"(mean {statistics.mean(per) * 1e3:.3f}; MATCH_SECONDS {MATCH_SECONDS[policy] * 1e3:g})")
+    for policy in RUN_SECONDS:
+        n = seeds // 4
+        t = time.perf_counter()
+        play_chunk((), None, policy, 1, list(range(n)), engine)
+        print(f"a {policy} run: {(time.perf_counter() - t) / n * 1e3:.2f} ms over {n} seeds "
+              f"(RUN_SECONDS {RUN_SECONDS[policy] * 1e3:g})")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--workers", type=int, default=2)
@@ -78,6 +103,7 @@ def main() -> None:
     a = ap.parse_args()
     engine = eve.Engine()
     _unpickle(engine)
+    _per_item(engine)
     heroes = engine.default_heroes()
     enc = next(iter(engine.catalog.encounters))
     backends = [Backend(a.workers)] + ([Backend(a.workers, "")] if a.ray else [])

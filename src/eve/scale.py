@@ -6,7 +6,10 @@ chunk order: the same whatever the backend and the number of workers.
 
 A chunk whose worker is lost (killed, out of memory) is played again from its seeds, which gives
 the same result: the process pool breaks (BrokenProcessPool), and a new pool plays every chunk
-not yet back; Ray retries the task. Past MAX_RERUNS losses the work stops with WorkerLost.
+not yet back; Ray retries the task. Past MAX_RERUNS losses (a pool's, over the whole work; a
+Ray task's, of its own) the work stops with WorkerLost. A chunk that raises raises the same
+error here (from Ray too, as itself rather than wrapped). Ctrl-C ends the worker processes at
+once (the workers ignore it themselves) and cancels the Ray tasks in flight.
 
 Backends:
 
@@ -17,7 +20,8 @@ Backends:
   otherwise the cluster's CPU count.
 
 A chunk's arguments cross to the worker by pickle; an Engine among them costs its packs' names
-there, not a 35 ms build, once the worker has built it (eve.engine's cache of rebuilt Engines).
+there, not an Engine build (35 ms and more), once the worker has built it (eve.engine's cache
+of rebuilt Engines).
 """
 from __future__ import annotations
 

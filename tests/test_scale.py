@@ -9,6 +9,7 @@ import importlib.util
 import json
 import os
 import sys
+import types
 from pathlib import Path
 
 import pytest
@@ -219,6 +220,58 @@ def test_workers_out_of_range_is_one_line(argv, capsys):
     assert main(argv) == 2
     err = capsys.readouterr().err
     assert "Traceback" not in err and "--workers" in err
+
+
+class _FakeRay:
+    """Ray's calls that eve.scale makes, played at once here, counting the tasks in flight."""
+
+    class exceptions:  # noqa: N801 (ray.exceptions)
+        class WorkerCrashedError(Exception):
+            pass
+
+        class NodeDiedError(Exception):
+            pass
+
+        class RayTaskError(Exception):
+            pass
+
+    def __init__(self, cpus):
+        self.cpus, self.most = cpus, 0
+
+    def is_initialized(self):
+        return True
+
+    def cluster_resources(self):
+        return {"CPU": float(self.cpus)}
+
+    def put(self, value):
+        return value
+
+    class Ref:
+        def __init__(self, value):
+            self.value = value
+
+    def remote(self, **options):
+        return lambda fn: types.SimpleNamespace(remote=lambda *a: self.Ref(fn(*a)))
+
+    def wait(self, refs, num_returns):
+        self.most = max(self.most, len(refs))
+        return refs[:num_returns], refs[num_returns:]
+
+    def get(self, ref):
+        return ref.value
+
+    def cancel(self, ref, force=False):
+        pass
+
+
+@pytest.mark.parametrize("workers, cpus, most", [(3, 8, 3), (None, 8, 16), (None, 1, 2)])
+def test_ray_plays_workers_chunks_at_a_time_or_two_a_cpu(workers, cpus, most, monkeypatch):
+    fake = _FakeRay(cpus)
+    monkeypatch.setitem(sys.modules, "ray", fake)
+    played = map_chunks(_echo_after, ({k: 0.0 for k in range(40)},), list(range(40)),
+                        Backend(workers, "head:6379"))
+    assert played.results == [[k] for k in range(40)] and fake.most == most
 
 
 def test_chunk_sizes_hold_enough_play_and_several_chunks_a_worker():

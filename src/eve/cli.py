@@ -192,7 +192,7 @@ MATCHES_PER_CHUNK_MOST = 65536
 
 def _backend(args: argparse.Namespace):
     """--workers and --ray: processes on this machine, or Ray (--workers then caps the chunks
-    in flight on the cluster; without it, one a CPU)."""
+    played at a time on the cluster; without it, one a CPU)."""
     from eve.scale import Backend, import_ray
 
     if args.ray is not None:
@@ -655,8 +655,8 @@ def build_parser() -> argparse.ArgumentParser:
                         "--iterations each) and report the run win rate")
     s.add_argument("--workers", type=_int_in(1, MAX_WORKERS), default=None,
                    help="processes that play the matches or runs (default 1: this one); with "
-                        "--ray, the chunks in flight on the cluster (default: one a CPU); the "
-                        "results are the same whatever the number")
+                        "--ray, the most chunks played at a time on the cluster (default: one a "
+                        "CPU); the results are the same whatever the number")
     s.add_argument("--ray", nargs="?", const="", default=None, metavar="ADDRESS",
                    help="play on Ray (pip install 'eve-engine[ray]'): a local Ray without "
                         "ADDRESS, else the cluster at ADDRESS (auto, ray://host:10001); the "

@@ -16,8 +16,8 @@ Backends:
 - in this process (`workers=1`, no Ray): the caller plays the chunks itself;
 - processes (`workers=N`): a pool of N spawned processes on this machine;
 - Ray (`ray=""` for a local Ray started for the work, `ray=ADDRESS` for a cluster's, or the Ray
-  this process already initialized): at most `workers` chunks in flight when it is given,
-  otherwise the cluster's CPU count.
+  this process already initialized): at most `workers` chunks at a time when it is given,
+  otherwise as many as the cluster has CPUs (and as many again queued).
 
 A chunk's arguments cross to the worker by pickle; an Engine among them costs its packs' names
 there, not an Engine build (35 ms and more), once the worker has built it (eve.engine's cache
@@ -48,7 +48,8 @@ CHUNKS_PER_WORKER = 4
 # times a chunk's worker may be lost (the pool broken, a Ray task's worker dead) before the
 # work is given up: a worker that keeps dying is a fault to report, not to retry for ever
 MAX_RERUNS = 3
-# Ray: tasks in flight a worker, so that a worker never waits for the next one to be sent
+# Ray without a workers cap: tasks in flight a CPU of the cluster, so that a CPU never waits
+# for the next one to be sent (with a cap of N, N in flight: no more than N play at once)
 RAY_TASKS_IN_FLIGHT = 2
 # seconds to wait for a Ray head's port to answer before saying it cannot be reached (Ray's
 # own client retries for minutes, printing a line every few seconds)
@@ -71,7 +72,7 @@ class BackendUnavailable(EveError, ValueError):
 class Backend:
     """Where chunks are played: `workers` processes on this machine (1: this process), or with
     `ray` not None on Ray ("": a local Ray; else the address of a cluster's head; `workers`:
-    at most that many chunks in flight, None: the cluster's CPUs)."""
+    at most that many chunks at a time, None: one a CPU of the cluster)."""
     workers: int | None = None
     ray: str | None = None
 
@@ -289,11 +290,13 @@ def _on_ray(fn: Callable[..., list[Any]], common: tuple[Any, ...], chunks: Seque
 def _ray_chunks(ray: Any, fn: Callable[..., list[Any]], common: tuple[Any, ...],
                 chunks: Sequence[Any], backend: Backend,
                 each: Callable[[int, list[Any]], Any] | None) -> Played:
-    """The chunks as Ray tasks, at most RAY_TASKS_IN_FLIGHT a slot at a time."""
+    """The chunks as Ray tasks: `backend.workers` of them at a time (each taking a CPU), or
+    RAY_TASKS_IN_FLIGHT a CPU of the cluster."""
     played = Played([])
     # Ray reruns a task whose worker died (max_retries), not one that raised
     task = ray.remote(max_retries=MAX_RERUNS, retry_exceptions=False)(run_chunk)
-    slots = backend.workers or max(1, int(ray.cluster_resources().get("CPU", 1)))
+    in_flight = backend.workers or RAY_TASKS_IN_FLIGHT * max(
+        1, int(ray.cluster_resources().get("CPU", 1)))
     common_ref = ray.put(common)        # sent to the object store once, not once a chunk
     done: dict[int, list[Any]] = {}
     took: dict[int, float] = {}
@@ -301,7 +304,7 @@ def _ray_chunks(ray: Any, fn: Callable[..., list[Any]], common: tuple[Any, ...],
     nxt = 0
     try:
         while len(done) < len(chunks):
-            while nxt < len(chunks) and len(pending) < RAY_TASKS_IN_FLIGHT * slots:
+            while nxt < len(chunks) and len(pending) < in_flight:
                 pending[task.remote(fn, common_ref, chunks[nxt])] = nxt
                 nxt += 1
             ready, _ = ray.wait(list(pending), num_returns=1)

@@ -79,12 +79,18 @@ def test_the_same_seeds_give_the_same_matches_over_1_2_workers_and_ray(engine, b
     assert len(there.seconds) == len(_jobs(engine)) and there.reruns == 0
 
 
-def test_the_same_seeds_give_the_same_runs_over_1_2_workers_and_ray(engine, backend):
+def test_the_same_seeds_give_the_same_runs_over_1_2_workers_and_ray(engine, backend, monkeypatch):
+    from eve import run_cli
     e = eve.Engine()
     party = e.default_heroes()[:e.catalog.tables.run_config["party"]]
     seeds = list(range(200, 212))
     one = play_seeds((), party, "greedy", seeds, 1)
     assert len({r.final_hash for r in one}) > 8
+    # runs sized as if each took long: several chunks of 2 seeds, not one of all 12
+    monkeypatch.setattr(run_cli, "RUN_SECONDS", {})
+    played = run_cli.play_runs_on((), party, "greedy", seeds, backend)
+    assert len(played.results) == 6
+    assert [r for chunk in played.results for r in chunk] == one
     assert play_seeds((), party, "greedy", seeds, backend.workers, ray=backend.ray) == one
 
 

@@ -30,7 +30,7 @@ from operator import index as _index
 from eve.core.errors import MatchBusy as _MatchBusy
 from eve.core.errors import ParameterError as _ParameterError
 from eve.core.interrupt import run_stoppable as _run_stoppable
-from eve.core.match import OUTCOMES
+from eve.core.match import OUTCOMES as _OUTCOMES
 
 cdef enum:
     # greedy's passes after an action to let it resolve: an attack and the Encounter's answer
@@ -379,10 +379,10 @@ cdef list _play(CompiledContent content, list seeds, list heroes, int enc, int p
             if stop.asked and st.outcome == OUT_NONE and d < max_decisions:
                 break           # stopped before its end: not a result
             if record:
-                out.append((OUTCOMES[st.outcome], st.round, d, [rec[i] for i in range(d)],
+                out.append((_OUTCOMES[st.outcome], st.round, d, [rec[i] for i in range(d)],
                             state_hash(&st)))
             else:
-                out.append((OUTCOMES[st.outcome], st.round, d))
+                out.append((_OUTCOMES[st.outcome], st.round, d))
             if stop.asked:
                 break
             PyErr_CheckSignals()

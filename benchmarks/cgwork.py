@@ -32,7 +32,10 @@ def main() -> None:
     if what == "playouts":
         from eve.core.playout import run_matches
         res = run_matches(engine.content, list(range(n)), heroes, 0, "random")
-        print("decisions", sum(r[-1] for r in res), "outcomes", sum(r[0] for r in res))
+        # the outcome's code: a build before issue 24 gave it, a later one gives its word
+        codes = {None: 0, "win": 1, "loss": 2, "timeout": 3}
+        print("decisions", sum(r[-1] for r in res), "outcomes",
+              sum(codes.get(r[0], r[0]) for r in res))
     else:
         from eve.bench import _positions
         from eve.search import mcts

@@ -58,7 +58,7 @@ def main():
     print("|---|---:|---:|---:|")
     for enc in encs:
         ei = engine.encounter_index(enc)
-        wins = [sum(1 for r in run_matches(engine.content, seeds, heroes, ei, p) if r[0] == 1)
+        wins = [sum(1 for r in run_matches(engine.content, seeds, heroes, ei, p) if r[0] == "win")
                 for p in ("random", "greedy")]
         wins.append(sum(1 for s in seeds if play(engine, s, enc) == "win"))
         print(f"| `{enc}` | " + " | ".join(f"{w}" for w in wins) + " |", flush=True)

@@ -78,7 +78,7 @@ for line in sys.stdin:
                                                          heroes, e, "random"):
                     units += 1
                     decisions += d
-                    wins += outcome == 1
+                    wins += outcome in (1, "win")   # a build before issue 24 gave the code
                 seed += BATCH
         else:
             policy = row.split("_")[1]

@@ -65,7 +65,7 @@ def test_each_encounter_stays_in_its_band_and_the_ladder_is_the_hardest(engine):
     assert set(BANDS) <= set(engine.catalog.encounters)
     for enc in BANDS:
         res = run_matches(engine.content, SEEDS, heroes, engine.encounter_index(enc), "greedy")
-        table[enc] = sum(1 for outcome, _, _ in res if outcome == 1) / len(res)
+        table[enc] = sum(1 for outcome, _, _ in res if outcome == "win") / len(res)
     for enc, rate in table.items():
         lo, hi = BANDS[enc]
         assert lo <= rate <= hi, f"{enc}: greedy win rate {rate:.1%} over seeds 0..999 ({table})"

@@ -27,7 +27,7 @@ def wins(engine):
     out = {}
     for enc in ENCOUNTERS:
         ei = engine.encounter_index(enc)
-        row = {p: sum(1 for r in run_matches(engine.content, SEEDS, heroes, ei, p) if r[0] == 1)
+        row = {p: sum(1 for r in run_matches(engine.content, SEEDS, heroes, ei, p) if r[0] == "win")
                for p in ("random", "greedy")}
         row["lookahead"] = sum(1 for s in SEEDS if la.play(engine, s, enc) == "win")
         out[enc] = row

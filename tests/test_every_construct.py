@@ -26,7 +26,7 @@ def engine():
 def test_it_plays_natively(engine):
     heroes = [engine.hero_index(h) for h in engine.default_heroes()]
     res = run_matches(engine.content, list(range(40)), heroes, 0, "random")
-    assert len(res) == 40 and all(outcome != 0 and d > 0 for outcome, _, d in res)
+    assert len(res) == 40 and all(outcome is not None and d > 0 for outcome, _, d in res)
 
 
 def test_its_constructs_act_in_play(engine):

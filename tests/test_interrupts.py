@@ -165,6 +165,26 @@ def test_ctrl_c_stops_eve_simulate_mid_batch(policy):
     assert took < PROMPT_S
 
 
+@pytest.mark.parametrize("what", [["--games", "4", "--policy", "mcts"],
+                                  ["--runs", "4", "--policy", "mcts"]])
+def test_ctrl_c_stops_eve_simulate_over_workers_mid_chunk(what):
+    """Over `--workers 2` each chunk here is one match (or run) searched at ten million
+    iterations a decision: minutes. Ctrl-C ends the workers at once rather than waiting for
+    their chunks: one line, exit status 130."""
+    took, out, err, code = _interrupt(r"""
+import eve.scale as scale
+from eve.cli import main
+real = scale.map_chunks
+def announcing(*a, **k):
+    ready()
+    return real(*a, **k)
+scale.map_chunks = announcing
+""" + f"sys.exit(main({['simulate', *what, '--iterations', '10000000', '--workers', '2', '--quiet']!r}))\n",
+                                      wait=3.0)
+    assert code == 130 and err.splitlines() == ["eve simulate: interrupted"], (code, err)
+    assert took < PROMPT_S
+
+
 def test_ctrl_c_stops_eve_bench_mid_batch():
     """`eve bench --seconds 600` plays random playouts for 150 s a position first: Ctrl-C ends
     it between two runs of 64 playouts."""

@@ -52,7 +52,7 @@ def test_it_plays_natively_and_searches(prev):
     heroes = [prev.hero_index(h) for h in prev.default_heroes()]
     for enc in range(3):
         res = run_matches(prev.content, list(range(20)), heroes, enc, "random")
-        assert len(res) == 20 and all(outcome != 0 and d > 0 for outcome, _, d in res)
+        assert len(res) == 20 and all(outcome is not None and d > 0 for outcome, _, d in res)
     m = prev.new_match(seed=3)
     r = mcts(m, iterations=200, seed=1)
     assert r.action.code in m.legal_action_codes()

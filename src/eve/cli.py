@@ -26,6 +26,7 @@ MAX_SEED = 2**64 - 1
 MAX_GAMES = 10_000_000
 MAX_ITERATIONS = 10_000_000
 MAX_THREADS = 64
+MAX_WORKERS = 256
 MAX_DEPTH = 10_000
 MAX_BENCH_SECONDS = 600.0
 EXIT_USAGE = 2
@@ -141,9 +142,9 @@ def cmd_run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _simulate_runs(args: argparse.Namespace) -> int:
+def _simulate_runs(args: argparse.Namespace, backend) -> int:
     """`eve simulate --runs N`: N seeded runs with a run policy, summed up."""
-    from eve.run_cli import format_summary, play_seeds, summarize
+    from eve.run_cli import format_summary, play_runs_on, summarize
 
     if args.policy not in ("random", "greedy", "mcts"):
         raise ValueError(f"--runs plays the random, greedy or mcts (search) policy, not "
@@ -160,13 +161,18 @@ def _simulate_runs(args: argparse.Namespace) -> int:
     def progress(n: int) -> None:
         if not args.quiet:
             _progress(n, args.runs, started, unit="runs")
-    results = play_seeds(tuple(args.packs or ()), party, policy, seeds, args.workers, progress,
-                         iterations=args.iterations, engine=engine)
+    played = play_runs_on(tuple(args.packs or ()), party, policy, seeds, backend, progress,
+                          iterations=args.iterations, engine=engine)
+    results = [r for chunk in played.results for r in chunk]
     summary = summarize(results, policy, party)
     if policy == "search":
         summary["iterations"] = args.iterations
-    summary.update(seed=args.seed, elapsed_s=time.perf_counter() - started, workers=args.workers,
-                   content_fingerprint=engine.fingerprint)
+    summary.update(seed=args.seed, elapsed_s=time.perf_counter() - started,
+                   content_fingerprint=engine.fingerprint, backend=backend.name,
+                   workers=backend.workers or 1)
+    if not backend.local:
+        summary.update(chunks=len(played.results), chunk_play_s=played.play_s,
+                       reruns=played.reruns)
     if args.json:
         print(json.dumps(summary, indent=2))
     else:
@@ -175,15 +181,65 @@ def _simulate_runs(args: argparse.Namespace) -> int:
     return 0
 
 
+# A native match's play time by policy, what `eve simulate --workers/--ray` sizes its chunks
+# by (eve.scale.chunk_size; BENCHMARKS.md, "Scale-out": a built-in random match takes
+# 0.02-0.08 ms, a greedy one 0.1-0.7 ms, by Encounter); a searching policy's match takes far
+# longer than a chunk costs to schedule: not listed, one match a chunk is enough
+MATCH_SECONDS = {"random": 0.00004, "greedy": 0.0003}
+# at most this many matches a chunk: a lost worker's chunk, played again, stays short
+MATCHES_PER_CHUNK_MOST = 65536
+
+
+def _backend(args: argparse.Namespace):
+    """--workers and --ray: processes on this machine, or Ray (--workers then caps the chunks
+    played at a time on the cluster; without it, one a CPU)."""
+    from eve.scale import Backend, import_ray
+
+    if args.ray is not None:
+        import_ray()            # not installed: one line, before any content is built
+    return Backend(workers=args.workers, ray=args.ray)
+
+
+def _by_encounter(job: Sequence[tuple[str, int]]) -> list[tuple[str, list[int]]]:
+    """A chunk's (Encounter id, seed) pairs as runs of one Encounter each, in order."""
+    groups: list[tuple[str, list[int]]] = []
+    for enc, seed in job:
+        if not groups or groups[-1][0] != enc:
+            groups.append((enc, []))
+        groups[-1][1].append(seed)
+    return groups
+
+
+def _match_chunk(engine, heroes: list[str], policy: str, search: argparse.Namespace | None,
+                 record: bool, job: Sequence[tuple[str, int]], stop=None) -> list[tuple]:
+    """The matches of `job` ((Encounter id, seed) pairs), played here (a worker's chunk, or the
+    command's own batch): [(outcome word, rounds, decisions[, action codes, final hash])] in
+    the job's order, each depending only on its seed, its Encounter, the content and the
+    policy. `stop` (a StopFlag) ends native matches early: fewer results than pairs."""
+    from eve.core.playout import run_matches
+
+    out: list[tuple] = []
+    hidx = [engine.hero_index(h) for h in heroes]
+    for enc, seeds in _by_encounter(job):
+        if policy == "mcts":
+            out += [_mcts_match(engine, seed, heroes, enc, search) for seed in seeds]
+        elif policy not in ("random", "greedy"):
+            out += [_named_match(engine, seed, heroes, enc, policy) for seed in seeds]
+        else:
+            out += run_matches(engine.content, seeds, hidx, engine.encounter_index(enc), policy,
+                               max_decisions=engine.max_match_length, record=record, stop=stop)
+            if stop is not None and stop.is_set():
+                break
+    return out
+
+
 def cmd_simulate(args: argparse.Namespace) -> int:
     from eve.core.interrupt import run_stoppable
-    from eve.core.playout import StopFlag, run_matches
+    from eve.core.playout import StopFlag
 
+    backend = _backend(args)
     if args.runs:
-        return _simulate_runs(args)
-    if args.workers != 1:
-        raise ValueError("--workers spreads whole runs (--runs) over processes; matches use "
-                         "--threads")
+        return _simulate_runs(args, backend)
     engine = _engine(args.packs)
     heroes = args.heroes.split(",") if args.heroes else engine.default_heroes()
     slots = engine.config["player_hero_slots"]
@@ -202,49 +258,70 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     seeds = range(args.seed, args.seed + args.games)
     plan = {enc: seeds[i::len(encounters)] for i, enc in enumerate(encounters)}
     started = time.perf_counter()
-    per_enc: dict[str, dict[str, Any]] = {}
     total = len(seeds)
-    stop = StopFlag()
+    search = argparse.Namespace(iterations=args.iterations, threads=args.threads, c=args.c,
+                                max_depth=args.max_depth, reward=args.reward)
+    record = bool(args.save_replays)
+    results: dict[str, list[tuple]] = {enc: [] for enc in plan}
+    done = 0
 
-    def play_all() -> int:
-        done = decisions = 0
-        chunk = 50
-        for enc, enc_seeds in plan.items():
-            ei = engine.encounter_index(enc)
-            res: list[tuple[int, int, int]] = []
-            for i in range(0, len(enc_seeds), chunk):
-                part = list(enc_seeds[i:i + chunk])
-                if args.policy == "mcts":
-                    got = [_mcts_match(engine, seed, heroes, enc, args) for seed in part]
-                elif args.policy not in ("random", "greedy"):
-                    got = [_named_match(engine, seed, heroes, enc, args.policy) for seed in part]
-                else:
-                    got = run_matches(engine.content, part, hidx, ei, args.policy,
-                                      max_decisions=engine.max_match_length,
-                                      record=bool(args.save_replays), stop=stop)
-                if stop.is_set():
-                    return decisions        # Ctrl-C: the caller's thread raises it
-                if args.save_replays:
-                    _save_replays(engine, args.save_replays, part, heroes, enc, got)
-                res.extend((r[0], r[1], r[2]) for r in got)
-                done += len(part)
-                if not args.quiet:
-                    _progress(done, total, started)
-            ends = _count_outcomes(o for o, _, _ in res)
-            decisions += sum(d for _, _, d in res)
-            per_enc[engine.compiled.encounter_ids[ei]] = {
-                "games": len(res), **ends,
-                "win_rate": ends["wins"] / len(res) if res else 0.0,
-                "mean_rounds": sum(r for _, r, _ in res) / len(res) if res else 0.0,
-            }
-        return decisions
+    def took(job: list[tuple[str, int]], got: list[tuple]) -> None:
+        nonlocal done
+        if args.save_replays:
+            at = 0
+            for enc, part in _by_encounter(job):
+                _save_replays(engine, args.save_replays, part, heroes, enc, got[at:at + len(part)])
+                at += len(part)
+        done += len(job)
+        if not args.quiet:
+            _progress(done, total, started)
 
-    if args.policy == "mcts":
-        decisions = play_all()          # its searches take Ctrl-C as eve.search.mcts does
+    chunking: dict[str, Any] = {"chunks": 0, "chunk_play_s": 0.0}
+    if backend.local:
+        stop = StopFlag()
+
+        def play_all() -> None:
+            batch = 50      # matches between progress reports (and Ctrl-C checks for mcts)
+            for enc, enc_seeds in plan.items():
+                for i in range(0, len(enc_seeds), batch):
+                    job = [(enc, seed) for seed in enc_seeds[i:i + batch]]
+                    got = _match_chunk(engine, heroes, args.policy, search, record, job,
+                                       stop=stop)
+                    if stop.is_set():
+                        return              # Ctrl-C: the caller's thread raises it
+                    took(job, got)
+                    results[enc].extend(got)
+
+        if args.policy in ("random", "greedy"):
+            # the native matches play in a thread of their own, so that Ctrl-C here stops them
+            # at their next decision (eve.core.interrupt), not at the end of a batch
+            run_stoppable([play_all], [stop.set])
+        else:
+            play_all()      # its searches take Ctrl-C as eve.search.mcts does
     else:
-        # the native matches play in a thread of their own, so that Ctrl-C here stops them at
-        # their next decision (eve.core.interrupt), not at the end of a batch
-        decisions = run_stoppable([play_all], [stop.set])[0]
+        from eve.scale import chunk_size, chunked, map_chunks
+
+        size = chunk_size(total, backend, MATCH_SECONDS.get(args.policy), MATCHES_PER_CHUNK_MOST)
+        # one Encounter after another, as played here; a chunk may hold the end of one and the
+        # start of the next, so that many Encounters with few matches each still fill chunks
+        jobs = chunked([(enc, seed) for enc, enc_seeds in plan.items() for seed in enc_seeds],
+                       size)
+        played = map_chunks(_match_chunk, (engine, heroes, args.policy, search, record), jobs,
+                            backend, each=lambda k, got: took(jobs[k], got))
+        for job, got in zip(jobs, played.results):
+            for (enc, _), r in zip(job, got, strict=True):
+                results[enc].append(r)
+        chunking = {"chunks": len(jobs), "chunk_play_s": played.play_s, "reruns": played.reruns}
+    per_enc: dict[str, dict[str, Any]] = {}
+    decisions = 0
+    for enc, res in results.items():
+        ends = _count_outcomes(r[0] for r in res)
+        decisions += sum(r[2] for r in res)
+        per_enc[engine.compiled.encounter_ids[engine.encounter_index(enc)]] = {
+            "games": len(res), **ends,
+            "win_rate": ends["wins"] / len(res) if res else 0.0,
+            "mean_rounds": sum(r[1] for r in res) / len(res) if res else 0.0,
+        }
     elapsed = time.perf_counter() - started
     summary = {
         "games": total, "policy": args.policy, "seed": args.seed, "heroes": heroes,
@@ -253,6 +330,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         "decisions": decisions, "elapsed_s": elapsed,
         "decisions_per_s": decisions / elapsed if elapsed > 0 else 0.0,
         "encounters": per_enc, "content_fingerprint": engine.fingerprint,
+        "backend": backend.name, "workers": backend.workers or 1, **chunking,
     }
     if args.json:
         print(json.dumps(summary, indent=2))
@@ -267,7 +345,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         if summary["unfinished"]:
             print(f"unfinished {summary['unfinished']}: the match-length bound was not reached "
                   "(an engine fault: please report it)")
-        print(f"{decisions} decisions in {elapsed:.2f}s: {summary['decisions_per_s']:,.0f} decisions/s")
+        print(f"{decisions} decisions in {elapsed:.2f}s: {summary['decisions_per_s']:,.0f} decisions/s"
+              + (f" ({backend.name}, {summary['chunks']} chunks)" if not backend.local else ""))
     return 0
 
 
@@ -276,19 +355,20 @@ _ENDS = ("wins", "losses", "timeouts", "unfinished")
 
 
 def _count_outcomes(outcomes) -> dict[str, int]:
-    names = {OUTCOME_CODES["win"]: "wins", OUTCOME_CODES["loss"]: "losses",
-             OUTCOME_CODES["timeout"]: "timeouts", 0: "unfinished"}
+    """Outcomes in Match.outcome's words counted: None is a match stopped before its end."""
+    names = {"win": "wins", "loss": "losses", "timeout": "timeouts", None: "unfinished"}
     ends = dict.fromkeys(_ENDS, 0)
     for o in outcomes:
         ends[names[o]] += 1
     return ends
 
 
-def _mcts_match(engine, seed: int, heroes, encounter: str, args: argparse.Namespace):
+def _mcts_match(engine, seed: int, heroes, encounter: str, args: argparse.Namespace | None):
     """One match with the native MCTS choosing every player decision (a forced one is played
     without a search). The search seed of each decision is derived from the match seed."""
     from eve.search import mcts
 
+    assert args is not None, "an mcts match needs its search settings"
     m = engine.new_match(seed=seed, heroes=heroes, encounter=encounter)
     k = 0
     while not m.is_over:
@@ -300,7 +380,7 @@ def _mcts_match(engine, seed: int, heroes, encounter: str, args: argparse.Namesp
                  threads=args.threads, c=args.c, max_depth=args.max_depth, reward=args.reward)
         m.apply(r.action)
         k += 1
-    return (OUTCOME_CODES[m.outcome], m.round, len(m.actions), m.actions, m.state_hash())
+    return (m.outcome, m.round, len(m.actions), m.actions, m.state_hash())
 
 
 def _named_match(engine, seed: int, heroes, encounter: str, policy: str):
@@ -311,7 +391,7 @@ def _named_match(engine, seed: int, heroes, encounter: str, policy: str):
     choose = make_match_policy(policy, seed)
     while not m.is_over:
         m.apply(choose(m))
-    return (OUTCOME_CODES[m.outcome], m.round, len(m.actions), m.actions, m.state_hash())
+    return (m.outcome, m.round, len(m.actions), m.actions, m.state_hash())
 
 
 def _check_folder(folder: Path) -> None:
@@ -334,7 +414,7 @@ def _save_replays(engine, folder: str, seeds, heroes, encounter, results) -> Non
     enc_id = engine.compiled.encounter_ids[engine.encounter_index(encounter)]
     for seed, (outcome, rounds, _, codes, final) in zip(seeds, results):
         Replay(__version__, engine.fingerprint, seed, full_heroes, enc_id, None, codes, final,
-               OUTCOME_NAMES[outcome], rounds).save(out / f"{enc_id.replace(':', '_')}-{seed}.evereplay")
+               outcome, rounds).save(out / f"{enc_id.replace(':', '_')}-{seed}.evereplay")
 
 
 def _replay_run(args: argparse.Namespace, engine, rp) -> int:
@@ -573,9 +653,14 @@ def build_parser() -> argparse.ArgumentParser:
                         "without it the policy recruits one; "
                         "--policy mcts: MCTS in fights and the run search out of them, "
                         "--iterations each) and report the run win rate")
-    s.add_argument("--workers", type=_int_in(1, 256), default=1,
-                   help="processes that play the runs (default 1: this one); the results are "
-                        "the same whatever the number")
+    s.add_argument("--workers", type=_int_in(1, MAX_WORKERS), default=None,
+                   help="processes that play the matches or runs (default 1: this one); with "
+                        "--ray, the most chunks played at a time on the cluster (default: one a "
+                        "CPU); the results are the same whatever the number")
+    s.add_argument("--ray", nargs="?", const="", default=None, metavar="ADDRESS",
+                   help="play on Ray (pip install 'eve-engine[ray]'): a local Ray without "
+                        "ADDRESS, else the cluster at ADDRESS (auto, ray://host:10001); the "
+                        "results are those of --workers")
     s.add_argument("--packs", type=_packs, help="pack modules to load with the built-in pack "
                    "(comma-separated; default: the built-in and installed packs)")
     s.set_defaults(func=cmd_simulate)

@@ -6,10 +6,14 @@ from __future__ import annotations
 
 import functools
 import importlib
+import json
 import operator
 import os
+import threading
 import types
-from collections.abc import Mapping, Sequence
+import weakref
+from collections import OrderedDict
+from collections.abc import Hashable, Mapping, Sequence
 from typing import Any, SupportsIndex
 
 from eve.catalog import Catalog
@@ -20,7 +24,8 @@ from eve.core.snapshot import decode_state as _snapshot_decode
 from eve.core.tables import LIMITS, CapacityError, CompiledContent
 from eve.errors import ConfigError, ContentError, ContentWarning, MalformedSnapshot
 from eve.linting.linter import lint_engine
-from eve.plugins.discovery import ENV_RULES
+from eve.plugins.discovery import ENV_DISABLE_AUTOLOAD, ENV_PLUGINS, ENV_RULES, ENV_STRICT
+from eve.plugins.discovery import TEMPORARY as TEMPORARY_PACKS
 from eve.plugins.manager import PackReport, PluginReport
 from eve.plugins.manager import load as load_plugins
 from eve.plugins.registry import Registry
@@ -95,7 +100,10 @@ class Engine:
     (a module by its import name, anything else as pickle does it; packs=None re-discovers the
     installed ones in the receiving process), its config overrides, its rules selection and
     `strict`. The receiving process must have the same packs installed: a Match pickled with it
-    that lands where they differ raises eve.ContentMismatch when it is unpickled.
+    that lands where they differ raises eve.ContentMismatch when it is unpickled. The receiving
+    process builds each such Engine once and reuses it for every later pickle made of the same
+    packs (by module name), config, rules and strictness (the last ENGINE_CACHE_SIZE of them),
+    so sending a Match to a worker costs its snapshot, not an Engine build.
     """
 
     def __init__(self, packs: Sequence[object] | None = None, config: Mapping[str, Any] | None = None,
@@ -123,6 +131,9 @@ class Engine:
         self.content = self.catalog.tables
         self.compiled = _CompiledIds(self.catalog)
         self._warn_dangerous_content()
+        key = _rebuild_key(*self.__reduce__()[1])
+        if key is not None:     # a Match of it unpickled in this process finds it (weakly held)
+            _built[key] = self
 
     def __reduce__(self) -> tuple[Any, ...]:
         packs, overrides, selected, strict = self._made_of
@@ -325,11 +336,62 @@ class _PackByName:
         self.name = name
 
 
+# Engines rebuilt from a pickle, kept by what they pickle as, so that a process receiving many
+# Matches (a worker of a pool, a Ray task) builds each Engine once (35 ms) rather than once a
+# Match. A worker uses one or two; the bound keeps a long-lived process that sees many
+# configurations from holding every one.
+ENGINE_CACHE_SIZE = 8
+# what else decides what a pickled Engine loads where it is unpickled: packs=None re-discovers
+_DISCOVERY_ENV = (ENV_DISABLE_AUTOLOAD, ENV_PLUGINS, ENV_STRICT)
+_rebuilt: OrderedDict[Hashable, Engine] = OrderedDict()
+# Engines built in this process, by the same key, held only as long as something else holds
+# them: a Match pickled here and unpickled here (a copy through pickle, a local Ray) finds its
+# own Engine
+_built: weakref.WeakValueDictionary[Hashable, Engine] = weakref.WeakValueDictionary()
+_rebuilt_lock = threading.Lock()
+# how many Engines _rebuild_engine has built in this process (the cache's test reads it)
+rebuilt_count = 0
+
+
+def _rebuild_key(refs: list[Any] | None, overrides: Any, rules: list[str],
+                 strict: bool | None) -> Hashable | None:
+    """What a pickled Engine is made of, as a key, or None when it cannot be told apart from
+    another: a pack pickled as an object (a fresh copy each time, no name to compare),
+    overrides that are not plain data, or temporary packs registered for discovery."""
+    if refs is None and TEMPORARY_PACKS:
+        return None
+    if refs is not None and not all(isinstance(p, _PackByName) for p in refs):
+        return None
+    try:
+        over = json.dumps(overrides, sort_keys=True)
+    except (TypeError, ValueError):
+        return None
+    return (None if refs is None else tuple(p.name for p in refs), over, tuple(rules), strict,
+            tuple(os.environ.get(v) for v in _DISCOVERY_ENV))
+
+
 def _rebuild_engine(refs: list[Any] | None, overrides: Any, rules: list[str],
                     strict: bool | None) -> Engine:
-    packs = None if refs is None else [importlib.import_module(p.name) if isinstance(p, _PackByName)
-                                       else p for p in refs]
-    return Engine(packs=packs, config=overrides, rules=rules, strict=strict)
+    """A pickled Engine: the one this process already rebuilt from the same packs, config,
+    rules and strictness, else a new one (kept for the next)."""
+    global rebuilt_count
+    key = _rebuild_key(refs, overrides, rules, strict)
+    with _rebuilt_lock:         # two threads unpickling at once build it once
+        if key is not None and key in _rebuilt:
+            _rebuilt.move_to_end(key)
+            return _rebuilt[key]
+        here = None if key is None else _built.get(key)
+        if here is not None:
+            return here
+        packs = None if refs is None else [importlib.import_module(p.name)
+                                           if isinstance(p, _PackByName) else p for p in refs]
+        engine = Engine(packs=packs, config=overrides, rules=rules, strict=strict)
+        rebuilt_count += 1
+        if key is not None:
+            _rebuilt[key] = engine
+            while len(_rebuilt) > ENGINE_CACHE_SIZE:
+                _rebuilt.popitem(last=False)
+        return engine
 
 
 class _CompiledIds:

@@ -7,14 +7,14 @@ and `summarize` sums them up: the win rate with its 95% (Wilson) interval, the m
 climbed, the acts the runs ended in, deaths by act, by floor and by hero.
 
 Workers: each run depends only on its seed, the content and the policy, so the seeds are cut
-into chunks played by processes that each build their Engine once (`_engine_for`), and the
-results are put back in seed order: the same whatever the number of workers.
+into chunks played by processes or Ray tasks (eve.scale) that each build their Engine once
+(`_engine_for`), and the results are put back in seed order: the same whatever the backend
+and the number of workers.
 """
 from __future__ import annotations
 
 import functools
 import math
-import signal
 from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -25,6 +25,7 @@ from eve.run_policies import DEFAULT_ITERATIONS, make_policy
 if TYPE_CHECKING:
     from eve.core.run import Run
     from eve.engine import Engine
+    from eve.scale import Backend, Played
 
 # a node kind as one character of the map grid
 GLYPHS = {"fight": "F", "elite": "E", "event": "?", "sanctum": "S", "forge": "A", "shop": "$",
@@ -216,11 +217,6 @@ def _engine_for(packs: tuple[str, ...]) -> Engine:
     return engine_with(packs)
 
 
-def _quiet_worker() -> None:
-    """A worker leaves Ctrl-C to the parent, which stops the pool (no trace per process)."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
 def play_chunk(packs: tuple[str, ...], party: list[str] | None, policy: str, iterations: int,
                seeds: list[int], engine: Engine | None = None) -> list[RunResult]:
     """Play the runs of `seeds` (a worker's chunk, or all of them in this process on
@@ -235,43 +231,60 @@ def play_chunk(packs: tuple[str, ...], party: list[str] | None, policy: str, ite
     return out
 
 
-def chunks_of(seeds: list[int], workers: int) -> list[list[int]]:
+# A run's play time by policy, what the chunks of `eve simulate --runs` over workers are sized
+# by (eve.scale.chunk_size; BENCHMARKS.md, "Scale-out": a random run takes about 0.4 ms, a
+# greedy one 2 ms, stepped from Python); a search run takes far longer than a chunk costs to
+# schedule: not listed, one run a chunk is enough
+RUN_SECONDS = {"random": 0.0004, "greedy": 0.002}
+# at most this many runs a chunk: a lost worker's chunk, played again, stays short
+RUNS_PER_CHUNK_MOST = 4096
+
+
+def chunks_of(seeds: list[int], backend: Backend, policy: str = "search") -> list[list[int]]:
     """Chunks of consecutive seeds: several a worker (an uneven chunk does not hold the others
     up), each big enough that sending it costs little beside playing it."""
-    size = max(1, min(256, math.ceil(len(seeds) / (8 * workers))))
-    return [seeds[i:i + size] for i in range(0, len(seeds), size)]
+    from eve.scale import chunk_size, chunked
+
+    return chunked(seeds, chunk_size(len(seeds), backend, RUN_SECONDS.get(policy),
+                                      RUNS_PER_CHUNK_MOST))
+
+
+def play_runs_on(packs: tuple[str, ...], party: list[str] | None, policy: str, seeds: list[int],
+                 backend: Backend, progress: Callable[[int], Any] | None = None,
+                 iterations: int = DEFAULT_ITERATIONS, engine: Engine | None = None) -> Played:
+    """The runs of `seeds` on `backend` (eve.scale): the chunks' results in seed order, with
+    what they took. In this process (backend.local) they play on `engine` when given, the
+    Engine of `packs` otherwise; elsewhere each worker builds the Engine of `packs` once. The
+    results do not depend on the backend. `progress(n)` is told the runs done so far."""
+    from eve.scale import map_chunks
+
+    if backend.local:
+        parts = [[seed] for seed in seeds]
+        common: tuple[Any, ...] = (packs, party, policy, iterations)
+        fn: Callable[..., list[RunResult]] = functools.partial(play_chunk, engine=engine)
+    else:
+        parts = chunks_of(seeds, backend, policy)
+        common, fn = (packs, party, policy, iterations), play_chunk
+    n = 0
+
+    def each(k: int, got: list[RunResult]) -> None:
+        nonlocal n
+        n += len(got)
+        if progress is not None:
+            progress(n)
+    return map_chunks(fn, common, parts, backend, each)
 
 
 def play_seeds(packs: tuple[str, ...], party: list[str] | None, policy: str, seeds: list[int],
                workers: int, progress: Callable[[int], Any] | None = None,
-               iterations: int = DEFAULT_ITERATIONS,
-               engine: Engine | None = None) -> list[RunResult]:
+               iterations: int = DEFAULT_ITERATIONS, engine: Engine | None = None,
+               ray: str | None = None) -> list[RunResult]:
     """The runs of `seeds` in seed order, played by `workers` processes (1: here, on `engine`
-    when given, the Engine of `packs` otherwise). The result does not depend on `workers`.
-    `progress(n)` is told the runs done so far."""
-    if workers <= 1:
-        out: list[RunResult] = []
-        for seed in seeds:
-            out.extend(play_chunk(packs, party, policy, iterations, [seed], engine))
-            if progress is not None:
-                progress(len(out))
-        return out
-    import multiprocessing
-    from concurrent.futures import ProcessPoolExecutor, as_completed
+    when given, the Engine of `packs` otherwise), or with `ray` on Ray (eve.scale.Backend).
+    The result does not depend on `workers` or Ray. `progress(n)` is told the runs done so
+    far."""
+    from eve.scale import Backend
 
-    parts = chunks_of(seeds, workers)
-    done: dict[int, list[RunResult]] = {}
-    ctx = multiprocessing.get_context("spawn")      # no fork of a process that holds threads
-    pool = ProcessPoolExecutor(max_workers=workers, mp_context=ctx, initializer=_quiet_worker)
-    try:
-        futures = {pool.submit(play_chunk, packs, party, policy, iterations, p): k
-                   for k, p in enumerate(parts)}
-        n = 0
-        for f in as_completed(futures):
-            done[futures[f]] = f.result()
-            n += len(done[futures[f]])
-            if progress is not None:
-                progress(n)
-    finally:
-        pool.shutdown(wait=True, cancel_futures=True)
-    return [r for k in range(len(parts)) for r in done[k]]
+    played = play_runs_on(packs, party, policy, seeds, Backend(workers, ray), progress,
+                          iterations, engine)
+    return [r for chunk in played.results for r in chunk]

@@ -1,4 +1,5 @@
 from collections.abc import Iterable
+from typing import SupportsIndex
 
 from eve.core.match import Match
 from eve.core.run import Run
@@ -14,7 +15,8 @@ class StopFlag:
 
 def playout(match: Match, seed: int, max_decisions: int = ...) -> int: ...
 def choose(match: Match, policy: str, seed: int = ...) -> int: ...
-def run_matches(content: CompiledContent, seeds: list[int], heroes: list[int], enc: int, policy: str,
+def run_matches(content: CompiledContent, seeds: Iterable[SupportsIndex],
+                heroes: Iterable[SupportsIndex], enc: int, policy: str,
                 max_decisions: int = ..., record: bool = ...,
                 stop: StopFlag | None = ...) -> list[tuple]: ...
 

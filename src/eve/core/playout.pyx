@@ -30,6 +30,7 @@ from operator import index as _index
 from eve.core.errors import MatchBusy as _MatchBusy
 from eve.core.errors import ParameterError as _ParameterError
 from eve.core.interrupt import run_stoppable as _run_stoppable
+from eve.core.match import OUTCOMES as _OUTCOMES
 
 cdef enum:
     # greedy's passes after an action to let it resolve: an attack and the Encounter's answer
@@ -287,21 +288,53 @@ def choose(Match match, str policy, unsigned long long seed=0):
     return buf[sm_below(&rng, <unsigned int>n)] if n else -1
 
 
-def run_matches(CompiledContent content, list seeds, list heroes, int enc, str policy,
+def _seed_list(seeds):
+    """`seeds` as a list of Python ints in [0, 2**64): any iterable of integers of any type
+    (operator.index: a numpy array's too). TypeError for anything else in it (a float, a
+    string, a bool: a seed is never a truth value), eve.ParameterError for one out of range."""
+    try:
+        items = list(seeds)
+    except TypeError:
+        raise TypeError(f"seeds must be a sequence of integers, not {type(seeds).__name__}") from None
+    out = []
+    for s in items:
+        if isinstance(s, bool):
+            raise TypeError(f"a seed is an integer, not a bool ({s!r})")
+        try:
+            v = _index(s)
+        except TypeError:
+            raise TypeError(f"a seed is an integer, not {type(s).__name__} {s!r}") from None
+        if not 0 <= v < 2**64:
+            raise _ParameterError(f"seed {v} is outside [0, 2**64)")
+        out.append(v)
+    return out
+
+
+def run_matches(CompiledContent content, seeds, heroes, int enc, str policy,
                 int max_decisions=100000, bint record=False, StopFlag stop=None):
     """Play one match per seed natively with a policy; returns [(outcome, rounds, decisions)],
-    or with `record` [(outcome, rounds, decisions, [action codes], final state hash)].
+    or with `record` [(outcome, rounds, decisions, [action codes], final state hash)], in seed
+    order. The outcome is in Match.outcome's words: "win", "loss", "timeout", or None for a
+    match stopped before its end.
+
+    `seeds`: any sequence of integers in [0, 2**64) (operator.index: a numpy array too; a
+    TypeError for anything else, eve.ParameterError out of range); `heroes`: hero indices.
 
     Ctrl-C: with `max_decisions` at most INLINE_DECISIONS the batch runs in the caller's thread
     and KeyboardInterrupt is raised between matches; with more, in a thread of its own, stopped
     at its next decision. With `stop`, it runs in the calling thread whatever its size and ends
     at the next decision after the flag is set, returning the matches finished before (for a
     caller that runs batches in a thread of its own, as `eve simulate` does)."""
+    seeds = _seed_list(seeds)
+    try:
+        heroes = [_index(h) for h in heroes]
+    except TypeError:
+        raise ValueError("heroes must be hero indices of this content") from None
     cdef int nh = len(heroes), pol = POLICIES[policy]
     if not 1 <= nh <= content.tb.cfg.player_hero_slots:
         raise ValueError(f"a party has 1 to {content.tb.cfg.player_hero_slots} heroes, not {nh}")
     for h in heroes:            # a loop, not all(genexpr): Cython warns of that (cython#1699)
-        if not (isinstance(h, int) and 0 <= h < content.tb.n_heroes):
+        if not 0 <= h < content.tb.n_heroes:
             raise ValueError("heroes must be hero indices of this content")
     if not 0 <= enc < content.tb.n_encs:
         raise ValueError(f"no encounter index {enc}")
@@ -346,9 +379,10 @@ cdef list _play(CompiledContent content, list seeds, list heroes, int enc, int p
             if stop.asked and st.outcome == OUT_NONE and d < max_decisions:
                 break           # stopped before its end: not a result
             if record:
-                out.append((st.outcome, st.round, d, [rec[i] for i in range(d)], state_hash(&st)))
+                out.append((_OUTCOMES[st.outcome], st.round, d, [rec[i] for i in range(d)],
+                            state_hash(&st)))
             else:
-                out.append((st.outcome, st.round, d))
+                out.append((_OUTCOMES[st.outcome], st.round, d))
             if stop.asked:
                 break
             PyErr_CheckSignals()

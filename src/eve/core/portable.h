@@ -5,8 +5,8 @@
    compile to the same code as before; the MSVC branch has the same results for every input the
    core passes (never 0 to eve_ctz or eve_clz, whose result for 0 is undefined, as the
    builtins' is). The search's arenas (search_arena.h) and its tick counter (search_loop.h) have
-   their own Windows branches. Included by search_*.h and named by search_params.pxd and
-   effects_triggers.pxi. */
+   their own Windows branches. Included by search_cache.h, search_loop.h and search_uct.h, and
+   named by search_params.pxd and effects_triggers.pxi. */
 #ifndef EVE_PORTABLE_H
 #define EVE_PORTABLE_H
 

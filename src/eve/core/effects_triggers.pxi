@@ -143,8 +143,8 @@ cdef void fire_event(State* st, Ctx* cx, int kind, int side, int unit, int amoun
     memcpy(&cx.ev_kind, saved, sizeof(saved))
 
 
-cdef extern from *:
-    int __builtin_ctz(unsigned int x) nogil
+cdef extern from "portable.h":
+    int eve_ctz(unsigned int x) nogil      # x != 0
 
 
 cdef inline bint _zone_answers(const State* st, const Tables* tb, int z, int kind) noexcept nogil:
@@ -165,7 +165,7 @@ cdef inline bint _may_answer(const State* st, const Ctx* cx, int kind) noexcept 
     if cx.ghost != NULL or tb.unit_listens[kind] or tb.status_listens[kind]:
         return True
     while zones:
-        z = __builtin_ctz(<unsigned int>zones)
+        z = eve_ctz(<unsigned int>zones)
         zones &= zones - 1
         if _zone_answers(st, tb, z, kind):
             return True
@@ -225,7 +225,7 @@ cdef void _dispatch(State* st, Ctx* cx, bint own_resolution) noexcept nogil:
             # the zones whose cards answer this event (never the Wastes: a character's
             # triggers answer as a unit's, above)
             while zones:
-                z = __builtin_ctz(<unsigned int>zones)    # the lowest zone first
+                z = eve_ctz(<unsigned int>zones)    # the lowest zone first
                 zones &= zones - 1
                 n = st.zones[z].n
                 # a zone none of whose cards answers is passed over before the copy the walk

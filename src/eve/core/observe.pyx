@@ -433,13 +433,13 @@ cdef int _get(obj, Py_buffer* view, int itemsize, Py_ssize_t items, str what) ex
 
 
 
-def time_observe(Observer observer, Match match, long reps, bint with_mask=True):
+def time_observe(Observer observer, Match match, long long reps, bint with_mask=True):
     """Seconds of CPU for `reps` observations (and masks) of `match` written natively into
     buffers of this process: what a batched stepper pays a step (eve.bench, BENCHMARKS.md)."""
     import time
     cdef int16_t* obs = <int16_t*>PyMem_Calloc(observer.size, 2)
     cdef int8_t* mask = <int8_t*>PyMem_Calloc(observer.ix.n, 1)
-    cdef long r = 0
+    cdef long long r = 0
     cdef long long legal = 0
     if obs == NULL or mask == NULL:
         PyMem_Free(obs)

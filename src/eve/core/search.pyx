@@ -221,7 +221,7 @@ def set_huge_pages(bint on, size_t from_bytes=1 << 20):
     """Whether search arenas of `from_bytes` and more ask for huge pages (the default: on, from
     1 MB); off, every arena is plain malloc. Returns the previous on/off. A memory layout
     choice only: the search's results do not depend on it (tests lower `from_bytes` so that
-    small searches take that path)."""
+    small searches take that path). On Windows every arena is plain malloc either way."""
     global eve_huge_pages, eve_huge_from
     cdef bint was = eve_huge_pages != 0
     eve_huge_pages = 1 if on else 0

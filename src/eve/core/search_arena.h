@@ -15,10 +15,21 @@
    pages, and (Linux) advised to use transparent huge pages; smaller ones, as in searches
    of a few thousand iterations, are plain malloc. Measured in pairs: no difference to
    speak of at 40,000 iterations, 1.1-1.3x less tree overhead at 150,000
-   (benchmarks/huge_pages.py). */
+   (benchmarks/huge_pages.py).
+   Windows has no transparent huge pages (its large pages need a privilege a user rarely
+   has) and no posix_memalign: there every arena is plain malloc and realloc, whatever the
+   setting, so that free() stays the one way to release one (an _aligned_malloc block would
+   need _aligned_free). */
 #define EVE_HUGE_PAGE ((size_t)2 << 20)
 static int eve_huge_pages = 1;      /* 0: plain malloc throughout */
 static size_t eve_huge_from = (size_t)1 << 20;
+#if defined(_WIN32)
+static void* eve_arena_alloc(size_t bytes) { return malloc(bytes); }
+static void* eve_arena_grow(void* old, size_t used, size_t bytes) {
+    (void)used;
+    return realloc(old, bytes);
+}
+#else
 static void* eve_arena_alloc(size_t bytes) {
     void* p = NULL;
     if (bytes < eve_huge_from || !eve_huge_pages) return malloc(bytes);
@@ -39,5 +50,6 @@ static void* eve_arena_grow(void* old, size_t used, size_t bytes) {
     free(old);
     return p;
 }
+#endif
 
 #endif /* EVE_SEARCH_ARENA_H */

@@ -45,7 +45,7 @@ cdef struct Cache:
     int64_t diffs_n
 
 cdef extern from "search_cache.h":
-    void __builtin_prefetch(const void* p) nogil
+    void eve_prefetch(const void* p) nogil     # portable.h
     int eve_diff_words(const uint16_t* a, const uint16_t* r, int start, int stop, uint32_t* out) nogil
 
 
@@ -183,10 +183,10 @@ cdef inline void _materialize(const Cache* cache, int32_t at, State* st) noexcep
     # the differences are a cold read (a few cache lines of a big arena): ask for the first
     # lines of them before the root's state, which is in the cache, is copied, so that they
     # arrive meanwhile
-    __builtin_prefetch(h)
-    __builtin_prefetch(&h[16])
-    __builtin_prefetch(&h[32])
-    __builtin_prefetch(&h[48])
+    eve_prefetch(h)
+    eve_prefetch(&h[16])
+    eve_prefetch(&h[32])
+    eve_prefetch(&h[48])
     _restore(st, &cache.root, cache.lanes)
     n = <int>h[0]
     for i in range(1, n + 1):

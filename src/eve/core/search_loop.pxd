@@ -39,7 +39,7 @@ cdef inline uint32_t _h(int32_t key) noexcept nogil:
 
 cdef extern from "search_loop.h":
     uint64_t eve_ticks() nogil
-    void __builtin_prefetch(const void* p) nogil
+    void eve_prefetch(const void* p) nogil     # portable.h
 
 
 cdef inline void _verify_from_root(const State* root, Ctx* cx, uint64_t rng, const int32_t* path,
@@ -145,9 +145,9 @@ cdef inline int grow(const State* root, Ctx* cx, const Params* p, uint64_t seed,
             # the state is restored
             kn = &nodes[node]
             if kn.n_children < kn.n_legal:
-                __builtin_prefetch(&cache.acts[kn.legal_at + kn.n_children])
-                __builtin_prefetch(&nodes[kn.first_child + kn.n_children])
-                __builtin_prefetch(&uct[kn.first_child + kn.n_children])
+                eve_prefetch(&cache.acts[kn.legal_at + kn.n_children])
+                eve_prefetch(&nodes[kn.first_child + kn.n_children])
+                eve_prefetch(&uct[kn.first_child + kn.n_children])
         _materialize(cache, nodes[path[src_depth]].diffs, &st)
         if p.root_flat:
             # the k-th visit of every root action plays deal k, and its rollout stream

@@ -2,7 +2,7 @@
 # and the Worker that reports them; and when it must end (_stopped). Compiled into the search
 # extension (see search_arena.pxd).
 from libc.stdint cimport int64_t
-from posix.time cimport clock_gettime, timespec, CLOCK_MONOTONIC
+from libc.time cimport time_t
 
 cdef struct Params:
     double c
@@ -37,9 +37,17 @@ cdef struct Stats:
     double rollout_s
 
 
+cdef extern from "portable.h":
+    # clock_gettime(CLOCK_MONOTONIC) on Linux and macOS, the performance counter on Windows
+    cdef struct timespec:
+        time_t tv_sec
+        long tv_nsec
+    int eve_monotonic(timespec* t) nogil
+
+
 cdef inline double _now() noexcept nogil:
     cdef timespec t
-    clock_gettime(CLOCK_MONOTONIC, &t)
+    eve_monotonic(&t)
     return t.tv_sec + t.tv_nsec * 1e-9
 
 

@@ -51,6 +51,8 @@ typedef struct {
    growing; iterations go on, rolling out from where the descent stops). */
 #if defined(__GNUC__)
 __attribute__((noinline))
+#elif defined(_MSC_VER)
+__declspec(noinline)
 #endif
 static int eve_slots(eve_tree* tr, int k) {
     int64_t want;

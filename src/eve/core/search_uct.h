@@ -2,7 +2,9 @@
 #ifndef EVE_SEARCH_UCT_H
 #define EVE_SEARCH_UCT_H
 
-static inline int eve_msb(unsigned int x) { return 31 - __builtin_clz(x); }
+#include "portable.h"
+
+static inline int eve_msb(unsigned int x) { return 31 - eve_clz(x); }
 static double eve_inv_pow2[32];
 static float eve_sqln[65536];
 

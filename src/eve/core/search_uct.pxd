@@ -15,7 +15,7 @@ cdef enum:
 # lookup. Built from _ln and sqrt (IEEE, correctly rounded), so the same on every platform.
 cdef extern from "search_uct.h":
     int eve_msb(unsigned int x) nogil      # x > 0
-    void __builtin_prefetch(const void* p) nogil
+    void eve_prefetch(const void* p) nogil     # portable.h
     double INV_POW2 "eve_inv_pow2"[32]     # 2**-k, for _ln
     float SQLN "eve_sqln"[SQLN_SIZE]
 
@@ -71,7 +71,7 @@ cdef inline int _select_kept(const Uct* uct, const Node* nodes, int block, int n
         if v > bv:
             bv = v
             best = i
-            __builtin_prefetch(&nodes[block + i])     # the descent reads the chosen one next
+            eve_prefetch(&nodes[block + i])     # the descent reads the chosen one next
     return block + best if best >= 0 else -1
 
 

@@ -493,11 +493,11 @@ def bench_replay(Match start, list codes, int reps=200):
     return el / max(1, n * reps)
 
 
-def bench_run_clone(Run r, long n=1000000):
+def bench_run_clone(Run r, long long n=1000000):
     """Seconds per copy of a run's block (what Run.clone and a search's run copies cost in
     C: one memcpy of the RunState, its fight's State included), over n copies."""
     cdef RunState* dst = <RunState*>malloc(2 * sizeof(RunState))
-    cdef long i
+    cdef long long i
     cdef double t
     if dst == NULL:
         raise MemoryError()

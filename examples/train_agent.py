@@ -3,19 +3,20 @@
 numpy only (and eve's gym extra: `pip install 'eve-engine[gym]'`); a few minutes on one CPU core.
 
     python examples/train_agent.py                 # ~3 minutes of training, then the evaluation
-    python examples/train_agent.py --quick         # ~30 s of training: a smoke run
+    python examples/train_agent.py --quick         # 0.5 minutes' budget, 500 evaluation matches
     python examples/train_agent.py --save w.npz    # also write the weights (atomically)
 
 The policy is a masked linear softmax over the compact action space: action a's logit is
 b[a] + W[a] . phi(obs), phi a small normalized projection of the observation (the meter, the
 zones' sizes, every unit slot's hp, power and flags, the pending choice), softmax over the legal
 actions only (`info["action_mask"]`). A linear value V(obs) = v . phi(obs) is its baseline. It is
-trained with PPO-clip (GAE advantages, Adam) on the native vector env
-(`MatchVectorEnv(copy=False, autoreset_mode="same_step")`) against one Encounter, with
+trained with PPO-clip (GAE advantages, lazy Adam, its rate decaying linearly to 0) on the native
+vector env (`MatchVectorEnv(copy=False, autoreset_mode="same_step")`) against one Encounter (by
+default the Hollow Court, which the random and greedy policies almost never win), with
 potential-based shaping (`shaping`, the greedy policy's board value) during training only.
 
-The evaluation plays the same fixed seeds (stream seeds 0..N-1, never used in training, whose
-streams are 2**32 * (seed + 1) + i) with the trained policy (its most probable legal action) and
+The evaluation plays the same fixed matches (env stream seeds 0..N-1; training seeds its streams
+2**32 * (seed + 1) + i, so never these) with the trained policy (its most probable legal action) and
 with the uniform random policy (`sample_legal()`), with the default rewards, counts wins, and
 prints each win rate with its 95% Wilson interval and the difference with Newcombe's hybrid
 score interval. The exit status is 1 when the trained policy's lower bound is not above the
@@ -36,10 +37,11 @@ import time
 
 import numpy as np
 
+import eve
 import eve.gym as eg
 
-#: updates a minute on the reference machine (2 shared cores; the figures of docs/observation.md)
-UPDATES_PER_MINUTE = 200
+#: updates a minute on the reference machine (one core of 2 shared; docs/observation.md, "Training an agent")
+UPDATES_PER_MINUTE = 700
 EVAL_STREAMS = 0            # evaluation stream seeds: EVAL_STREAMS .. EVAL_STREAMS + N - 1
 Z95 = 1.959963984540054
 
@@ -120,6 +122,13 @@ def legal(mask: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return A, valid
 
 
+def pad(xs: list[np.ndarray], fill) -> np.ndarray:
+    """Rows of (n, K_i) arrays padded to the widest K and stacked as one (sum n, K) array."""
+    K = max(x.shape[1] for x in xs)
+    return np.concatenate([np.pad(x, ((0, 0), (0, K - x.shape[1])), constant_values=fill)
+                           for x in xs])
+
+
 def log_softmax(z: np.ndarray) -> np.ndarray:
     m = z.max(axis=1, keepdims=True)
     m = np.where(np.isfinite(m), m, 0)
@@ -128,24 +137,28 @@ def log_softmax(z: np.ndarray) -> np.ndarray:
 
 
 class Adam:
+    """Adam; `step_rows` updates only the rows a gradient touched (lazy Adam: the other rows'
+    moments wait), which is what makes a 14,779-row table cheap to train."""
+
     def __init__(self, params: list[np.ndarray], lr: float) -> None:
         self.params, self.lr, self.t = params, lr, 0
         self.m = [np.zeros_like(p) for p in params]
         self.s = [np.zeros_like(p) for p in params]
 
     def step(self, grads: list[np.ndarray]) -> None:
+        self.step_rows(grads, slice(None))
+
+    def step_rows(self, grads: list[np.ndarray], rows) -> None:
         self.t += 1
         b1, b2, eps = 0.9, 0.999, 1e-8
         c1, c2 = 1 - b1 ** self.t, 1 - b2 ** self.t
         for p, g, m, s in zip(self.params, grads, self.m, self.s):
-            m *= b1
-            m += (1 - b1) * g
-            s *= b2
-            s += (1 - b2) * g * g
-            p -= (self.lr * (m / c1) / (np.sqrt(s / c2) + eps)).astype(p.dtype)
+            m[rows] = b1 * m[rows] + (1 - b1) * g
+            s[rows] = b2 * s[rows] + (1 - b2) * g * g
+            p[rows] -= (self.lr * (m[rows] / c1) / (np.sqrt(s[rows] / c2) + eps)).astype(p.dtype)
 
 
-def scatter_rows(n_rows: int, idx: np.ndarray, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+def scatter_rows(idx: np.ndarray, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Sum `rows` by `idx`: the distinct indices and their sums."""
     order = np.argsort(idx, kind="stable")
     idx, rows = idx[order], rows[order]
@@ -155,8 +168,8 @@ def scatter_rows(n_rows: int, idx: np.ndarray, rows: np.ndarray) -> tuple[np.nda
 
 # ---------------------------------------------------------------- training
 
-def train(args: argparse.Namespace, updates: int, log) -> Policy:
-    env = eg.MatchVectorEnv(args.envs, encounter=args.encounter, copy=False,
+def train(engine, args: argparse.Namespace, updates: int, log) -> Policy:
+    env = eg.MatchVectorEnv(args.envs, encounter=args.encounter, engine=engine, copy=False,
                             autoreset_mode="same_step", shaping=args.shaping)
     phi = Features(env.observer)
     pol = Policy(env.observer.n_actions, phi.size)
@@ -168,6 +181,7 @@ def train(args: argparse.Namespace, updates: int, log) -> Policy:
     T, n = args.steps, args.envs
     wins = episodes = 0
     for update in range(updates):
+        opt.lr = vopt.lr = args.lr * (1 - update / updates)        # linear decay to 0
         Fs, As, Vs, Cs, Ls, Rs, Ds, Vals = [], [], [], [], [], [], [], []
         for _ in range(T):
             F = phi(obs)
@@ -198,9 +212,6 @@ def train(args: argparse.Namespace, updates: int, log) -> Policy:
             gae = delta + args.gamma * args.lam * notdone * gae
             adv[t] = gae
         ret = (adv + np.stack(Vals)).reshape(-1)
-        K = max(a.shape[1] for a in As)
-        pad = lambda xs, fill: np.stack([np.pad(x, ((0, 0), (0, K - x.shape[1])), constant_values=fill)
-                                         for x in xs]).reshape(T * n, K)
         A_all, valid_all = pad(As, 0), pad(Vs, False)
         F_all = np.concatenate(Fs)
         C_all = np.concatenate(Cs)
@@ -230,12 +241,9 @@ def train(args: argparse.Namespace, updates: int, log) -> Policy:
                 idx = A.reshape(-1)[keep]
                 gzf = gz.reshape(-1)[keep]
                 rows = np.repeat(np.arange(len(mb)), A.shape[1])[keep]
-                gW = np.zeros_like(pol.W)
-                gb = np.zeros_like(pol.b)
-                u, s = scatter_rows(pol.W.shape[0], idx, gzf[:, None] * F[rows])
-                gW[u] = s
-                np.add.at(gb, idx, gzf)
-                opt.step([gW, gb])
+                # the gradient of each touched row of [W | b]: its rows' g x [phi, 1], summed
+                u, g = scatter_rows(idx, gzf[:, None] * np.column_stack([F[rows], np.ones(len(rows), np.float32)]))
+                opt.step_rows([g[:, :-1], g[:, -1]], u)
                 gv = F.T @ ((F @ pol.v) - ret[mb]) / len(mb)
                 vopt.step([gv.astype(np.float32)])
         if args.verbose and (update + 1) % max(1, updates // 10) == 0:
@@ -248,12 +256,12 @@ def train(args: argparse.Namespace, updates: int, log) -> Policy:
 
 # ---------------------------------------------------------------- evaluation
 
-def evaluate(args: argparse.Namespace, pol: Policy | None) -> int:
+def evaluate(engine, args: argparse.Namespace, pol: Policy | None) -> int:
     """Wins of the policy (None: uniform random) over evaluation streams 0..N-1, one match each."""
     wins = 0
     for lo in range(0, args.eval, args.eval_batch):
         n = min(args.eval_batch, args.eval - lo)
-        env = eg.MatchVectorEnv(n, encounter=args.encounter, copy=False)
+        env = eg.MatchVectorEnv(n, encounter=args.encounter, engine=engine, copy=False)
         obs, info = env.reset(seed=[EVAL_STREAMS + lo + i for i in range(n)])
         phi = Features(env.observer) if pol is not None else None
         done = np.zeros(n, np.bool_)
@@ -271,12 +279,11 @@ def evaluate(args: argparse.Namespace, pol: Policy | None) -> int:
     return wins
 
 
-def greedy_wins(args: argparse.Namespace) -> int:
+def greedy_wins(engine, args: argparse.Namespace) -> int:
     """For reference: wins of the core's greedy policy (eve.core.playout) on the same matches
     (an env's episode seed is its stream's next value, eve.core.vec.next_seed)."""
     from eve.core.playout import run_matches
     from eve.core.vec import next_seed
-    engine = eg.MatchEnv(encounter=args.encounter).engine
     seeds = [next_seed(EVAL_STREAMS + i)[0] for i in range(args.eval)]
     heroes = [engine.hero_index(h) for h in engine.default_heroes()]
     out = run_matches(engine.catalog.tables, seeds, heroes, engine.encounter_index(args.encounter),
@@ -344,6 +351,8 @@ def main(argv: list[str] | None = None) -> int:
     if not 0 <= args.seed < 2**31:
         ap.error("--seed must be in [0, 2**31)")
     updates = args.updates if args.updates is not None else max(1, round(args.minutes * UPDATES_PER_MINUTE))
+    if args.eval > 2**32:
+        ap.error("--eval is at most 2**32 (the evaluation's streams are below training's)")
     if updates < 1 or args.eval < 1 or args.envs < 1 or args.steps < 1 or args.eval_batch < 1:
         ap.error("--updates, --eval, --eval-batch, --envs and --steps must be at least 1")
 
@@ -351,17 +360,19 @@ def main(argv: list[str] | None = None) -> int:
         print(msg, file=sys.stderr, flush=True)
 
     t0 = time.perf_counter()
+    engine = eve.Engine()
+    engine.encounter_index(args.encounter)      # an unknown id fails here, before training
     print(f"training on {args.encounter}: {updates} updates x {args.envs} envs x {args.steps} steps, "
           f"seed {args.seed}")
-    pol = train(args, updates, log)
+    pol = train(engine, args, updates, log)
     t1 = time.perf_counter()
     log(f"training: {t1 - t0:.1f} s wall")
     if args.save:
         save(args.save, pol, args)
     n = args.eval
-    k_t = evaluate(args, pol)
-    k_r = evaluate(args, None)
-    k_g = greedy_wins(args)
+    k_t = evaluate(engine, args, pol)
+    k_r = evaluate(engine, args, None)
+    k_g = greedy_wins(engine, args)
     log(f"evaluation: {time.perf_counter() - t1:.1f} s wall")
     lt, ut = wilson(k_t, n)
     lr, ur = wilson(k_r, n)

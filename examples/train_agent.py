@@ -286,9 +286,9 @@ def greedy_wins(engine, args: argparse.Namespace) -> int:
     from eve.core.vec import next_seed
     seeds = [next_seed(EVAL_STREAMS + i)[0] for i in range(args.eval)]
     heroes = [engine.hero_index(h) for h in engine.default_heroes()]
-    out = run_matches(engine.catalog.tables, seeds, heroes, engine.encounter_index(args.encounter),
+    out = run_matches(engine.content, seeds, heroes, engine.encounter_index(args.encounter),
                       "greedy")
-    return sum(1 for o in out if o[0] == 1)         # 1: a win (OUT_WIN)
+    return sum(1 for outcome, *_ in out if outcome == "win")
 
 
 def wilson(k: int, n: int, z: float = Z95) -> tuple[float, float]:

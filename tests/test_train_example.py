@@ -3,6 +3,7 @@ deterministic, saves its weights atomically), its interval arithmetic, and (EVE_
 the --quick run beating the random policy by non-overlapping intervals."""
 from __future__ import annotations
 
+import argparse
 import importlib.util
 import os
 import re
@@ -44,6 +45,7 @@ def test_tiny_budget_runs_prints_intervals_and_is_deterministic(tmp_path, capsys
         assert int(n) == 40 and 0 <= int(k) <= 40 and float(lo) <= 100 * int(k) / 40 <= float(hi)
     assert re.search(r"^difference: [+-][\d.]+%, 95% Newcombe \[[+-][\d.]+%, [+-][\d.]+%\]$",
                      first.stdout, re.M), first.stdout
+    assert re.search(r"^\(for reference, the core's greedy policy: \d+/40 wins", first.stdout, re.M)
     apart = float(rates["trained"][3]) > float(rates["random"][4])
     assert first.returncode == (0 if apart else 1)
     # the same seed, in process this time: the same printed result and weights
@@ -53,6 +55,13 @@ def test_tiny_budget_runs_prints_intervals_and_is_deterministic(tmp_path, capsys
         assert w["W"].shape[0] == w["b"].shape[0] and w["W"].any()
         assert str(w["encounter"]) == "core:hollow_court"
     assert [p.name for p in tmp_path.iterdir()] == ["w.npz"]       # no temporary file left
+
+
+def test_the_greedy_reference_counts_wins(engine):
+    # the greedy policy wins every Ash Warband match (docs/balance.md): a miscounted outcome
+    # would show as 0 here
+    args = argparse.Namespace(encounter="core:ash_warband", eval=20)
+    assert _module().greedy_wins(engine, args) >= 18
 
 
 def test_intervals():

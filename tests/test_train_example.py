@@ -68,9 +68,9 @@ def test_intervals():
     mod = _module()
     lo, hi = mod.wilson(0, 100)
     assert lo == 0 and hi == pytest.approx(0.0370, abs=1e-4)
-    lo, hi = mod.wilson(81, 263)        # Newcombe (1998), Table I: 0.2553 to 0.3662
+    lo, hi = mod.wilson(81, 263)        # Newcombe (1998a)'s example: 0.2553 to 0.3662
     assert (lo, hi) == pytest.approx((0.2553, 0.3662), abs=1e-4)
-    d, lo, hi = mod.newcombe(56, 70, 48, 80)    # Newcombe (1998b), method 10: 0.0524 to 0.3339
+    d, lo, hi = mod.newcombe(56, 70, 48, 80)    # Newcombe (1998b)'s example, method 10: 0.0524 to 0.3339
     assert d == pytest.approx(0.2) and (lo, hi) == pytest.approx((0.0524, 0.3339), abs=1e-4)
 
 

@@ -106,18 +106,23 @@ cdef void write_match_obs(const State* st, const ObsPlan* p, int kind, int16_t* 
     memcpy(out + p.counters, st.counters, sizeof(st.counters))
 
 
-cdef int write_match_mask(const State* st, Ctx* cx, const ActionIndex* ix, int8_t* mask) noexcept nogil:
-    """Clear the mask and mark every legal action; the number legal, or -1 if one has no index
-    (a content this space was not made for)."""
-    cdef int32_t buf[MAX_ACTIONS]
-    cdef int n = legal_actions(st, cx, buf), i, j
+cdef int _mark(const ActionIndex* ix, const int32_t* legal, int n, int8_t* mask) noexcept nogil:
+    """Clear the mask and mark the n legal actions; n, or -1 if one has no index (a content
+    this space was not made for)."""
+    cdef int i, j
     memset(mask, 0, ix.n)
     for i in range(n):
-        j = action_index(ix, buf[i])
+        j = action_index(ix, legal[i])
         if j < 0:
             return -1
         mask[j] = 1
     return n
+
+
+cdef int write_match_mask(const State* st, Ctx* cx, const ActionIndex* ix, int8_t* mask) noexcept nogil:
+    """A match's mask: its legal actions marked (_mark)."""
+    cdef int32_t buf[MAX_ACTIONS]
+    return _mark(ix, buf, legal_actions(st, cx, buf), mask)
 
 
 cdef void write_run_obs(const RunState* rs, const RunPlan* rp, const ObsPlan* p, int kind,
@@ -139,16 +144,9 @@ cdef void write_run_obs(const RunState* rs, const RunPlan* rp, const ObsPlan* p,
 
 cdef int write_run_mask(RunState* rs, const RunTables* rt, Ctx* cx, const ActionIndex* ix,
                         int8_t* mask) noexcept nogil:
-    """write_match_mask for a run: its decisions out of a fight, its fight's in one."""
+    """A run's mask: its decisions out of a fight, its fight's in one."""
     cdef int32_t buf[MAX_ACTIONS]
-    cdef int n = run_legal(rs, rt, cx, buf), i, j
-    memset(mask, 0, ix.n)
-    for i in range(n):
-        j = action_index(ix, buf[i])
-        if j < 0:
-            return -1
-        mask[j] = 1
-    return n
+    return _mark(ix, buf, run_legal(rs, rt, cx, buf), mask)
 
 
 # ---------------------------------------------------------------- the action space, from content

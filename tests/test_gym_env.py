@@ -243,3 +243,46 @@ def test_the_batch_checks_its_arrays(engine):
         MatchBatch(o, 0, [0], 0)
     with pytest.raises(ParameterError):
         MatchBatch(o, 2, [0], 0, autoreset_mode="sometimes")
+
+
+@pytest.mark.parametrize("mode", [AutoresetMode.NEXT_STEP, AutoresetMode.SAME_STEP])
+@pytest.mark.parametrize("party", [None, "given"])
+def test_native_runs_equal_sync(engine, mode, party):
+    heroes = list(engine.catalog.player_heroes[:engine.catalog.spec["run"]["config"]["party"]]) \
+        if party else None
+    n = 3
+    ref = SyncVectorEnv([lambda: eg.RunEnv(heroes, engine=engine, shaping=0.5) for _ in range(n)],
+                        autoreset_mode=mode)
+    nat = gym.make_vec(eg.RUN_ID, num_envs=n, party=heroes, engine=engine, autoreset_mode=mode,
+                       shaping=0.5, threads=2)
+    assert isinstance(nat.unwrapped, eg.RunVectorEnv)
+    o1, i1 = ref.reset(seed=8)
+    o2, i2 = nat.reset(seed=8)
+    assert (o1 == o2).all() and (i1["action_mask"] == i2["action_mask"]).all()
+    rng = np.random.default_rng(4)
+    ends = 0
+    for _ in range(400):
+        a = _pick(i1["action_mask"], rng)
+        o1, r1, t1, u1, i1 = ref.step(a)
+        o2, r2, t2, u2, i2 = nat.step(a)
+        assert (o1 == o2).all() and (r1 == r2).all() and (t1 == t2).all() and (u1 == u2).all()
+        assert (i1["action_mask"] == i2["action_mask"]).all()
+        if mode == AutoresetMode.SAME_STEP:
+            for k in np.flatnonzero(t1):
+                assert (i1["final_obs"][k] == i2["final_obs"][k]).all()
+        ends += int(t1.sum())
+    assert ends >= 2
+    ref.close()
+    nat.close()
+
+
+def test_a_run_batch_takes_a_runs_observer(engine):
+    from eve import ParameterError
+    from eve.core.vec import MatchBatch, RunBatch
+    from eve.observation import Observer
+    with pytest.raises(ParameterError):
+        RunBatch(Observer(engine), 2)
+    with pytest.raises(ParameterError):
+        MatchBatch(Observer(engine, run=True), 2, [0], 0)
+    with pytest.raises(ParameterError):
+        RunBatch(Observer(engine, run=True), 2, [0])

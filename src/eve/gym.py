@@ -47,10 +47,10 @@ except ImportError as exc:          # pragma: no cover - the test venv has the e
 from eve.core.errors import IllegalAction
 from eve.core.obs_layout import INT16
 from eve.core.observe import Observer
-from eve.core.vec import AUTORESET_MODES, MatchBatch, board_potential, next_seed
+from eve.core.vec import AUTORESET_MODES, Batch, MatchBatch, RunBatch, board_potential, next_seed
 
 __all__ = ["DEFAULT_REWARDS", "MATCH_ID", "RUN_ID", "LegalDiscrete", "MatchEnv", "MatchVectorEnv",
-           "RunEnv", "register_envs"]
+           "RunEnv", "RunVectorEnv", "register_envs"]
 
 MATCH_ID = "eve/Match-v0"
 RUN_ID = "eve/Run-v0"
@@ -246,27 +246,20 @@ class RunEnv(_GameEnv):
         return f"act {r.act}, floor {r.floor}, {r.phase}, outcome {r.outcome}\nparty: {party}\n"
 
 
-class MatchVectorEnv(VectorEnv):
-    """`num_envs` matches stepped natively (eve.core.vec.MatchBatch), without the GIL, over
-    `threads` threads. Autoreset modes: "next_step" (Gymnasium's default), "same_step" (the
-    ending observation in info["final_obs"]) and "disabled" (reset ended envs with
-    `reset(options={"reset_mask": ...})`). With `copy=False` the arrays returned are the env's
-    own, rewritten at the next step (the fastest; keep a copy of what must outlive a step)."""
+class _NativeVectorEnv(VectorEnv):
+    """A Gymnasium vector env over a native batch (eve.core.vec): what the match's and the
+    run's share."""
 
-    def __init__(self, num_envs: int, heroes: Sequence[str] | None = None,
-                 encounter: str | None = None, *, engine: Any = None,
-                 packs: Sequence[str] | None = None, observer: str = "player",
-                 autoreset_mode: str | AutoresetMode = "next_step",
-                 max_episode_steps: int | None = None,
-                 rewards: Sequence[float] = DEFAULT_REWARDS, shaping: float = 0.0,
-                 threads: int = 1, copy: bool = True) -> None:
+    batch: Batch
+
+    def _setup(self, engine: Any, observer: Observer, num_envs: int,
+               autoreset_mode: str | AutoresetMode, copy: bool) -> str:
         mode = (_MODES[autoreset_mode] if isinstance(autoreset_mode, AutoresetMode)
                 else autoreset_mode)
         if mode not in AUTORESET_MODES:
             raise ValueError(f"autoreset_mode {mode!r} is not one of {', '.join(AUTORESET_MODES)}")
-        self.engine = _engine(engine, packs)
-        heroes, encounter = _party(self.engine, heroes, encounter)
-        self.observer = Observer(self.engine, observer)
+        self.engine = engine
+        self.observer = observer
         self.num_envs = num_envs
         self.metadata = {"autoreset_mode": next(k for k, v in _MODES.items() if v == mode),
                          "render_modes": []}
@@ -274,9 +267,6 @@ class MatchVectorEnv(VectorEnv):
         self.single_action_space = gym.spaces.Discrete(self.observer.n_actions)
         self.observation_space = batch_space(self.single_observation_space, num_envs)
         self.action_space = batch_space(self.single_action_space, num_envs)
-        self.batch = MatchBatch(self.observer, num_envs, [self.engine.hero_index(h) for h in heroes],
-                                self.engine.encounter_index(encounter), mode,
-                                max_episode_steps or 0, tuple(rewards), shaping, threads)
         self.copy = copy
         n, size = num_envs, self.observer.size
         self._obs = np.zeros((n, size), np.int16)
@@ -287,6 +277,7 @@ class MatchVectorEnv(VectorEnv):
         self._final = np.zeros((n, size), np.int16) if mode == "same_step" else None
         self._every = np.ones(n, np.bool_)
         self._seeded = np.zeros(n, np.bool_)
+        return str(mode)
 
     def reset(self, *, seed: int | Sequence[int] | None = None,
               options: dict[str, Any] | None = None) -> tuple[np.ndarray, dict[str, Any]]:
@@ -345,13 +336,52 @@ class MatchVectorEnv(VectorEnv):
         self.batch.close()
 
 
+class MatchVectorEnv(_NativeVectorEnv):
+    """`num_envs` matches stepped natively (eve.core.vec.MatchBatch), without the GIL, over
+    `threads` threads. Autoreset modes: "next_step" (Gymnasium's default), "same_step" (the
+    ending observation in info["final_obs"]) and "disabled" (reset ended envs with
+    `reset(options={"reset_mask": ...})`). With `copy=False` the arrays returned are the env's
+    own, rewritten at the next step (the fastest; keep a copy of what must outlive a step)."""
+
+    def __init__(self, num_envs: int, heroes: Sequence[str] | None = None,
+                 encounter: str | None = None, *, engine: Any = None,
+                 packs: Sequence[str] | None = None, observer: str = "player",
+                 autoreset_mode: str | AutoresetMode = "next_step",
+                 max_episode_steps: int | None = None,
+                 rewards: Sequence[float] = DEFAULT_REWARDS, shaping: float = 0.0,
+                 threads: int = 1, copy: bool = True) -> None:
+        engine = _engine(engine, packs)
+        heroes, encounter = _party(engine, heroes, encounter)
+        mode = self._setup(engine, Observer(engine, observer), num_envs, autoreset_mode, copy)
+        self.batch = MatchBatch(self.observer, num_envs, [engine.hero_index(h) for h in heroes],
+                                engine.encounter_index(encounter), mode,
+                                max_episode_steps or 0, tuple(rewards), shaping, threads)
+
+
+class RunVectorEnv(_NativeVectorEnv):
+    """`num_envs` whole runs stepped natively (eve.core.vec.RunBatch), as MatchVectorEnv steps
+    matches; `party` None: each run's agent recruits its party (rule U02), as RunEnv."""
+
+    def __init__(self, num_envs: int, party: Sequence[str] | None = None, *, engine: Any = None,
+                 packs: Sequence[str] | None = None, observer: str = "player",
+                 autoreset_mode: str | AutoresetMode = "next_step",
+                 max_episode_steps: int | None = None,
+                 rewards: Sequence[float] = DEFAULT_REWARDS, shaping: float = 0.0,
+                 threads: int = 1, copy: bool = True) -> None:
+        engine = _engine(engine, packs)
+        mode = self._setup(engine, Observer(engine, observer, True), num_envs, autoreset_mode, copy)
+        heroes = None if not party else [engine.hero_index(h) for h in party]
+        self.batch = RunBatch(self.observer, num_envs, heroes, mode, max_episode_steps or 0,
+                              tuple(rewards), shaping, threads)
+
+
 def register_envs() -> None:
     """Register eve's ids with Gymnasium (done when this module is imported)."""
     if MATCH_ID not in gym.registry:
         gym.register(MATCH_ID, entry_point="eve.gym:MatchEnv",
                      vector_entry_point="eve.gym:MatchVectorEnv")
-    if RUN_ID not in gym.registry:       # its vector env: Gymnasium's SyncVectorEnv of it
-        gym.register(RUN_ID, entry_point="eve.gym:RunEnv")
+    if RUN_ID not in gym.registry:
+        gym.register(RUN_ID, entry_point="eve.gym:RunEnv", vector_entry_point="eve.gym:RunVectorEnv")
 
 
 register_envs()

@@ -21,7 +21,9 @@ from eve.core.defs cimport *
 from eve.core.rng cimport sm_next, sm_below, stream_seed
 from eve.core.rules cimport setup_match, begin, legal_actions, apply_listing, check_action
 from eve.core.observe cimport (ObsPlan, ActionIndex, action_index, index_action, write_match_obs,
-                               OBS_OMNISCIENT)
+                               write_run_obs, OBS_OMNISCIENT)
+from eve.core.run_defs cimport RunState
+from eve.core.runs cimport run_setup, run_legal, run_apply, run_check
 from eve.core.observe cimport Observer
 from eve.core.tables cimport CompiledContent
 from eve.core.playout cimport board_value
@@ -40,9 +42,9 @@ cdef enum:
     TRACK = 64          # mask entries remembered an env (more: the row is cleared in full)
 
 
-cdef class MatchBatch:
-    cdef State* st
-    cdef Ctx* cx
+cdef class Batch:
+    """What a batch of matches and a batch of runs share: seeds, masks, autoreset, threads.
+    Each env's game is its subclass's (the cdef methods under "one env's game")."""
     cdef uint64_t* stream       # each env's episode seeds
     cdef uint64_t* policy       # each env's random actions (sample)
     cdef int32_t* steps         # each env's steps in its episode
@@ -50,10 +52,9 @@ cdef class MatchBatch:
     cdef int16_t* n_set         # mask entries set per env (-1: unknown, clear the row)
     cdef int32_t* set_at        # and where, TRACK an env
     cdef int32_t* codes         # the step's action codes
-    cdef int16_t heroes[MAX_HERO_SLOTS]
-    cdef int n_heroes, enc, mode, max_steps
+    cdef int mode, max_steps, width
     cdef float r_win, r_loss, r_timeout, r_truncated
-    cdef double shaping             # potential-based shaping: shaping x the board value's change
+    cdef double shaping             # potential-based shaping: shaping x the potential's change
     cdef Observer obs
     cdef CompiledContent content
     cdef size_t last_mask
@@ -62,10 +63,7 @@ cdef class MatchBatch:
     cdef readonly int threads
     cdef object pool
 
-    def __cinit__(self):
-        self.st = NULL
-
-    def __init__(self, Observer observer, int n, heroes, int encounter, str autoreset_mode="next_step",
+    def __init__(self, Observer observer, int n, str autoreset_mode="next_step",
                  int max_episode_steps=0, rewards=(1.0, -1.0, 0.0, 0.0), double shaping=0.0,
                  int threads=1):
         cdef int i
@@ -78,21 +76,13 @@ cdef class MatchBatch:
             raise _ParameterError(f"threads is at least 1, not {threads}")
         self.obs = observer
         self.content = observer.content
+        self.width = observer.size
         self.n = n
         self.threads = min(threads, n)
         self.mode = AUTORESET_MODES.index(autoreset_mode)
         self.max_steps = max_episode_steps
         self.r_win, self.r_loss, self.r_timeout, self.r_truncated = rewards
         self.shaping = shaping
-        if not 1 <= len(heroes) <= self.content.tb.cfg.player_hero_slots:
-            raise _ParameterError(f"a party has 1 to {self.content.tb.cfg.player_hero_slots} "
-                                  f"heroes, not {len(heroes)}")
-        self.n_heroes = len(heroes)
-        for i, h in enumerate(heroes):
-            self.heroes[i] = h
-        self.enc = encounter
-        self.st = <State*>PyMem_Calloc(n, sizeof(State))
-        self.cx = <Ctx*>PyMem_Calloc(n, sizeof(Ctx))
         self.stream = <uint64_t*>PyMem_Calloc(n, sizeof(uint64_t))
         self.policy = <uint64_t*>PyMem_Calloc(n, sizeof(uint64_t))
         self.steps = <int32_t*>PyMem_Calloc(n, sizeof(int32_t))
@@ -100,21 +90,46 @@ cdef class MatchBatch:
         self.n_set = <int16_t*>PyMem_Calloc(n, sizeof(int16_t))
         self.set_at = <int32_t*>PyMem_Calloc(<size_t>n * TRACK, sizeof(int32_t))
         self.codes = <int32_t*>PyMem_Calloc(n, sizeof(int32_t))
-        if (self.st == NULL or self.cx == NULL or self.stream == NULL or self.policy == NULL
-                or self.steps == NULL or self.ended == NULL or self.n_set == NULL
-                or self.set_at == NULL or self.codes == NULL):
+        if (self.stream == NULL or self.policy == NULL or self.steps == NULL
+                or self.ended == NULL or self.n_set == NULL or self.set_at == NULL
+                or self.codes == NULL):
             raise MemoryError()
+        self._games(n)
         for i in range(n):
-            ctx_init(&self.cx[i], self.content.tb, 0)
             self.ended[i] = 1           # not reset yet
             self.n_set[i] = -1
         if self.threads > 1:
             from concurrent.futures import ThreadPoolExecutor
             self.pool = ThreadPoolExecutor(self.threads - 1, thread_name_prefix="eve-batch")
 
+    # ---------------- one env's game: each subclass's ----------------
+
+    cdef int _games(self, int n) except -1:
+        raise NotImplementedError
+
+    cdef void _begin(self, int i, uint64_t seed) noexcept nogil:
+        pass
+
+    cdef int _legal(self, int i, int32_t* buf) noexcept nogil:
+        return 0
+
+    cdef int _play(self, int i, int32_t a, int32_t* buf) noexcept nogil:
+        """Apply action code `a`; the legal actions after it, into buf."""
+        return 0
+
+    cdef int _outcome(self, int i) noexcept nogil:
+        return OUT_NONE
+
+    cdef void _observe(self, int i, int16_t* out) noexcept nogil:
+        pass
+
+    cdef int _check(self, int i, int32_t a) noexcept nogil:
+        return 1
+
+    cdef double _potential(self, int i) noexcept nogil:
+        return 0
+
     def __dealloc__(self):
-        PyMem_Free(self.st)
-        PyMem_Free(self.cx)
         PyMem_Free(self.stream)
         PyMem_Free(self.policy)
         PyMem_Free(self.steps)
@@ -141,8 +156,7 @@ cdef class MatchBatch:
     cdef void _new_episode(self, int i) noexcept nogil:
         cdef uint64_t seed = sm_next(&self.stream[i])
         self.policy[i] = stream_seed(seed, b"policy")
-        setup_match(&self.st[i], &self.cx[i], seed, self.heroes, self.n_heroes, self.enc, NULL, -1)
-        begin(&self.st[i], &self.cx[i])
+        self._begin(i, seed)
         self.steps[i] = 0
         self.ended[i] = 0
 
@@ -153,7 +167,7 @@ cdef class MatchBatch:
         cdef int k, j
         cdef int8_t* row = mask + <size_t>i * ix.n
         cdef int32_t* at = self.set_at + <size_t>i * TRACK
-        write_match_obs(&self.st[i], &self.obs.plan, self.obs.kind_code, obs + <size_t>i * self.obs.plan.size)
+        self._observe(i, obs + <size_t>i * self.width)
         if self.n_set[i] < 0:
             memset(row, 0, ix.n)
         else:
@@ -172,23 +186,21 @@ cdef class MatchBatch:
         cdef int i, out, n
         cdef int32_t buf[MAX_ACTIONS]
         cdef double before = 0
-        cdef State* st
         for i in range(lo, hi):
-            st = &self.st[i]
             reward[i] = 0
             term[i] = 0
             trunc[i] = 0
             if self.ended[i]:               # next_step: the action is ignored, the env resets
                 self._new_episode(i)
-                self._write(i, obs, mask, buf, legal_actions(st, &self.cx[i], buf))
+                self._write(i, obs, mask, buf, self._legal(i, buf))
                 continue
             if self.shaping != 0:
-                before = board_value(st, self.content.tb)
-            n = apply_listing(st, &self.cx[i], self.codes[i], buf)
+                before = self._potential(i)
+            n = self._play(i, self.codes[i], buf)
             self.steps[i] = self.steps[i] + 1
             if self.shaping != 0:
-                reward[i] = <float>(self.shaping * (board_value(st, self.content.tb) - before))
-            out = st.outcome
+                reward[i] = <float>(self.shaping * (self._potential(i) - before))
+            out = self._outcome(i)
             if out != OUT_NONE:
                 term[i] = 1
                 reward[i] += (self.r_win if out == OUT_WIN else self.r_loss if out == OUT_LOSS
@@ -199,10 +211,9 @@ cdef class MatchBatch:
             if term[i] or trunc[i]:
                 self.ended[i] = 1
                 if self.mode == SAME_STEP:
-                    write_match_obs(st, &self.obs.plan, self.obs.kind_code,
-                                    final_obs + <size_t>i * self.obs.plan.size)
+                    self._observe(i, final_obs + <size_t>i * self.width)
                     self._new_episode(i)
-                    n = legal_actions(st, &self.cx[i], buf)
+                    n = self._legal(i, buf)
             self._write(i, obs, mask, buf, n)
 
     cdef int _refused(self, int i, int32_t a) noexcept nogil:
@@ -211,7 +222,7 @@ cdef class MatchBatch:
         cdef int k
         cdef const int32_t* at = self.set_at + <size_t>i * TRACK
         if self.n_set[i] < 0:
-            return check_action(&self.st[i], &self.cx[i], self.codes[i])
+            return self._check(i, self.codes[i])
         for k in range(self.n_set[i]):
             if at[k] == a:
                 return 0
@@ -227,7 +238,7 @@ cdef class MatchBatch:
         cdef int i
         cdef int32_t buf[MAX_ACTIONS]
         cdef uint8_t[::1] which = None
-        cdef int16_t[:, ::1] o = _rows(obs, self.n, self.obs.plan.size, "obs")
+        cdef int16_t[:, ::1] o = _rows(obs, self.n, self.width, "obs")
         cdef int8_t[:, ::1] m = _mask_rows(mask, self.n, self.obs.ix.n)
         if reset_mask is not None:
             which = _flags(reset_mask, self.n, "reset_mask")
@@ -242,7 +253,7 @@ cdef class MatchBatch:
                 if vals[i] is not None:
                     self.stream[i] = vals[i]
                 self._new_episode(i)
-                self._write(i, &o[0, 0], &m[0, 0], buf, legal_actions(&self.st[i], &self.cx[i], buf))
+                self._write(i, &o[0, 0], &m[0, 0], buf, self._legal(i, buf))
         self.was_reset = True
 
     cdef void _mask_array(self, int8_t[:, ::1] m):
@@ -263,7 +274,7 @@ cdef class MatchBatch:
         cdef int i, r, per
         cdef int64_t a
         cdef const int64_t[::1] act = actions
-        cdef int16_t[:, ::1] o = _rows(obs, self.n, self.obs.plan.size, "obs")
+        cdef int16_t[:, ::1] o = _rows(obs, self.n, self.width, "obs")
         cdef int8_t[:, ::1] m = _mask_rows(mask, self.n, self.obs.ix.n)
         cdef float[::1] rw = reward
         cdef uint8_t[::1] te = _flags(terminated, self.n, "terminated")
@@ -277,7 +288,7 @@ cdef class MatchBatch:
         if self.mode == SAME_STEP:
             if final_obs is None:
                 raise _ParameterError("autoreset same_step writes final_obs: pass an array for it")
-            fo = _rows(final_obs, self.n, self.obs.plan.size, "final_obs")
+            fo = _rows(final_obs, self.n, self.width, "final_obs")
             fo_p = &fo[0, 0]
         if act.shape[0] != self.n:
             raise _ParameterError(f"step takes {self.n} actions, not {act.shape[0]}")
@@ -321,16 +332,142 @@ cdef class MatchBatch:
                 elif self.n_set[i] > 0:         # the legal indices the last write remembered
                     a[i] = self.set_at[<size_t>i * TRACK + sm_below(&self.policy[i], self.n_set[i])]
                 else:
-                    n = legal_actions(&self.st[i], &self.cx[i], buf)
+                    n = self._legal(i, buf)
                     a[i] = -1 if n == 0 else action_index(self.obs.ix, buf[sm_below(&self.policy[i], n)])
 
     def episode_steps(self):
         return [self.steps[i] for i in range(self.n)]
 
 
+cdef class MatchBatch(Batch):
+    """n matches of a party against an Encounter (heroes and encounter: their indices)."""
+    cdef State* st
+    cdef Ctx* cx
+    cdef int16_t heroes[MAX_HERO_SLOTS]
+    cdef int n_heroes, enc
+
+    def __init__(self, Observer observer, int n, heroes, int encounter, str autoreset_mode="next_step",
+                 int max_episode_steps=0, rewards=(1.0, -1.0, 0.0, 0.0), double shaping=0.0,
+                 int threads=1):
+        cdef int i
+        if observer.run:
+            raise _ParameterError("a batch of matches takes a match's Observer (run=False)")
+        if not 1 <= len(heroes) <= observer.content.tb.cfg.player_hero_slots:
+            raise _ParameterError(f"a party has 1 to {observer.content.tb.cfg.player_hero_slots} "
+                                  f"heroes, not {len(heroes)}")
+        if not 0 <= encounter < observer.content.tb.n_encs:
+            raise _ParameterError(f"no Encounter index {encounter}")
+        self.n_heroes = len(heroes)
+        for i, h in enumerate(heroes):
+            if not 0 <= h < observer.content.tb.n_heroes:
+                raise _ParameterError(f"no hero index {h}")
+            self.heroes[i] = h
+        self.enc = encounter
+        super().__init__(observer, n, autoreset_mode, max_episode_steps, rewards, shaping, threads)
+
+    def __dealloc__(self):
+        PyMem_Free(self.st)
+        PyMem_Free(self.cx)
+
+    cdef int _games(self, int n) except -1:
+        cdef int i
+        self.st = <State*>PyMem_Calloc(n, sizeof(State))
+        self.cx = <Ctx*>PyMem_Calloc(n, sizeof(Ctx))
+        if self.st == NULL or self.cx == NULL:
+            raise MemoryError()
+        for i in range(n):
+            ctx_init(&self.cx[i], self.content.tb, 0)
+        return 0
+
+    cdef void _begin(self, int i, uint64_t seed) noexcept nogil:
+        setup_match(&self.st[i], &self.cx[i], seed, self.heroes, self.n_heroes, self.enc, NULL, -1)
+        begin(&self.st[i], &self.cx[i])
+
+    cdef int _legal(self, int i, int32_t* buf) noexcept nogil:
+        return legal_actions(&self.st[i], &self.cx[i], buf)
+
+    cdef int _play(self, int i, int32_t a, int32_t* buf) noexcept nogil:
+        # the step hands back the next list, so none is made twice
+        return apply_listing(&self.st[i], &self.cx[i], a, buf)
+
+    cdef int _outcome(self, int i) noexcept nogil:
+        return self.st[i].outcome
+
+    cdef void _observe(self, int i, int16_t* out) noexcept nogil:
+        write_match_obs(&self.st[i], &self.obs.plan, self.obs.kind_code, out)
+
+    cdef int _check(self, int i, int32_t a) noexcept nogil:
+        return check_action(&self.st[i], &self.cx[i], a)
+
+    cdef double _potential(self, int i) noexcept nogil:
+        return board_value(&self.st[i], self.content.tb)
+
+
+cdef class RunBatch(Batch):
+    """n whole runs (rules U01-U21): `party` the player heroes' indices, or None for a party
+    each run's agent recruits (U02). The potential of `shaping` is the floors climbed."""
+    cdef RunState* rs
+    cdef Ctx* cx
+    cdef int16_t party[MAX_HERO_SLOTS]
+    cdef int n_party
+
+    def __init__(self, Observer observer, int n, party=None, str autoreset_mode="next_step",
+                 int max_episode_steps=0, rewards=(1.0, -1.0, 0.0, 0.0), double shaping=0.0,
+                 int threads=1):
+        cdef int i
+        if not observer.run:
+            raise _ParameterError("a batch of runs takes a run's Observer (run=True)")
+        party = [] if party is None else list(party)
+        if party and len(party) != observer.content.rt.cfg.party:
+            raise _ParameterError(f"a run's party has {observer.content.rt.cfg.party} heroes, "
+                                  f"not {len(party)}")
+        self.n_party = len(party)
+        for i, h in enumerate(party):
+            if not 0 <= h < observer.content.rt.n_player_heroes or h in party[:i]:
+                raise _ParameterError(f"hero index {h} is not a player hero of its own in the party")
+            self.party[i] = h
+        super().__init__(observer, n, autoreset_mode, max_episode_steps, rewards, shaping, threads)
+
+    def __dealloc__(self):
+        PyMem_Free(self.rs)
+        PyMem_Free(self.cx)
+
+    cdef int _games(self, int n) except -1:
+        cdef int i
+        self.rs = <RunState*>PyMem_Calloc(n, sizeof(RunState))
+        self.cx = <Ctx*>PyMem_Calloc(n, sizeof(Ctx))
+        if self.rs == NULL or self.cx == NULL:
+            raise MemoryError()
+        for i in range(n):
+            ctx_init(&self.cx[i], self.content.tb, 0)
+        return 0
+
+    cdef void _begin(self, int i, uint64_t seed) noexcept nogil:
+        run_setup(&self.rs[i], self.content.rt, &self.cx[i], seed, self.party, self.n_party)
+
+    cdef int _legal(self, int i, int32_t* buf) noexcept nogil:
+        return run_legal(&self.rs[i], self.content.rt, &self.cx[i], buf)
+
+    cdef int _play(self, int i, int32_t a, int32_t* buf) noexcept nogil:
+        run_apply(&self.rs[i], self.content.rt, &self.cx[i], a)
+        return run_legal(&self.rs[i], self.content.rt, &self.cx[i], buf)
+
+    cdef int _outcome(self, int i) noexcept nogil:
+        return self.rs[i].outcome
+
+    cdef void _observe(self, int i, int16_t* out) noexcept nogil:
+        write_run_obs(&self.rs[i], &self.obs.rplan, &self.obs.plan, self.obs.kind_code, out)
+
+    cdef int _check(self, int i, int32_t a) noexcept nogil:
+        return run_check(&self.rs[i], self.content.rt, &self.cx[i], a)
+
+    cdef double _potential(self, int i) noexcept nogil:
+        return self.rs[i].floors_climbed
+
+
 cdef class _StepPart:
     """One thread's share of a step: envs [lo, hi)."""
-    cdef MatchBatch b
+    cdef Batch b
     cdef int lo, hi
     cdef int16_t[:, ::1] o
     cdef int8_t[:, ::1] m
@@ -338,7 +475,7 @@ cdef class _StepPart:
     cdef uint8_t[::1] te, tr
     cdef int16_t[:, ::1] fo
 
-    def __init__(self, MatchBatch b, int lo, int hi, o, m, rw, te, tr, fo):
+    def __init__(self, Batch b, int lo, int hi, o, m, rw, te, tr, fo):
         self.b, self.lo, self.hi = b, lo, hi
         self.o, self.m, self.rw, self.te, self.tr = o, m, rw, te, tr
         self.fo = fo

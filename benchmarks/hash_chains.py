@@ -25,10 +25,10 @@ language). Each line is one of
       CONTENT is "pack" (the content's own acts) and, for the built-in pack, "easy" too: the
       hand-made run of tests/run_support.py over it, whose greedy fights are won (rewards,
       shops, events, sites, act 2, a win);
-  vector STEP DIGEST
-      the native vector env (eve.core.vec.MatchBatch, 16 envs, 2 threads, actions drawn
-      natively): every 25 steps a digest of the observations, masks, rewards and ends written
-      since the last line (`--vector STEPS`; needs numpy).
+  vector STEP DIGEST, vector-runs STEP DIGEST
+      the native vector envs (eve.core.vec.MatchBatch, 16 matches, and RunBatch, 8 runs; 2
+      threads, actions drawn natively): every 25 steps a digest of the observations, masks,
+      rewards and ends written so far (`--vector STEPS`; needs numpy).
 """
 import argparse
 import hashlib
@@ -162,13 +162,21 @@ def main():
 
 
 def vector_chain(engine, steps):
+    from eve.core.observe import Observer
+    from eve.core.vec import MatchBatch, RunBatch
+
+    o = Observer(engine)
+    _batch_chain("vector", MatchBatch(o, 16, [engine.hero_index(h) for h in engine.default_heroes()],
+                                      0, threads=2), o, steps)
+    if engine.catalog.tables.has_run:
+        o = Observer(engine, run=True)
+        _batch_chain("vector-runs", RunBatch(o, 8, None, threads=2), o, steps)
+
+
+def _batch_chain(name, b, o, steps):
     import numpy as np
 
-    from eve.core.observe import Observer
-    from eve.core.vec import MatchBatch
-
-    n, o = 16, Observer(engine)
-    b = MatchBatch(o, n, [engine.hero_index(h) for h in engine.default_heroes()], 0, threads=2)
+    n = b.n
     obs, mask = np.zeros((n, o.size), np.int16), np.zeros((n, o.n_actions), np.int8)
     rw, te, tr = np.zeros(n, np.float32), np.zeros(n, np.uint8), np.zeros(n, np.uint8)
     a = np.zeros(n, np.int64)
@@ -180,7 +188,7 @@ def vector_chain(engine, steps):
         for arr in (a, obs, mask, rw, te, tr):
             h.update(arr.tobytes())
         if step % 25 == 0:
-            print("vector", step, h.hexdigest()[:16])
+            print(name, step, h.hexdigest()[:16])
     b.close()
 
 

@@ -52,6 +52,7 @@ cdef class Batch:
     cdef int16_t* n_set         # mask entries set per env (-1: unknown, clear the row)
     cdef int32_t* set_at        # and where, TRACK an env
     cdef int32_t* codes         # the step's action codes
+    cdef Ctx* cx                # each env's context (no event log: events change no state)
     cdef int mode, max_steps, width
     cdef float r_win, r_loss, r_timeout, r_truncated
     cdef double shaping             # potential-based shaping: shaping x the potential's change
@@ -90,12 +91,14 @@ cdef class Batch:
         self.n_set = <int16_t*>PyMem_Calloc(n, sizeof(int16_t))
         self.set_at = <int32_t*>PyMem_Calloc(<size_t>n * TRACK, sizeof(int32_t))
         self.codes = <int32_t*>PyMem_Calloc(n, sizeof(int32_t))
+        self.cx = <Ctx*>PyMem_Calloc(n, sizeof(Ctx))
         if (self.stream == NULL or self.policy == NULL or self.steps == NULL
                 or self.ended == NULL or self.n_set == NULL or self.set_at == NULL
-                or self.codes == NULL):
+                or self.codes == NULL or self.cx == NULL):
             raise MemoryError()
         self._games(n)
         for i in range(n):
+            ctx_init(&self.cx[i], self.content.tb, 0)
             self.ended[i] = 1           # not reset yet
             self.n_set[i] = -1
         if self.threads > 1:
@@ -130,6 +133,7 @@ cdef class Batch:
         return 0
 
     def __dealloc__(self):
+        PyMem_Free(self.cx)
         PyMem_Free(self.stream)
         PyMem_Free(self.policy)
         PyMem_Free(self.steps)
@@ -342,7 +346,6 @@ cdef class Batch:
 cdef class MatchBatch(Batch):
     """n matches of a party against an Encounter (heroes and encounter: their indices)."""
     cdef State* st
-    cdef Ctx* cx
     cdef int16_t heroes[MAX_HERO_SLOTS]
     cdef int n_heroes, enc
 
@@ -367,16 +370,11 @@ cdef class MatchBatch(Batch):
 
     def __dealloc__(self):
         PyMem_Free(self.st)
-        PyMem_Free(self.cx)
 
     cdef int _games(self, int n) except -1:
-        cdef int i
         self.st = <State*>PyMem_Calloc(n, sizeof(State))
-        self.cx = <Ctx*>PyMem_Calloc(n, sizeof(Ctx))
-        if self.st == NULL or self.cx == NULL:
+        if self.st == NULL:
             raise MemoryError()
-        for i in range(n):
-            ctx_init(&self.cx[i], self.content.tb, 0)
         return 0
 
     cdef void _begin(self, int i, uint64_t seed) noexcept nogil:
@@ -407,7 +405,6 @@ cdef class RunBatch(Batch):
     """n whole runs (rules U01-U21): `party` the player heroes' indices, or None for a party
     each run's agent recruits (U02). The potential of `shaping` is the floors climbed."""
     cdef RunState* rs
-    cdef Ctx* cx
     cdef int16_t party[MAX_HERO_SLOTS]
     cdef int n_party
 
@@ -430,16 +427,11 @@ cdef class RunBatch(Batch):
 
     def __dealloc__(self):
         PyMem_Free(self.rs)
-        PyMem_Free(self.cx)
 
     cdef int _games(self, int n) except -1:
-        cdef int i
         self.rs = <RunState*>PyMem_Calloc(n, sizeof(RunState))
-        self.cx = <Ctx*>PyMem_Calloc(n, sizeof(Ctx))
-        if self.rs == NULL or self.cx == NULL:
+        if self.rs == NULL:
             raise MemoryError()
-        for i in range(n):
-            ctx_init(&self.cx[i], self.content.tb, 0)
         return 0
 
     cdef void _begin(self, int i, uint64_t seed) noexcept nogil:
